@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The project's commands. Each installs whatever it needs that is missing, then does its job:
+#
+#   ./dev.sh serve        build and serve the game at http://127.0.0.1:8080/ (rebuilds on change)
+#   ./dev.sh test         every check: fmt, clippy, native tests, browser tests, end-to-end tests
+#   ./dev.sh build        the release site in dist/
+#   ./dev.sh screenshot   refresh docs/screenshot.png from the release build
+#
+# Needs only rustup, Node.js and npm on Debian; Chromium comes from Debian's packages (root or sudo).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+TRUNK_VERSION=0.21.14
+export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# The wasm-bindgen version Cargo.lock pins: the CLI must be exactly this one.
+locked_wasm_bindgen() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+
+install_build_tools() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    step "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+    step "cargo install trunk $TRUNK_VERSION (several minutes, once)"
+    cargo install trunk --version "$TRUNK_VERSION" --locked
+  fi
+  local bindgen
+  bindgen="$(locked_wasm_bindgen)"
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen" ]; then
+    step "cargo install wasm-bindgen-cli $bindgen (a few minutes, once)"
+    # Not --locked: one of its locked dependencies is not on crates.io any more.
+    cargo install wasm-bindgen-cli --version "$bindgen" --force
+  fi
+  # wasm-opt (npm binaryen) and the end-to-end test packages, exactly as package-lock.json says.
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    step "npm ci"
+    npm ci --no-audit --no-fund
+  fi
+}
+
+install_test_tools() {
+  install_build_tools
+  for component in rustfmt clippy; do
+    if ! rustup component list --installed | grep -q "^$component"; then
+      step "rustup component add $component"
+      rustup component add "$component"
+    fi
+  done
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    step "apt-get install chromium chromium-driver"
+    as_root apt-get update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  fi
+}
+
+build() {
+  step "trunk build --release"
+  trunk build --release
+}
+
+run_tests() {
+  step "cargo fmt --check"
+  cargo fmt --all --check
+  step "cargo clippy (native and wasm32) -D warnings"
+  cargo clippy --all-targets -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+  step "native tests: the engine, exhaustively"
+  cargo test
+  step "DOM layer tests in headless Chromium (wasm-bindgen-test)"
+  cargo test --target wasm32-unknown-unknown --test web
+  build
+  step "end-to-end tests: the release build under /tictactoe/ in headless Chromium"
+  node --test --test-concurrency=1 e2e/
+}
+
+case "${1:-}" in
+  serve)
+    install_build_tools
+    step "trunk serve --release: open http://127.0.0.1:8080/"
+    trunk serve --release
+    ;;
+  test)
+    install_test_tools
+    run_tests
+    ;;
+  build)
+    install_build_tools
+    build
+    ;;
+  screenshot)
+    install_test_tools
+    build
+    node scripts/screenshot.mjs
+    ;;
+  *)
+    echo "usage: ./dev.sh serve | test | build | screenshot" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,38 @@
+// Headless Chromium through playwright-core, with the system browser and the flags this machine needs, and a
+// page wrapper that records every console error, page error and failed request so tests can insist on none.
+import { chromium } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** A new page whose problems (console errors, uncaught errors, failed or 4xx/5xx requests) are collected. */
+export async function watchedPage(browser, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) =>
+    problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`),
+  );
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return { page, problems, close: () => context.close() };
+}

@@ -1,0 +1,200 @@
+//! The DOM layer in a real browser (headless Chromium through wasm-bindgen-test): mounting, clicks, the
+//! computer's answer, several games on one page, destroying a game, and the panic notice.
+#![cfg(target_arch = "wasm32")]
+
+use tictactoe::engine::Player;
+use tictactoe::game::Settings;
+use tictactoe::web::{mount, panic, GameHandle};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A fresh element in the page to mount a game into.
+fn host() -> Element {
+    let host = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&host).unwrap();
+    host
+}
+
+fn mount_in(host: &Element, human: Player, delay_ms: u32) -> GameHandle {
+    mount(host, Settings { human, delay_ms }, &[]).unwrap()
+}
+
+fn cells(host: &Element) -> Vec<String> {
+    let buttons = host.query_selector_all("[data-cell]").unwrap();
+    (0..buttons.length())
+        .map(|i| buttons.item(i).unwrap().text_content().unwrap_or_default())
+        .collect()
+}
+
+fn cell(host: &Element, index: usize) -> HtmlElement {
+    host.query_selector(&format!("[data-cell=\"{index}\"]"))
+        .unwrap()
+        .unwrap()
+        .unchecked_into()
+}
+
+fn status(host: &Element) -> String {
+    host.query_selector("[role=status]")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap()
+}
+
+/// Waits `ms` milliseconds, letting timers run.
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    JsFuture::from(promise).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+fn mounting_replaces_the_host_content_with_a_board() {
+    let host = host();
+    host.set_text_content(Some("Loading…"));
+    let game = mount_in(&host, Player::X, 0);
+    assert_eq!(cells(&host), vec![String::new(); 9]);
+    assert_eq!(status(&host), "Your turn: you play X.");
+    assert!(!host.text_content().unwrap().contains("Loading"));
+    let first = cell(&host, 0);
+    assert_eq!(first.tag_name(), "BUTTON");
+    assert_eq!(
+        first.get_attribute("aria-label").unwrap(),
+        "Row 1, column 1, empty"
+    );
+    game.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn a_click_places_a_mark_and_the_computer_answers_after_its_delay() {
+    let host = host();
+    let game = mount_in(&host, Player::X, 30);
+    cell(&host, 4).click();
+    assert_eq!(cells(&host)[4], "X");
+    assert_eq!(status(&host), "Computer's turn (O): thinking…");
+    assert_eq!(
+        cells(&host).iter().filter(|c| *c == "O").count(),
+        0,
+        "not before the delay"
+    );
+    sleep(80).await;
+    assert_eq!(cells(&host).iter().filter(|c| *c == "O").count(), 1);
+    assert_eq!(status(&host), "Your turn: you play X.");
+    assert_eq!(
+        cell(&host, 4).get_attribute("aria-label").unwrap(),
+        "Row 2, column 2, X"
+    );
+    game.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn two_games_on_a_page_play_independently() {
+    let (first_host, second_host) = (host(), host());
+    let first = mount_in(&first_host, Player::X, 0);
+    let second = mount_in(&second_host, Player::O, 0);
+    cell(&first_host, 0).click();
+    sleep(20).await;
+    assert_eq!(
+        cells(&first_host).iter().filter(|c| !c.is_empty()).count(),
+        2
+    );
+    // The second game only has the computer's opening move.
+    assert_eq!(
+        cells(&second_host).iter().filter(|c| !c.is_empty()).count(),
+        1
+    );
+    // Their side choices are separate radio groups.
+    let names: Vec<String> = [&first_host, &second_host]
+        .iter()
+        .map(|host| {
+            host.query_selector("input[type=radio]")
+                .unwrap()
+                .unwrap()
+                .get_attribute("name")
+                .unwrap()
+        })
+        .collect();
+    assert_ne!(names[0], names[1]);
+    first.destroy();
+    second.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn destroy_removes_the_game_its_listeners_and_its_pending_move() {
+    let host = host();
+    let game = mount_in(&host, Player::X, 20);
+    let button = cell(&host, 4);
+    button.click();
+    game.destroy();
+    assert_eq!(host.child_element_count(), 0);
+    sleep(60).await;
+    // The pending computer move was cancelled, and clicks on the old elements do nothing.
+    assert_eq!(button.text_content().unwrap(), "X");
+    let root = button.closest(".ttt").unwrap().unwrap();
+    assert_eq!(root.query_selector_all(".ttt-o").unwrap().length(), 0);
+    cell(&root, 0).click();
+    assert_eq!(cell(&root, 0).text_content().unwrap(), "");
+    // Destroying twice, or using a destroyed game, is harmless.
+    game.destroy();
+    game.new_game();
+}
+
+#[wasm_bindgen_test]
+fn new_game_from_the_handle_starts_over() {
+    let host = host();
+    let game = mount_in(&host, Player::X, 10_000);
+    cell(&host, 0).click();
+    game.new_game();
+    assert_eq!(cells(&host), vec![String::new(); 9]);
+    assert_eq!(status(&host), "Your turn: you play X.");
+    game.destroy();
+}
+
+#[wasm_bindgen_test]
+fn problems_are_listed_above_the_board_as_text() {
+    let host = host();
+    let problems = vec!["human=\"<b>Z</b>\" is not understood".to_owned()];
+    let game = mount(&host, Settings::default(), &problems).unwrap();
+    let notice = host
+        .query_selector(".ttt-notice:not([hidden])")
+        .unwrap()
+        .unwrap();
+    assert_eq!(notice.text_content().unwrap(), problems[0]);
+    assert_eq!(notice.get_attribute("role").unwrap(), "alert");
+    assert!(
+        host.query_selector("b").unwrap().is_none(),
+        "markup stays text"
+    );
+    game.destroy();
+}
+
+#[wasm_bindgen_test]
+fn a_panic_is_shown_in_every_game_with_a_way_to_start_again() {
+    let host = host();
+    let game = mount_in(&host, Player::X, 0);
+    let notice = host.query_selector(".ttt-panic").unwrap().unwrap();
+    assert!(notice.has_attribute("hidden"));
+    panic::show("index out of bounds");
+    assert!(!notice.has_attribute("hidden"));
+    let text = notice.text_content().unwrap();
+    assert!(
+        text.starts_with("The game stopped on an internal error: index out of bounds."),
+        "{text}"
+    );
+    let link = notice.query_selector("a").unwrap().unwrap();
+    assert_eq!(link.text_content().unwrap(), "Reload to start a new game");
+    assert!(link.get_attribute("href").unwrap().starts_with("http"));
+    game.destroy();
+}
