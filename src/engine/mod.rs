@@ -8,5 +8,6 @@ mod search;
 pub use board::{Board, IllegalMove, ParseBoardError, Player, Status, CELLS, LINES};
 pub use rng::Rng;
 pub use search::{
-    analyze, best_move, best_moves, evaluate, Analysis, BestMoves, MoveValue, Outcome, Value,
+    analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, Analysis, BestMoves,
+    Level, MoveValue, Outcome, Value, FULL_DEPTH,
 };

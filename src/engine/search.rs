@@ -92,6 +92,65 @@ impl PartialOrd for Value {
     }
 }
 
+/// How far ahead the computer looks: the depth parameter of the classic minimax write-ups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// One ply: its own move. It takes a win it can make at once, and nothing more.
+    Easy,
+    /// Two plies: its move and the reply. It also blocks a win the opponent could make at once.
+    Medium,
+    /// Four plies: it sees a fork coming, its own or the opponent's, but not every trap.
+    Hard,
+    /// To the end of the game. It never loses.
+    Unbeatable,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Unbeatable];
+
+    /// Plies the search looks ahead, the move itself included.
+    pub const fn depth(self) -> u32 {
+        match self {
+            Level::Easy => 1,
+            Level::Medium => 2,
+            Level::Hard => 4,
+            Level::Unbeatable => FULL_DEPTH,
+        }
+    }
+
+    /// The level's name in lowercase, as URLs and the JS API spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unbeatable => "unbeatable",
+        }
+    }
+
+    /// The level named `name` (any case).
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// One sentence for players on what the level does.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Level::Easy => {
+                "Easy looks one move ahead: it takes a win when it has one, and blocks nothing."
+            }
+            Level::Medium => "Medium looks two moves ahead: it takes a win and blocks yours.",
+            Level::Hard => {
+                "Hard looks four moves ahead: it sees a fork coming, but not every trap."
+            }
+            Level::Unbeatable => "Unbeatable searches to the end of the game: it never loses.",
+        }
+    }
+}
+
 /// The exact value of one legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveValue {
@@ -138,11 +197,15 @@ pub struct BestMoves {
     pub nodes: u64,
 }
 
-/// The negamax score of `board` for the side to move, searched within `(alpha, beta)`.
+/// Plies to the end of any game: a search this deep is a full search.
+pub const FULL_DEPTH: u32 = CELLS as u32;
+
+/// The negamax score of `board` for the side to move, searched within `(alpha, beta)` and `depth` plies deep.
 ///
 /// Fail-soft: a result at or below `alpha` is an upper bound, one at or above `beta` a lower bound, and one
-/// strictly between them exact.
-fn negamax(board: Board, mut alpha: i8, beta: i8, nodes: &mut u64) -> i8 {
+/// strictly between them exact. A position still open at the search's horizon scores 0, like a draw: the
+/// search cannot tell it apart from one.
+fn negamax(board: Board, mut alpha: i8, beta: i8, depth: u32, nodes: &mut u64) -> i8 {
     *nodes += 1;
     let marks = board.marks() as i8;
     if board.winner().is_some() {
@@ -150,14 +213,14 @@ fn negamax(board: Board, mut alpha: i8, beta: i8, nodes: &mut u64) -> i8 {
         return marks - 10;
     }
     let mut empty = board.legal_mask();
-    if empty == 0 {
+    if empty == 0 || depth == 0 {
         return 0;
     }
     let mut best = -INFINITY;
     while empty != 0 {
         let bit = empty & empty.wrapping_neg();
         empty &= empty - 1;
-        let score = -negamax(board.play_unchecked(bit), -beta, -alpha, nodes);
+        let score = -negamax(board.play_unchecked(bit), -beta, -alpha, depth - 1, nodes);
         if score > best {
             best = score;
             if score > alpha {
@@ -174,7 +237,7 @@ fn negamax(board: Board, mut alpha: i8, beta: i8, nodes: &mut u64) -> i8 {
 /// The exact value of `board` for the side to move, and the nodes visited to find it.
 pub fn evaluate(board: Board) -> (Value, u64) {
     let mut nodes = 0;
-    let score = negamax(board, -INFINITY, INFINITY, &mut nodes);
+    let score = negamax(board, -INFINITY, INFINITY, FULL_DEPTH, &mut nodes);
     (Value::from_score(score, board.marks()), nodes)
 }
 
@@ -184,7 +247,13 @@ pub fn analyze(board: Board) -> Analysis {
     let moves = board
         .legal_moves()
         .map(|cell| {
-            let score = -negamax(board.play(cell), -INFINITY, INFINITY, &mut nodes);
+            let score = -negamax(
+                board.play(cell),
+                -INFINITY,
+                INFINITY,
+                FULL_DEPTH,
+                &mut nodes,
+            );
             MoveValue {
                 cell,
                 value: Value::from_score(score, board.marks()),
@@ -197,6 +266,14 @@ pub fn analyze(board: Board) -> Analysis {
 /// Every move of the best value, with alpha-beta at the root too: a move is searched only to learn whether it
 /// is at least as good as the best so far, which is enough to find every tie exactly.
 pub fn best_moves(board: Board) -> BestMoves {
+    best_moves_within(board, FULL_DEPTH)
+}
+
+/// Every move that looks best to a search `depth` plies deep (the move itself is the first ply), which takes
+/// a win it sees within that many plies and avoids a loss it sees, but cannot tell apart positions whose result
+/// lies beyond its horizon. With [`FULL_DEPTH`] this is [`best_moves`]. The value is what the search saw.
+pub fn best_moves_within(board: Board, depth: u32) -> BestMoves {
+    let depth = depth.clamp(1, FULL_DEPTH);
     let mut nodes = 1;
     let mut best = -INFINITY;
     let mut cells = Vec::new();
@@ -207,7 +284,7 @@ pub fn best_moves(board: Board) -> BestMoves {
         } else {
             best - 1
         };
-        let score = -negamax(board.play(cell), -INFINITY, -alpha, &mut nodes);
+        let score = -negamax(board.play(cell), -INFINITY, -alpha, depth - 1, &mut nodes);
         if cells.is_empty() || score > best {
             best = score;
             cells.clear();
@@ -227,7 +304,13 @@ pub fn best_moves(board: Board) -> BestMoves {
 /// The move the engine plays: a best move, chosen at random among equals with `rng`. `None` when the game is
 /// over.
 pub fn best_move(board: Board, rng: &mut Rng) -> Option<usize> {
-    let best = best_moves(board);
+    best_move_at(board, Level::Unbeatable, rng)
+}
+
+/// The move the engine plays at `level`: one that looks best at the level's depth, chosen at random among
+/// those it cannot tell apart. `None` when the game is over.
+pub fn best_move_at(board: Board, level: Level, rng: &mut Rng) -> Option<usize> {
+    let best = best_moves_within(board, level.depth());
     if best.cells.is_empty() {
         return None;
     }
