@@ -1,118 +1,14 @@
-//! One game as the page plays it: who is who, whose turn it is, what the page says. Pure Rust, so the DOM layer
-//! only renders what this module decides, and all of it is tested natively.
+//! One game as the page plays it: who is who, whose turn it is, the moves so far, undo, hint, and what the page
+//! says. Pure Rust, so the DOM layer only renders what this module decides, and all of it is tested natively.
 
-use crate::engine::{best_move, Board, Player, Rng, Status, CELLS};
-
-/// The computer's pause before it answers, when nothing else is asked for.
-pub const DEFAULT_DELAY_MS: u32 = 350;
-
-/// The longest pause that may be asked for.
-pub const MAX_DELAY_MS: u32 = 10_000;
-
-/// The settings a page (or a URL) can give a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// The side the person plays; the computer plays the other.
-    pub human: Player,
-    /// The computer's pause before it answers, in milliseconds.
-    pub delay_ms: u32,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            human: Player::X,
-            delay_ms: DEFAULT_DELAY_MS,
-        }
-    }
-}
-
-/// The longest piece of an outside value quoted back in a message.
-const QUOTE_LIMIT: usize = 40;
-
-/// `value` as a message quotes it: in quotes, shortened if long.
-fn quote(value: &str) -> String {
-    let mut quoted: String = value.chars().take(QUOTE_LIMIT).collect();
-    if value.chars().count() > QUOTE_LIMIT {
-        quoted.push('…');
-    }
-    format!("\"{quoted}\"")
-}
-
-impl Settings {
-    /// Reads settings from `name=value` pairs (a URL's parameters). A value that is not understood is reported
-    /// in a sentence meant for the person reading the page, and the default is used instead. Names this game
-    /// does not use are ignored, since pages and links add their own parameters.
-    pub fn from_pairs<'a>(
-        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> (Settings, Vec<String>) {
-        let mut settings = Settings::default();
-        let mut problems = Vec::new();
-        for (name, value) in pairs {
-            match name {
-                "human" => match value.trim() {
-                    "X" | "x" => settings.human = Player::X,
-                    "O" | "o" => settings.human = Player::O,
-                    _ => problems.push(format!(
-                        "human={} is not understood: it must be X or O. You play X.",
-                        quote(value)
-                    )),
-                },
-                "delay" => match value.trim().parse::<u32>() {
-                    Ok(ms) if ms <= MAX_DELAY_MS => settings.delay_ms = ms,
-                    _ => problems.push(format!(
-                        "delay={} is not understood: it must be a whole number of milliseconds from 0 to \
-                         {MAX_DELAY_MS}. The computer waits {DEFAULT_DELAY_MS} ms.",
-                        quote(value)
-                    )),
-                },
-                _ => {}
-            }
-        }
-        (settings, problems)
-    }
-}
-
-/// Splits a URL's query (with or without its leading `?`) into decoded `name=value` pairs, in order.
-pub fn query_pairs(query: &str) -> Vec<(String, String)> {
-    query
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            let (name, value) = part.split_once('=').unwrap_or((part, ""));
-            (percent_decode(name), percent_decode(value))
-        })
-        .collect()
-}
-
-/// Decodes `+` and `%XX` as forms do; bytes that are not UTF-8 become U+FFFD.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut decoded = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |at: usize| bytes.get(at).and_then(|b| (*b as char).to_digit(16));
-        match bytes[i] {
-            b'+' => decoded.push(b' '),
-            b'%' => match (hex(i + 1), hex(i + 2)) {
-                (Some(high), Some(low)) => {
-                    decoded.push((high * 16 + low) as u8);
-                    i += 2;
-                }
-                _ => decoded.push(b'%'),
-            },
-            byte => decoded.push(byte),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&decoded).into_owned()
-}
+use crate::engine::{best_move_at, best_moves, Board, Level, Player, Rng, Status, CELLS};
+use crate::settings::{Mode, Settings};
+use crate::tally::{GameResult, TallyKey};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// The person may play.
+    /// A person may play (the person, or either friend in friend mode).
     HumanToMove,
     /// The computer is about to answer; clicks wait.
     ComputerToMove,
@@ -120,62 +16,101 @@ pub enum Phase {
     Over(Status),
 }
 
-/// A game between the person and the computer.
+/// A game, with its moves so far.
 #[derive(Clone, Debug)]
 pub struct Game {
-    board: Board,
-    human: Player,
+    settings: Settings,
+    /// Every move played from the start position, in order.
+    moves: Vec<usize>,
+    /// How many of `moves` the board shows: less than all after a jump back in the history.
+    shown: usize,
+    /// The cells marked by the last hint, until the position changes.
+    hint: Vec<usize>,
+    /// Whether this game's result has gone into the tally.
+    counted: bool,
     rng: Rng,
 }
 
+/// `cell` in words: "row 2, column 3".
+pub fn cell_name(cell: usize) -> String {
+    format!("row {}, column {}", cell / 3 + 1, cell % 3 + 1)
+}
+
 impl Game {
-    /// A new game from the empty board; `seed` fixes the computer's choices among equal moves.
-    pub fn new(human: Player, seed: u64) -> Game {
+    /// A new game with `settings`; `seed` fixes the computer's choices among equal moves.
+    pub fn new(settings: Settings, seed: u64) -> Game {
         Game {
-            board: Board::EMPTY,
-            human,
+            settings,
+            moves: Vec::new(),
+            shown: 0,
+            hint: Vec::new(),
+            counted: false,
             rng: Rng::new(seed),
         }
     }
 
+    /// The game's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// The position on the board.
     pub fn board(&self) -> Board {
-        self.board
+        self.position_after(self.shown)
     }
 
-    /// The side the person plays.
+    /// The position after the first `count` moves.
+    fn position_after(&self, count: usize) -> Board {
+        self.moves[..count]
+            .iter()
+            .fold(self.settings.start, |board, &cell| board.play(cell))
+    }
+
+    /// The side the person plays against the computer.
     pub fn human(&self) -> Player {
-        self.human
+        self.settings.human
     }
 
-    /// Starts again from the empty board, the person playing `human`.
-    pub fn restart(&mut self, human: Player) {
-        self.board = Board::EMPTY;
-        self.human = human;
+    /// Starts again from the start position with `settings`.
+    pub fn restart(&mut self, settings: Settings) {
+        self.settings = settings;
+        self.moves.clear();
+        self.shown = 0;
+        self.hint.clear();
+        self.counted = false;
+    }
+
+    /// Whether the side to move in `board` is played by a person.
+    fn is_human_turn(&self, board: Board) -> bool {
+        self.settings.mode == Mode::Friend || board.to_move() == self.settings.human
     }
 
     /// What the game is waiting for.
     pub fn phase(&self) -> Phase {
-        match self.board.status() {
-            Status::InProgress if self.board.to_move() == self.human => Phase::HumanToMove,
+        let board = self.board();
+        match board.status() {
+            Status::InProgress if self.is_human_turn(board) => Phase::HumanToMove,
             Status::InProgress => Phase::ComputerToMove,
             over => Phase::Over(over),
         }
     }
 
-    /// The person plays `cell` if it is their turn and the cell is empty; returns whether a mark was placed.
-    /// Anything else (a filled cell, a finished game, the computer's turn, no such cell) changes nothing.
+    /// Plays `cell` for whoever is to move, dropping any moves after the shown position.
+    fn play(&mut self, cell: usize) {
+        self.moves.truncate(self.shown);
+        self.moves.push(cell);
+        self.shown = self.moves.len();
+        self.hint.clear();
+    }
+
+    /// A person plays `cell` if it is a person's turn and the cell is empty; returns whether a mark was
+    /// placed. Anything else (a filled cell, a finished game, the computer's turn, no such cell) changes nothing.
     pub fn play_human(&mut self, cell: usize) -> bool {
-        if self.phase() != Phase::HumanToMove {
+        if !self.is_playable(cell) {
             return false;
         }
-        match self.board.try_play(cell) {
-            Ok(board) => {
-                self.board = board;
-                true
-            }
-            Err(_) => false,
-        }
+        self.play(cell);
+        true
     }
 
     /// The computer plays its move if it is its turn; returns the cell it played.
@@ -183,47 +118,163 @@ impl Game {
         if self.phase() != Phase::ComputerToMove {
             return None;
         }
-        let cell = best_move(self.board, &mut self.rng)?;
-        self.board = self.board.play(cell);
+        let cell = best_move_at(self.board(), self.settings.level, &mut self.rng)?;
+        self.play(cell);
         Some(cell)
+    }
+
+    /// How many moves would be taken back by [`Game::undo`]: the person's last move and the computer's reply
+    /// (only the person's if the computer has not answered yet), or one move with a friend. 0 if none.
+    fn undo_count(&self) -> usize {
+        if self.settings.mode == Mode::Friend {
+            return self.shown.min(1);
+        }
+        let human = self.settings.human;
+        // The person's moves are those made when the person was to move.
+        (0..self.shown)
+            .rev()
+            .find(|&index| self.position_after(index).to_move() == human)
+            .map_or(0, |index| self.shown - index)
+    }
+
+    /// Whether there is a move to take back.
+    pub fn can_undo(&self) -> bool {
+        self.undo_count() > 0
+    }
+
+    /// Takes back the person's last move and the computer's reply (one move with a friend); returns whether
+    /// anything changed.
+    pub fn undo(&mut self) -> bool {
+        let count = self.undo_count();
+        if count == 0 {
+            return false;
+        }
+        self.shown -= count;
+        self.moves.truncate(self.shown);
+        self.hint.clear();
+        true
+    }
+
+    /// Every move played so far, shown or not, in order.
+    pub fn moves(&self) -> &[usize] {
+        &self.moves
+    }
+
+    /// How many moves the board shows (the history's current step).
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// Shows the position after the first `count` moves; the later moves stay in the history until a move is
+    /// played from there. Returns whether it changed anything.
+    pub fn jump(&mut self, count: usize) -> bool {
+        if count > self.moves.len() || count == self.shown {
+            return false;
+        }
+        self.shown = count;
+        self.hint.clear();
+        true
+    }
+
+    /// Move `index` of the history in words: "X: row 2, column 3".
+    pub fn move_label(&self, index: usize) -> String {
+        let mover = self.position_after(index).to_move();
+        format!("{mover}: {}", cell_name(self.moves[index]))
+    }
+
+    /// Marks the best moves for the side to move (as unbeatable play would choose them), without playing one.
+    /// Returns whether there is a hint to show.
+    pub fn show_hint(&mut self) -> bool {
+        if self.phase() != Phase::HumanToMove {
+            return false;
+        }
+        self.hint = best_moves(self.board()).cells;
+        true
+    }
+
+    /// Whether the hint marks `cell`.
+    pub fn is_hinted(&self, cell: usize) -> bool {
+        self.hint.contains(&cell)
+    }
+
+    /// The finished game's result for the tally, once per game: `None` while playing, and after it was taken.
+    pub fn take_result(&mut self) -> Option<(TallyKey, GameResult)> {
+        let Phase::Over(status) = self.phase() else {
+            return None;
+        };
+        if self.counted {
+            return None;
+        }
+        self.counted = true;
+        let winner_side = match self.settings.mode {
+            Mode::Computer => self.settings.human,
+            Mode::Friend => Player::X,
+        };
+        let result = match status {
+            Status::Won(winner) if winner == winner_side => GameResult::Win,
+            Status::Won(_) => GameResult::Loss,
+            _ => GameResult::Draw,
+        };
+        Some((
+            TallyKey::new(self.settings.mode, self.settings.level),
+            result,
+        ))
     }
 
     /// The status line: whose turn it is, or the result in plain words.
     pub fn status_text(&self) -> String {
-        let human = self.human;
-        match self.phase() {
-            Phase::HumanToMove => format!("Your turn: you play {human}."),
-            Phase::ComputerToMove => format!("Computer's turn ({}): thinking…", human.opponent()),
-            Phase::Over(Status::Won(winner)) if winner == human => "You win".to_owned(),
-            Phase::Over(Status::Won(_)) => "Computer wins".to_owned(),
-            Phase::Over(_) => "Draw".to_owned(),
+        let human = self.settings.human;
+        let to_move = self.board().to_move();
+        match (self.settings.mode, self.phase()) {
+            (Mode::Friend, Phase::Over(Status::Won(winner))) => format!("{winner} wins"),
+            (Mode::Friend, Phase::Over(_)) => "Draw".to_owned(),
+            (Mode::Friend, _) => format!("{to_move} to move."),
+            (_, Phase::HumanToMove) => format!("Your turn: you play {human}."),
+            (_, Phase::ComputerToMove) => format!("Computer's turn ({to_move}): thinking…"),
+            (_, Phase::Over(Status::Won(winner))) if winner == human => "You win".to_owned(),
+            (_, Phase::Over(Status::Won(_))) => "Computer wins".to_owned(),
+            (_, Phase::Over(_)) => "Draw".to_owned(),
         }
     }
 
     /// Whether `cell` is part of the winning line.
     pub fn is_winning_cell(&self, cell: usize) -> bool {
-        self.board
+        self.board()
             .winning_line()
             .is_some_and(|line| line.contains(&cell))
     }
 
-    /// The accessible name of a cell's button: where it is and what it holds.
+    /// The accessible name of a cell's button: where it is, what it holds, and what marks it.
     pub fn cell_label(&self, cell: usize) -> String {
-        let content = match self.board.get(cell) {
-            Some(player) => player.to_string(),
-            None => "empty".to_owned(),
-        };
-        let place = format!("Row {}, column {}", cell / 3 + 1, cell % 3 + 1);
-        if self.is_winning_cell(cell) {
-            format!("{place}, {content}, part of the winning line")
-        } else {
-            format!("{place}, {content}")
+        let mut label = cell_name(cell);
+        label[..1].make_ascii_uppercase();
+        label.push_str(", ");
+        match self.board().get(cell) {
+            Some(player) => label.push(player.symbol()),
+            None => label.push_str("empty"),
         }
+        if self.is_winning_cell(cell) {
+            label.push_str(", part of the winning line");
+        }
+        if self.is_hinted(cell) {
+            label.push_str(", hint: a best move");
+        }
+        label
     }
 
     /// Whether a click on `cell` would place a mark now.
     pub fn is_playable(&self, cell: usize) -> bool {
-        cell < CELLS && self.phase() == Phase::HumanToMove && self.board.get(cell).is_none()
+        cell < CELLS && self.phase() == Phase::HumanToMove && self.board().get(cell).is_none()
+    }
+
+    /// The level's one-sentence description.
+    pub fn level_description(&self) -> &'static str {
+        self.settings.level.description()
+    }
+
+    /// The level the computer plays at.
+    pub fn level(&self) -> Level {
+        self.settings.level
     }
 }
 
@@ -231,74 +282,40 @@ impl Game {
 mod tests {
     use super::*;
 
-    fn pairs(query: &str) -> (Settings, Vec<String>) {
-        let pairs = query_pairs(query);
-        Settings::from_pairs(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())))
-    }
-
-    #[test]
-    fn settings_from_a_url() {
-        assert_eq!(pairs(""), (Settings::default(), vec![]));
-        let (settings, problems) = pairs("?human=o&delay=0&utm_source=blog");
-        assert_eq!(
-            settings,
+    fn game(human: Player) -> Game {
+        Game::new(
             Settings {
-                human: Player::O,
-                delay_ms: 0
-            }
-        );
-        assert!(problems.is_empty());
-        assert_eq!(pairs("?human=O&delay=10000").0.delay_ms, 10_000);
+                human,
+                ..Settings::default()
+            },
+            1,
+        )
     }
 
-    #[test]
-    fn bad_settings_are_explained_and_use_the_default() {
-        for query in ["human=Z", "human=", "human", "human=%3Cb%3EX"] {
-            let (settings, problems) = pairs(query);
-            assert_eq!(settings.human, Player::X, "{query}");
-            assert_eq!(problems.len(), 1, "{query}");
-            assert!(problems[0].contains("it must be X or O"), "{query}");
-        }
-        for query in [
-            "delay=-1",
-            "delay=abc",
-            "delay=10001",
-            "delay=",
-            "delay=1e3",
-            "delay=99999999999999",
-        ] {
-            let (settings, problems) = pairs(query);
-            assert_eq!(settings.delay_ms, DEFAULT_DELAY_MS, "{query}");
-            assert_eq!(problems.len(), 1, "{query}");
-            assert!(problems[0].contains("from 0 to 10000"), "{query}");
-        }
-        let (_, problems) = pairs("human=<script>alert(1)</script>");
-        assert_eq!(
-            problems[0],
-            "human=\"<script>alert(1)</script>\" is not understood: it must be X or O. You play X."
-        );
-        let (_, problems) = pairs(&format!("delay={}", "9".repeat(100)));
-        assert!(problems[0].contains(&format!("\"{}…\"", "9".repeat(40))));
+    fn friends() -> Game {
+        Game::new(
+            Settings {
+                mode: Mode::Friend,
+                ..Settings::default()
+            },
+            1,
+        )
     }
 
-    #[test]
-    fn query_decoding() {
-        assert_eq!(
-            query_pairs("?a=1+2&b=%41%zz&c&=d&&e=%F0%9F%98%80"),
-            [
-                ("a".to_owned(), "1 2".to_owned()),
-                ("b".to_owned(), "A%zz".to_owned()),
-                ("c".to_owned(), String::new()),
-                (String::new(), "d".to_owned()),
-                ("e".to_owned(), "😀".to_owned()),
-            ]
-        );
-        assert_eq!(query_pairs("?x=%FF")[0].1, "\u{FFFD}");
+    fn from(position: &str, mode: Mode) -> Game {
+        Game::new(
+            Settings {
+                mode,
+                start: position.parse().unwrap(),
+                ..Settings::default()
+            },
+            1,
+        )
     }
 
     #[test]
     fn turns_and_refusals() {
-        let mut game = Game::new(Player::X, 1);
+        let mut game = game(Player::X);
         assert_eq!(game.phase(), Phase::HumanToMove);
         assert_eq!(game.status_text(), "Your turn: you play X.");
         assert!(game.play_human(4));
@@ -317,7 +334,7 @@ mod tests {
 
     #[test]
     fn the_computer_opens_when_the_person_plays_o() {
-        let mut game = Game::new(Player::O, 3);
+        let mut game = game(Player::O);
         assert_eq!(game.phase(), Phase::ComputerToMove);
         assert!(!game.play_human(0));
         assert!(game.play_computer().is_some());
@@ -325,25 +342,177 @@ mod tests {
     }
 
     #[test]
-    fn results_in_plain_words() {
-        let mut game = Game::new(Player::X, 0);
-        game.board = "XXXOO....".parse().unwrap();
-        assert_eq!(game.phase(), Phase::Over(Status::Won(Player::X)));
-        assert_eq!(game.status_text(), "You win");
-        assert!(!game.play_human(5));
-        game.human = Player::O;
-        assert_eq!(game.status_text(), "Computer wins");
-        game.board = "XOXXOOOXX".parse().unwrap();
-        assert_eq!(game.status_text(), "Draw");
-        game.restart(Player::X);
+    fn results_in_plain_words_once_each_for_the_tally() {
+        let mut won = from("XX.OO....", Mode::Computer);
+        assert!(won.play_human(2));
+        assert_eq!(won.status_text(), "You win");
+        assert_eq!(
+            won.take_result(),
+            Some((TallyKey::Computer(Level::Unbeatable), GameResult::Win))
+        );
+        assert_eq!(won.take_result(), None, "counted once");
+        assert!(!won.play_human(5));
+        let lost = Game::new(
+            Settings {
+                human: Player::O,
+                start: "XX.OO....".parse().unwrap(),
+                ..Settings::default()
+            },
+            1,
+        );
+        let mut lost = lost;
+        assert_eq!(lost.play_computer(), Some(2));
+        assert_eq!(lost.status_text(), "Computer wins");
+        assert_eq!(lost.take_result().unwrap().1, GameResult::Loss);
+        let mut draw = from("XOXXOOOX.", Mode::Computer);
+        assert!(draw.play_human(8));
+        assert_eq!(draw.status_text(), "Draw");
+        assert_eq!(draw.take_result().unwrap().1, GameResult::Draw);
+    }
+
+    #[test]
+    fn friends_alternate_with_no_computer() {
+        let mut game = friends();
+        assert_eq!(game.status_text(), "X to move.");
+        assert!(game.play_human(0));
+        assert_eq!(game.phase(), Phase::HumanToMove);
+        assert_eq!(game.play_computer(), None);
+        assert_eq!(game.status_text(), "O to move.");
+        for cell in [3, 1, 4, 2] {
+            assert!(game.play_human(cell));
+        }
+        assert_eq!(game.board().to_string(), "XXXOO....");
+        assert_eq!(game.status_text(), "X wins");
+        assert_eq!(
+            game.take_result(),
+            Some((TallyKey::Friend, GameResult::Win))
+        );
+    }
+
+    #[test]
+    fn undo_takes_back_the_persons_move_and_the_reply() {
+        let mut game = game(Player::X);
+        assert!(!game.can_undo());
+        game.play_human(4);
+        game.play_computer();
+        game.play_human(8 - game.moves()[1]);
+        game.play_computer();
+        let after_first_round: Board = game.position_after(2);
+        assert!(game.undo());
+        assert_eq!(game.board(), after_first_round);
+        assert_eq!(game.moves().len(), 2);
+        assert!(game.undo());
+        assert_eq!(game.board(), Board::EMPTY);
+        assert!(!game.undo());
+        // Before the computer answers, only the person's move goes.
+        game.play_human(0);
+        assert!(game.undo());
         assert_eq!(game.board(), Board::EMPTY);
     }
 
     #[test]
+    fn undo_as_o_keeps_the_computers_opening() {
+        let mut game = game(Player::O);
+        game.play_computer();
+        assert!(!game.can_undo());
+        let opening = game.board();
+        let free = opening.legal_moves().next().unwrap();
+        game.play_human(free);
+        game.play_computer();
+        assert!(game.undo());
+        assert_eq!(game.board(), opening);
+    }
+
+    #[test]
+    fn undo_with_a_friend_takes_one_move() {
+        let mut game = friends();
+        game.play_human(0);
+        game.play_human(4);
+        assert!(game.undo());
+        assert_eq!(game.board().to_string(), "X........");
+    }
+
+    #[test]
+    fn history_jumps_and_playing_on_drops_later_moves() {
+        let mut game = friends();
+        for cell in [4, 0, 8] {
+            game.play_human(cell);
+        }
+        assert_eq!(game.move_label(0), "X: row 2, column 2");
+        assert_eq!(game.move_label(1), "O: row 1, column 1");
+        assert!(game.jump(1));
+        assert_eq!(game.board().to_string(), "....X....");
+        assert_eq!(game.moves().len(), 3, "later moves kept while looking back");
+        assert!(game.jump(3));
+        assert_eq!(game.board().to_string(), "O...X...X");
+        assert!(game.jump(1));
+        assert!(game.play_human(2));
+        assert_eq!(game.moves(), [4, 2]);
+        assert_eq!(game.board().to_string(), "..O.X....");
+        assert!(!game.jump(3), "dropped moves are gone");
+        assert!(game.jump(0));
+        assert_eq!(game.board(), Board::EMPTY);
+    }
+
+    #[test]
+    fn hint_marks_the_best_moves_until_the_position_changes() {
+        let mut game = from("X.O.X.O..", Mode::Computer);
+        assert!(game.show_hint());
+        assert!(game.is_hinted(8));
+        assert!(!game.is_hinted(1), "a slower win is not the best move");
+        assert_eq!(
+            game.cell_label(8),
+            "Row 3, column 3, empty, hint: a best move"
+        );
+        assert_eq!(game.moves().len(), 0, "a hint plays nothing");
+        game.play_human(1);
+        assert!(!game.is_hinted(8));
+        assert!(!game.show_hint(), "no hint on the computer's turn");
+    }
+
+    #[test]
+    fn a_start_position_sets_who_moves() {
+        let mut game = from("X...O....", Mode::Computer);
+        assert_eq!(game.status_text(), "Your turn: you play X.");
+        let o_to_move = from("X........", Mode::Computer);
+        assert_eq!(o_to_move.phase(), Phase::ComputerToMove);
+        game.restart(*game.settings());
+        assert_eq!(game.board().to_string(), "X...O....");
+    }
+
+    #[test]
+    fn levels_play_at_their_depth() {
+        // Easy takes a win it sees but does not block: here O can win at once in 2 and X has no win.
+        let position: Board = "OO.XX....".parse().unwrap();
+        assert_eq!(position.to_move(), Player::X);
+        let mut easy = Game::new(
+            Settings {
+                human: Player::O,
+                level: Level::Easy,
+                start: position,
+                ..Settings::default()
+            },
+            3,
+        );
+        assert_eq!(easy.play_computer(), Some(5), "X wins at once in 5");
+        // O threatens 2 and X has no win: medium always blocks, easy cannot see the threat.
+        let blocking: Board = "OO.X...X.".parse().unwrap();
+        let computer_at = |level, seed| {
+            let settings = Settings {
+                human: Player::O,
+                level,
+                start: blocking,
+                ..Settings::default()
+            };
+            Game::new(settings, seed).play_computer().unwrap()
+        };
+        assert!((0..20).all(|seed| computer_at(Level::Medium, seed) == 2));
+        assert!((0..20).any(|seed| computer_at(Level::Easy, seed) != 2));
+    }
+
+    #[test]
     fn cell_labels_say_where_and_what() {
-        let mut game = Game::new(Player::X, 0);
-        assert_eq!(game.cell_label(0), "Row 1, column 1, empty");
-        game.board = "XXXOO....".parse().unwrap();
+        let game = from("XXXOO....", Mode::Friend);
         assert_eq!(
             game.cell_label(2),
             "Row 1, column 3, X, part of the winning line"

@@ -1,10 +1,13 @@
 //! Tic-tac-toe against a minimax engine that never loses.
 //!
-//! [`engine`] is the pure game engine; [`game`] is the state of one game on the page, also pure; the DOM layer
-//! that renders it with `web-sys` exists only when building for `wasm32`.
+//! [`engine`] is the pure game engine; [`game`] is the state of one game on the page, [`settings`] what a URL can
+//! ask of it and [`tally`] the results so far, all pure; the DOM layer ([`web`]) that renders them with
+//! `web-sys` exists only when building for `wasm32`.
 
 pub mod engine;
 pub mod game;
+pub mod settings;
+pub mod tally;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

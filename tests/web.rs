@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use tictactoe::engine::Player;
-use tictactoe::game::Settings;
+use tictactoe::settings::Settings;
 use tictactoe::web::{mount, panic, GameHandle};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -24,7 +24,12 @@ fn host() -> Element {
 }
 
 fn mount_in(host: &Element, human: Player, delay_ms: u32) -> GameHandle {
-    mount(host, Settings { human, delay_ms }, &[]).unwrap()
+    let settings = Settings {
+        human,
+        delay_ms,
+        ..Settings::default()
+    };
+    mount(host, settings, &[]).unwrap()
 }
 
 fn cells(host: &Element) -> Vec<String> {

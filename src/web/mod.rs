@@ -8,13 +8,19 @@
 pub mod panic;
 mod view;
 
-use crate::game::{query_pairs, Game, Phase, Settings};
+use crate::engine::{Level, Player};
+use crate::game::{Game, Phase};
+use crate::settings::{query_pairs, Mode, Settings};
+use crate::tally::Tally;
 use std::cell::RefCell;
 use std::rc::Rc;
 use view::View;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, EventTarget, HtmlInputElement};
+use web_sys::{Element, Event, EventTarget, HtmlInputElement, HtmlSelectElement, Storage};
+
+/// Where the tally is kept between visits.
+const TALLY_KEY: &str = "tictactoe-tally";
 
 thread_local! {
     /// Every game on the page, by number. A game stays until `destroy()`, even when JavaScript lets go of its
@@ -41,8 +47,8 @@ impl GameHandle {
                 .map(|(_, mounted)| mounted.app.clone())
         });
         if let Some(app) = app {
-            let side = app.borrow().game.human();
-            App::restart(&app, side);
+            let settings = *app.borrow().game.settings();
+            App::restart(&app, settings);
         }
     }
 
@@ -86,10 +92,16 @@ pub fn mount(
     panic::install_hook();
     let view =
         View::build(element, problems).map_err(|_| JsError::new("the game could not be drawn"))?;
+    let storage = local_storage();
+    let tally = storage
+        .as_ref()
+        .and_then(|storage| storage.get_item(TALLY_KEY).ok().flatten())
+        .map_or_else(Tally::default, |text| Tally::from_text(&text));
     let app = Rc::new(RefCell::new(App {
-        game: Game::new(settings.human, random_seed()),
-        settings,
+        game: Game::new(settings, random_seed()),
         view,
+        tally,
+        storage,
         timer: None,
         timer_callback: None,
     }));
@@ -107,11 +119,18 @@ fn random_seed() -> u64 {
     (js_sys::Math::random() * 2f64.powi(53)) as u64
 }
 
+/// The page's `localStorage`, if it has one and lets this page use it (sandboxed frames and some privacy
+/// settings do not: then the tally lives in memory only).
+fn local_storage() -> Option<Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
 /// One game's state, and the elements that show it.
 struct App {
     game: Game,
-    settings: Settings,
     view: View,
+    tally: Tally,
+    storage: Option<Storage>,
     /// The pending computer move's `setTimeout` id.
     timer: Option<i32>,
     /// The function the timer calls: the mounted game's `timer` closure.
@@ -119,9 +138,13 @@ struct App {
 }
 
 impl App {
-    /// Renders, then asks for the computer's move if it is its turn.
+    /// Counts a finished game, renders, then asks for the computer's move if it is its turn.
     fn update(app: &Rc<RefCell<App>>) {
         let mut this = app.borrow_mut();
+        if let Some((key, result)) = this.game.take_result() {
+            this.tally.record(key, result);
+            this.save_tally();
+        }
         this.render();
         if this.game.phase() == Phase::ComputerToMove && this.timer.is_none() {
             this.schedule_computer();
@@ -133,7 +156,7 @@ impl App {
         else {
             return;
         };
-        let delay = i32::try_from(self.settings.delay_ms).unwrap_or(i32::MAX);
+        let delay = i32::try_from(self.game.settings().delay_ms).unwrap_or(i32::MAX);
         self.timer = window
             .set_timeout_with_callback_and_timeout_and_arguments_0(callback, delay)
             .ok();
@@ -145,17 +168,35 @@ impl App {
         }
     }
 
-    fn restart(app: &Rc<RefCell<App>>, human: crate::engine::Player) {
+    /// Keeps the tally for the next visit, where storage is allowed; a full or refused storage only means the
+    /// tally is not kept.
+    fn save_tally(&self) {
+        if let Some(storage) = &self.storage {
+            let _ = storage.set_item(TALLY_KEY, &self.tally.to_text());
+        }
+    }
+
+    fn restart(app: &Rc<RefCell<App>>, settings: Settings) {
         {
             let mut this = app.borrow_mut();
             this.cancel_computer();
-            this.game.restart(human);
+            this.game.restart(settings);
+        }
+        App::update(app);
+    }
+
+    /// Changes the game with `change` after cancelling any pending computer move, then updates the page.
+    fn change(app: &Rc<RefCell<App>>, change: impl FnOnce(&mut App)) {
+        {
+            let mut this = app.borrow_mut();
+            this.cancel_computer();
+            change(&mut this);
         }
         App::update(app);
     }
 
     fn render(&self) {
-        self.view.render(&self.game);
+        self.view.render(&self.game, &self.tally);
     }
 
     /// Handles a click anywhere in the game.
@@ -171,29 +212,62 @@ impl App {
             if played {
                 App::update(app);
             }
+        } else if let Ok(Some(button)) = target.closest("[data-jump]") {
+            let step = button
+                .get_attribute("data-jump")
+                .and_then(|s| s.parse::<usize>().ok());
+            if let Some(step) = step {
+                App::change(app, |this| {
+                    this.game.jump(step);
+                });
+            }
         } else if let Ok(Some(button)) = target.closest("[data-action]") {
-            if button.get_attribute("data-action").as_deref() == Some("new-game") {
-                let side = app.borrow().game.human();
-                App::restart(app, side);
+            match button.get_attribute("data-action").as_deref() {
+                Some("new-game") => {
+                    let settings = *app.borrow().game.settings();
+                    App::restart(app, settings);
+                }
+                Some("undo") => App::change(app, |this| {
+                    this.game.undo();
+                }),
+                Some("hint") => {
+                    app.borrow_mut().game.show_hint();
+                    App::update(app);
+                }
+                Some("reset-tally") => {
+                    let mut this = app.borrow_mut();
+                    this.tally.reset();
+                    this.save_tally();
+                    this.render();
+                }
+                _ => {}
             }
         }
     }
 
-    /// Handles a change of a form control in the game.
+    /// Handles a change of a setting's control: a new game with the new setting.
     fn on_change(app: &Rc<RefCell<App>>, event: &Event) {
-        let Some(input) = event
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        if input.get_attribute("data-setting").as_deref() == Some("human") && input.checked() {
-            let side = match input.value().as_str() {
-                "O" => crate::engine::Player::O,
-                _ => crate::engine::Player::X,
-            };
-            App::restart(app, side);
+        let value = if let Some(input) = target.dyn_ref::<HtmlInputElement>() {
+            if !input.checked() {
+                return;
+            }
+            input.value()
+        } else if let Some(select) = target.dyn_ref::<HtmlSelectElement>() {
+            select.value()
+        } else {
+            return;
+        };
+        let mut settings = *app.borrow().game.settings();
+        match target.get_attribute("data-setting").as_deref() {
+            Some("human") => settings.human = if value == "O" { Player::O } else { Player::X },
+            Some("mode") => settings.mode = Mode::from_name(&value).unwrap_or(Mode::Computer),
+            Some("level") => settings.level = Level::from_name(&value).unwrap_or(Level::Unbeatable),
+            _ => return,
         }
+        App::restart(app, settings);
     }
 
     /// The computer's pause is over: it plays.

@@ -1,15 +1,18 @@
 //! The elements of one game, built once with `web-sys`, and how a [`Game`] is shown in them.
 //!
-//! Nothing here parses HTML: every outside text is set with `textContent` or as an attribute value.
+//! Nothing here parses HTML: every outside text is set with `textContent` or as an attribute value. Lists that
+//! grow (the move history) use a fixed set of elements, since a game has at most nine moves.
 
 use super::panic;
-use crate::engine::{Player, CELLS};
-use crate::game::Game;
+use crate::engine::{Level, Player, CELLS};
+use crate::game::{Game, Phase};
+use crate::settings::{level_label, Mode};
+use crate::tally::{Tally, TallyKey};
 use std::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, HtmlInputElement};
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
-/// Gives each game's radio group a name of its own, so two games on a page do not share one.
+/// Gives each game a number of its own, for its radio groups' names and its element ids.
 static GAMES_MOUNTED: AtomicU32 = AtomicU32::new(0);
 
 /// The elements of one game.
@@ -18,9 +21,18 @@ pub struct View {
     pub id: u32,
     /// The game's own element, inside the element it was mounted in.
     pub root: Element,
+    mode_inputs: Vec<HtmlInputElement>,
+    side_group: Element,
+    side_inputs: Vec<HtmlInputElement>,
+    level_group: Element,
+    level_select: HtmlSelectElement,
+    level_note: Element,
     status: Element,
     cells: Vec<Element>,
-    side_inputs: [HtmlInputElement; 2],
+    undo: Element,
+    hint: Element,
+    history: Vec<Element>,
+    tally: Element,
     panic_notice: Element,
 }
 
@@ -42,6 +54,19 @@ fn append_text(parent: &Element, tag: &str, class: &str, text: &str) -> Result<E
     Ok(child)
 }
 
+/// Creates a `<button type="button">` with `text` and a `data-*` attribute, appended to `parent`.
+fn append_button(
+    parent: &Element,
+    class: &str,
+    text: &str,
+    data: (&str, &str),
+) -> Result<Element, JsValue> {
+    let button = append_text(parent, "button", class, text)?;
+    button.set_attribute("type", "button")?;
+    button.set_attribute(data.0, data.1)?;
+    Ok(button)
+}
+
 /// Sets an attribute whose name is one of this module's constants, which cannot fail.
 fn set_attribute(element: &Element, name: &str, value: &str) {
     element
@@ -57,11 +82,56 @@ fn toggle_class(element: &Element, class: &str, on: bool) {
         .expect("class names here are valid");
 }
 
+/// Shows or hides an element with the `hidden` attribute.
+fn set_hidden(element: &Element, hidden: bool) {
+    if hidden {
+        set_attribute(element, "hidden", "");
+    } else {
+        let _ = element.remove_attribute("hidden");
+    }
+}
+
+/// Marks a control as unavailable without taking it out of the tab order (so focus is never lost).
+fn set_unavailable(element: &Element, unavailable: bool) {
+    set_attribute(
+        element,
+        "aria-disabled",
+        if unavailable { "true" } else { "false" },
+    );
+}
+
+/// A fieldset of labelled radio buttons, one per `(value, text)`, named after the game and `setting`.
+fn radio_group(
+    parent: &Element,
+    game: u32,
+    setting: &str,
+    legend: &str,
+    choices: &[(&str, &str)],
+) -> Result<(Element, Vec<HtmlInputElement>), JsValue> {
+    let document = parent.owner_document().ok_or("no document")?;
+    let group = element(&document, "fieldset", "ttt-choice")?;
+    append_text(&group, "legend", "", legend)?;
+    let mut inputs = Vec::new();
+    for (value, text) in choices {
+        let label = append_text(&group, "label", "ttt-option", "")?;
+        let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
+        input.set_type("radio");
+        input.set_name(&format!("ttt-{game}-{setting}"));
+        input.set_value(value);
+        input.set_attribute("data-setting", setting)?;
+        label.append_child(&input)?;
+        append_text(&label, "span", "", text)?;
+        inputs.push(input);
+    }
+    parent.append_child(&group)?;
+    Ok((group, inputs))
+}
+
 impl View {
     /// Builds the game's elements for `host`'s document (not yet attached), with `problems` listed on top.
     pub fn build(host: &Element, problems: &[String]) -> Result<View, JsValue> {
         let document = host.owner_document().ok_or("no document")?;
-        let game_number = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
+        let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
         let root = element(&document, "div", "ttt")?;
 
         let panic_notice = element(&document, "div", "ttt-notice ttt-panic")?;
@@ -74,13 +144,37 @@ impl View {
             notice.set_attribute("role", "alert")?;
         }
 
-        let sides = element(&document, "fieldset", "ttt-sides")?;
-        append_text(&sides, "legend", "", "You play")?;
-        let side_inputs = [
-            Self::side_input(&sides, game_number, Player::X, "X, you move first")?,
-            Self::side_input(&sides, game_number, Player::O, "O, the computer opens")?,
-        ];
-        root.append_child(&sides)?;
+        let controls = element(&document, "div", "ttt-controls")?;
+        let (_, mode_inputs) = radio_group(
+            &controls,
+            id,
+            "mode",
+            "Opponent",
+            &[("computer", "Computer"), ("friend", "A friend")],
+        )?;
+        let (side_group, side_inputs) = radio_group(
+            &controls,
+            id,
+            "human",
+            "You play",
+            &[("X", "X, you start"), ("O", "O, computer starts")],
+        )?;
+
+        let level_group = element(&document, "div", "ttt-level")?;
+        let difficulty = append_text(&level_group, "label", "", "Difficulty ")?;
+        let level_select: HtmlSelectElement = document.create_element("select")?.unchecked_into();
+        level_select.set_attribute("data-setting", "level")?;
+        for level in Level::ALL {
+            let option = append_text(&level_select, "option", "", level_label(level))?;
+            option.set_attribute("value", level.name())?;
+        }
+        difficulty.append_child(&level_select)?;
+        let level_note = append_text(&level_group, "p", "ttt-note", "")?;
+        let note_id = format!("ttt-{id}-level-note");
+        level_note.set_id(&note_id);
+        level_select.set_attribute("aria-describedby", &note_id)?;
+        controls.append_child(&level_group)?;
+        root.append_child(&controls)?;
 
         let status = append_text(&root, "p", "ttt-status", "")?;
         status.set_attribute("role", "status")?;
@@ -89,73 +183,136 @@ impl View {
         board.set_attribute("role", "group")?;
         board.set_attribute("aria-label", "Board")?;
         let cells = (0..CELLS)
-            .map(|cell| {
-                let button = element(&document, "button", "ttt-cell")?;
-                button.set_attribute("type", "button")?;
-                button.set_attribute("data-cell", &cell.to_string())?;
-                board.append_child(&button)?;
-                Ok(button)
-            })
+            .map(|cell| append_button(&board, "ttt-cell", "", ("data-cell", &cell.to_string())))
             .collect::<Result<Vec<_>, JsValue>>()?;
         root.append_child(&board)?;
 
         let actions = element(&document, "div", "ttt-actions")?;
-        let new_game = append_text(&actions, "button", "ttt-button", "New game")?;
-        new_game.set_attribute("type", "button")?;
-        new_game.set_attribute("data-action", "new-game")?;
+        append_button(
+            &actions,
+            "ttt-button",
+            "New game",
+            ("data-action", "new-game"),
+        )?;
+        let undo = append_button(&actions, "ttt-button", "Undo", ("data-action", "undo"))?;
+        let hint = append_button(&actions, "ttt-button", "Hint", ("data-action", "hint"))?;
         root.append_child(&actions)?;
+
+        let history_box = element(&document, "div", "ttt-history")?;
+        let history_title = append_text(&history_box, "p", "ttt-heading", "Moves")?;
+        let title_id = format!("ttt-{id}-history");
+        history_title.set_id(&title_id);
+        let list = element(&document, "ol", "")?;
+        list.set_attribute("aria-labelledby", &title_id)?;
+        let history = (0..=CELLS)
+            .map(|step| {
+                let item = append_text(&list, "li", "", "")?;
+                append_button(&item, "ttt-step", "", ("data-jump", &step.to_string()))
+            })
+            .collect::<Result<Vec<_>, JsValue>>()?;
+        history_box.append_child(&list)?;
+        root.append_child(&history_box)?;
+
+        let tally_box = element(&document, "div", "ttt-tally")?;
+        let tally = append_text(&tally_box, "p", "", "")?;
+        append_button(
+            &tally_box,
+            "ttt-button ttt-small",
+            "Reset tally",
+            ("data-action", "reset-tally"),
+        )?;
+        root.append_child(&tally_box)?;
 
         panic::register(&panic_notice);
         Ok(View {
-            id: game_number,
+            id,
             root,
+            mode_inputs,
+            side_group,
+            side_inputs,
+            level_group,
+            level_select,
+            level_note,
             status,
             cells,
-            side_inputs,
+            undo,
+            hint,
+            history,
+            tally,
             panic_notice,
         })
     }
 
-    /// A labelled radio button choosing the person's side.
-    fn side_input(
-        parent: &Element,
-        game_number: u32,
-        side: Player,
-        text: &str,
-    ) -> Result<HtmlInputElement, JsValue> {
-        let label = append_text(parent, "label", "ttt-side", "")?;
-        let document = parent.owner_document().ok_or("no document")?;
-        let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
-        input.set_type("radio");
-        input.set_name(&format!("ttt-side-{game_number}"));
-        input.set_value(&side.to_string());
-        input.set_attribute("data-setting", "human")?;
-        label.append_child(&input)?;
-        append_text(&label, "span", "", text)?;
-        Ok(input)
-    }
-
-    /// Shows `game`: every text, attribute and class that depends on it.
-    pub fn render(&self, game: &Game) {
+    /// Shows `game` and `tally`: every text, attribute and class that depends on them.
+    pub fn render(&self, game: &Game, tally: &Tally) {
+        let settings = game.settings();
         let board = game.board();
+        let friend = settings.mode == Mode::Friend;
+        for input in &self.mode_inputs {
+            input.set_checked(input.value() == settings.mode.name());
+        }
+        for input in &self.side_inputs {
+            input.set_checked(input.value() == settings.human.to_string());
+        }
+        set_hidden(&self.side_group, friend);
+        set_hidden(&self.level_group, friend);
+        self.level_select.set_value(settings.level.name());
+        self.level_note
+            .set_text_content(Some(game.level_description()));
+
         self.status.set_text_content(Some(&game.status_text()));
         for (cell, button) in self.cells.iter().enumerate() {
             let mark = board.get(cell);
             button.set_text_content(mark.map(|player| player.symbol().to_string()).as_deref());
             set_attribute(button, "aria-label", &game.cell_label(cell));
-            let disabled = if game.is_playable(cell) {
-                "false"
-            } else {
-                "true"
-            };
-            set_attribute(button, "aria-disabled", disabled);
+            set_unavailable(button, !game.is_playable(cell));
             toggle_class(button, "ttt-x", mark == Some(Player::X));
             toggle_class(button, "ttt-o", mark == Some(Player::O));
             toggle_class(button, "ttt-win", game.is_winning_cell(cell));
+            toggle_class(button, "ttt-hint", game.is_hinted(cell));
         }
-        for input in &self.side_inputs {
-            input.set_checked(input.value() == game.human().to_string());
+        set_unavailable(&self.undo, !game.can_undo());
+        set_unavailable(&self.hint, game.phase() != Phase::HumanToMove);
+
+        let moves = game.moves().len();
+        for (step, button) in self.history.iter().enumerate() {
+            let item = button
+                .parent_element()
+                .expect("each step is in its list item");
+            set_hidden(&item, step > moves);
+            if step > moves {
+                continue;
+            }
+            let text = if step == 0 {
+                "Start".to_owned()
+            } else {
+                format!("{step}. {}", game.move_label(step - 1))
+            };
+            button.set_text_content(Some(&text));
+            let current = step == game.shown();
+            if current {
+                set_attribute(button, "aria-current", "step");
+            } else {
+                let _ = button.remove_attribute("aria-current");
+            }
         }
+
+        let key = TallyKey::new(settings.mode, settings.level);
+        let counts = tally.get(key);
+        let text = match key {
+            TallyKey::Friend => format!(
+                "Tally with a friend: X won {}, drawn {}, O won {}.",
+                counts.wins, counts.draws, counts.losses
+            ),
+            TallyKey::Computer(level) => format!(
+                "Tally at {}: you won {}, drew {}, lost {}.",
+                level_label(level),
+                counts.wins,
+                counts.draws,
+                counts.losses
+            ),
+        };
+        self.tally.set_text_content(Some(&text));
     }
 
     /// Takes the game's elements out of the page.

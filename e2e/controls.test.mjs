@@ -1,0 +1,277 @@
+// End-to-end tests of the game's controls (modes, levels, undo, history, hint, tally, position=) in the release
+// build, by mouse, keyboard and touch. Every test fails on any console error or failed request.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
+import { launch, watchedPage } from "./browser.mjs";
+
+const DIST = fileURLToPath(new URL("../dist", import.meta.url));
+
+let site;
+let browser;
+
+before(async () => {
+  site = await serve(DIST);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Opens the game with `query` in a new context, runs `body(page)`, then insists nothing went wrong. */
+async function withGame(query, body, contextOptions = {}) {
+  const { page, problems, close } = await watchedPage(browser, contextOptions);
+  try {
+    await page.goto(`${site.url}${query}`);
+    await page.locator(".ttt-status").waitFor();
+    await body(page);
+    assert.deepEqual(problems, [], "no console errors or failed requests");
+  } finally {
+    await close();
+  }
+}
+
+const cells = async (page) => (await page.locator("[data-cell]").allTextContents()).map((m) => m || ".").join("");
+const status = (page) => page.locator('[role="status"]').textContent();
+const settled = (page) =>
+  page.waitForFunction(() => !document.querySelector('[role="status"]').textContent.includes("thinking"));
+const cell = (page, index) => page.locator(`[data-cell="${index}"]`);
+const tallyText = (page) => page.locator(".ttt-tally p").textContent();
+const history = (page) => page.locator(".ttt-history li:not([hidden]) button").allTextContents();
+
+test("friend mode places alternating marks and the computer never moves", async () => {
+  await withGame("?mode=friend&delay=0", async (page) => {
+    assert.equal(await status(page), "X to move.");
+    assert.equal(await page.locator(".ttt-level").isHidden(), true, "no difficulty with a friend");
+    for (const [index, expected] of [[4, "....X...."], [0, "O...X...."], [8, "O...X...X"]]) {
+      await cell(page, index).click();
+      await page.waitForTimeout(50);
+      assert.equal(await cells(page), expected);
+    }
+    assert.equal(await status(page), "O to move.");
+  });
+  // Chosen with the control instead of the URL.
+  await withGame("?delay=0", async (page) => {
+    await page.getByRole("radio", { name: "A friend" }).check();
+    await cell(page, 0).click();
+    await cell(page, 1).click();
+    await page.waitForTimeout(50);
+    assert.equal(await cells(page), "XO.......");
+    assert.equal(await status(page), "X to move.");
+  });
+});
+
+test("a friend game ends with the winner in words", async () => {
+  await withGame("?mode=friend", async (page) => {
+    for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
+    assert.equal(await status(page), "X wins");
+    assert.deepEqual(
+      await page.locator(".ttt-win").evaluateAll((els) => els.map((el) => Number(el.dataset.cell))),
+      [0, 1, 2],
+    );
+  });
+});
+
+test("undo restores the exact earlier board", async () => {
+  await withGame("?delay=0", async (page) => {
+    const undo = page.getByRole("button", { name: "Undo" });
+    assert.equal(await undo.getAttribute("aria-disabled"), "true");
+    await cell(page, 4).click();
+    await settled(page);
+    const afterFirstRound = await cells(page);
+    const free = afterFirstRound.indexOf(".");
+    await cell(page, free).click();
+    await settled(page);
+    assert.equal((await cells(page)).replaceAll(".", "").length, 4);
+    await undo.click();
+    assert.equal(await cells(page), afterFirstRound, "the person's move and the reply are gone");
+    assert.equal(await status(page), "Your turn: you play X.");
+    await undo.click();
+    assert.equal(await cells(page), ".........");
+    assert.equal(await undo.getAttribute("aria-disabled"), "true");
+  });
+  await withGame("?mode=friend", async (page) => {
+    await cell(page, 0).click();
+    await cell(page, 4).click();
+    await page.getByRole("button", { name: "Undo" }).click();
+    assert.equal(await cells(page), "X........", "one move with a friend");
+  });
+});
+
+test("the history lists every move and returns to any earlier position", async () => {
+  await withGame("?mode=friend", async (page) => {
+    for (const index of [4, 0, 8]) await cell(page, index).click();
+    assert.deepEqual(await history(page), [
+      "Start",
+      "1. X: row 2, column 2",
+      "2. O: row 1, column 1",
+      "3. X: row 3, column 3",
+    ]);
+    await page.getByRole("button", { name: "1. X: row 2, column 2" }).click();
+    assert.equal(await cells(page), "....X....");
+    assert.equal(await page.locator('[aria-current="step"]').textContent(), "1. X: row 2, column 2");
+    assert.equal((await history(page)).length, 4, "later moves stay until a move is played");
+    await page.getByRole("button", { name: "3. X: row 3, column 3" }).click();
+    assert.equal(await cells(page), "O...X...X");
+    await page.getByRole("button", { name: "Start" }).click();
+    assert.equal(await cells(page), ".........");
+    await page.getByRole("button", { name: "1. X: row 2, column 2" }).click();
+    await cell(page, 2).click();
+    assert.equal(await cells(page), "..O.X....");
+    assert.deepEqual(await history(page), ["Start", "1. X: row 2, column 2", "2. O: row 1, column 3"]);
+  });
+});
+
+test("hint marks a best move without playing it", async () => {
+  await withGame("?position=X.O.X.O..&delay=0", async (page) => {
+    await page.getByRole("button", { name: "Hint" }).click();
+    const hinted = await page.locator(".ttt-hint").evaluateAll((els) => els.map((el) => Number(el.dataset.cell)));
+    assert.deepEqual(hinted, [8], "the win at once, not the slower wins");
+    assert.match(await cell(page, 8).getAttribute("aria-label"), /hint: a best move$/);
+    assert.equal(await cells(page), "X.O.X.O..", "nothing played");
+    await cell(page, 8).click();
+    assert.equal(await page.locator(".ttt-hint").count(), 0);
+    assert.equal(await status(page), "You win");
+  });
+});
+
+test("position= starts where it says, the side to move inferred", async () => {
+  await withGame("?position=x...o....&delay=0", async (page) => {
+    assert.equal(await cells(page), "X...O....");
+    assert.equal(await status(page), "Your turn: you play X.");
+    assert.deepEqual(await history(page), ["Start"]);
+  });
+  await withGame("?position=X........&delay=0", async (page) => {
+    await settled(page);
+    const board = await cells(page);
+    assert.equal(board[0], "X");
+    assert.equal(board.replaceAll(".", "").length, 2, "the computer, playing O, moved first");
+    await page.getByRole("button", { name: "New game" }).click();
+    await settled(page);
+    assert.equal((await cells(page))[0], "X", "a new game starts from the same position");
+  });
+  await withGame("?position=XX&mode=robot&level=godlike", async (page) => {
+    const notices = await page.locator(".ttt-notice:not([hidden])").allTextContents();
+    assert.equal(notices.length, 3);
+    assert.match(notices[0], /position="XX" is not understood: a position has 9 cells/);
+    assert.match(notices[1], /mode="robot" is not understood/);
+    assert.match(notices[2], /level="godlike" is not understood/);
+    assert.equal(await cells(page), ".........");
+  });
+});
+
+test("the difficulty control names each level's depth and starts a new game", async () => {
+  await withGame("?delay=0", async (page) => {
+    const select = page.getByLabel("Difficulty");
+    assert.equal(await select.inputValue(), "unbeatable");
+    assert.match(await page.locator(".ttt-note").textContent(), /searches to the end of the game/);
+    await cell(page, 0).click();
+    await settled(page);
+    await select.selectOption("easy");
+    assert.equal(await cells(page), ".........");
+    assert.match(await page.locator(".ttt-note").textContent(), /^Easy looks one move ahead/);
+    assert.match(await tallyText(page), /^Tally at Easy/);
+  });
+  await withGame("?level=medium", async (page) => {
+    assert.equal(await page.getByLabel("Difficulty").inputValue(), "medium");
+    assert.match(await page.locator(".ttt-note").textContent(), /^Medium looks two moves ahead/);
+  });
+});
+
+test("the tally counts results, resets, and survives a reload", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}?mode=friend`);
+    await page.locator(".ttt-status").waitFor();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 0, drawn 0, O won 0.");
+    for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    // Undoing and finishing again does not count the same game twice.
+    await page.getByRole("button", { name: "Undo" }).click();
+    await cell(page, 2).click();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    await page.reload();
+    await page.locator(".ttt-status").waitFor();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    // Each level has its own counts.
+    await page.getByRole("radio", { name: "Computer", exact: true }).check();
+    assert.match(await tallyText(page), /you won 0, drew 0, lost 0/);
+    await page.getByRole("radio", { name: "A friend" }).check();
+    await page.getByRole("button", { name: "Reset tally" }).click();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 0, drawn 0, O won 0.");
+    await page.reload();
+    await page.locator(".ttt-status").waitFor();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 0, drawn 0, O won 0.");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("the tally works in memory when storage is refused", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, "localStorage", {
+        get() {
+          throw new DOMException("The operation is insecure.", "SecurityError");
+        },
+      });
+    });
+    await page.goto(`${site.url}?mode=friend`);
+    await page.locator(".ttt-status").waitFor();
+    for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("everything plays by keyboard", async () => {
+  await withGame("?mode=friend", async (page) => {
+    await cell(page, 0).focus();
+    await page.keyboard.press("Enter");
+    await cell(page, 4).focus();
+    await page.keyboard.press("Space");
+    assert.equal(await cells(page), "X...O....");
+    await page.getByRole("button", { name: "Undo" }).focus();
+    await page.keyboard.press("Enter");
+    assert.equal(await cells(page), "X........");
+    await page.getByRole("button", { name: "Hint" }).focus();
+    await page.keyboard.press("Enter");
+    assert.ok((await page.locator(".ttt-hint").count()) > 0);
+    await page.getByRole("button", { name: "Start" }).focus();
+    await page.keyboard.press("Enter");
+    assert.equal(await cells(page), ".........");
+    // Radio buttons move with the arrow keys, and choosing one starts that mode.
+    await page.getByRole("radio", { name: "A friend" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await page.getByRole("radio", { name: "Computer", exact: true }).isChecked(), true);
+    await page.getByLabel("Difficulty").focus();
+    await page.keyboard.press("ArrowUp");
+    assert.equal(await page.getByLabel("Difficulty").inputValue(), "hard");
+  });
+});
+
+test("everything plays by touch", async () => {
+  await withGame(
+    "?mode=friend",
+    async (page) => {
+      await cell(page, 4).tap();
+      await cell(page, 0).tap();
+      assert.equal(await cells(page), "O...X....");
+      await page.getByRole("button", { name: "Undo" }).tap();
+      assert.equal(await cells(page), "....X....");
+      await page.getByRole("button", { name: "Start" }).tap();
+      assert.equal(await cells(page), ".........");
+      await page.getByRole("button", { name: "New game" }).tap();
+      await page.getByRole("radio", { name: "Computer", exact: true }).tap();
+      assert.equal(await page.getByRole("radio", { name: "Computer", exact: true }).isChecked(), true);
+    },
+    { hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } },
+  );
+});

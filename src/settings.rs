@@ -1,0 +1,283 @@
+//! What a page or a URL can ask of a game, read from `name=value` pairs with a clear sentence for every value
+//! that is not understood. Pure Rust, tested natively.
+
+use crate::engine::{Board, Level, Player};
+
+/// The computer's pause before it answers, when nothing else is asked for.
+pub const DEFAULT_DELAY_MS: u32 = 350;
+
+/// The longest pause that may be asked for.
+pub const MAX_DELAY_MS: u32 = 10_000;
+
+/// Who the person plays against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The computer plays the other side.
+    Computer,
+    /// Two people take turns on the same device.
+    Friend,
+}
+
+impl Mode {
+    /// The mode's name, as URLs spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Friend => "friend",
+        }
+    }
+
+    /// The mode named `name` (any case).
+    pub fn from_name(name: &str) -> Option<Mode> {
+        [Mode::Computer, Mode::Friend]
+            .into_iter()
+            .find(|mode| mode.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+/// A level's name as labels show it: "Easy", "Medium", "Hard", "Unbeatable".
+pub const fn level_label(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "Easy",
+        Level::Medium => "Medium",
+        Level::Hard => "Hard",
+        Level::Unbeatable => "Unbeatable",
+    }
+}
+
+/// The settings of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The side the person plays against the computer.
+    pub human: Player,
+    /// The computer's pause before it answers, in milliseconds.
+    pub delay_ms: u32,
+    /// Against the computer or a friend.
+    pub mode: Mode,
+    /// How far ahead the computer looks.
+    pub level: Level,
+    /// The position the game starts from.
+    pub start: Board,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            human: Player::X,
+            delay_ms: DEFAULT_DELAY_MS,
+            mode: Mode::Computer,
+            level: Level::Unbeatable,
+            start: Board::EMPTY,
+        }
+    }
+}
+
+/// The longest piece of an outside value quoted back in a message.
+const QUOTE_LIMIT: usize = 40;
+
+/// `value` as a message quotes it: in quotes, shortened if long.
+fn quote(value: &str) -> String {
+    let mut quoted: String = value.chars().take(QUOTE_LIMIT).collect();
+    if value.chars().count() > QUOTE_LIMIT {
+        quoted.push('…');
+    }
+    format!("\"{quoted}\"")
+}
+
+impl Settings {
+    /// Reads settings from `name=value` pairs (a URL's parameters). A value that is not understood is reported
+    /// in a sentence meant for the person reading the page, and the default is used instead. Names this game
+    /// does not use are ignored, since pages and links add their own parameters.
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (Settings, Vec<String>) {
+        let mut settings = Settings::default();
+        let mut problems = Vec::new();
+        for (name, value) in pairs {
+            if let Err(problem) = settings.set(name, value) {
+                problems.push(problem);
+            }
+        }
+        (settings, problems)
+    }
+
+    /// Sets the setting `name` to `value`. Unknown names are ignored.
+    ///
+    /// # Errors
+    /// A sentence saying what is wrong with `value` and which default stays.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let problem = |expected: &str, fallback: &str| {
+            format!(
+                "{name}={} is not understood: {expected}. {fallback}",
+                quote(value)
+            )
+        };
+        match name {
+            "human" => match value.trim() {
+                "X" | "x" => self.human = Player::X,
+                "O" | "o" => self.human = Player::O,
+                _ => return Err(problem("it must be X or O", "You play X.")),
+            },
+            "delay" => match value.trim().parse::<u32>() {
+                Ok(ms) if ms <= MAX_DELAY_MS => self.delay_ms = ms,
+                _ => {
+                    return Err(problem(
+                        "it must be a whole number of milliseconds from 0 to 10000",
+                        "The computer waits 350 ms.",
+                    ))
+                }
+            },
+            "mode" => match Mode::from_name(value) {
+                Some(mode) => self.mode = mode,
+                None => {
+                    return Err(problem(
+                        "it must be computer or friend",
+                        "You play the computer.",
+                    ))
+                }
+            },
+            "level" => match Level::from_name(value) {
+                Some(level) => self.level = level,
+                None => {
+                    return Err(problem(
+                        "it must be easy, medium, hard or unbeatable",
+                        "The level is unbeatable.",
+                    ))
+                }
+            },
+            "position" => match value.trim().parse::<Board>() {
+                Ok(board) => self.start = board,
+                Err(error) => {
+                    let because = format!("{error}");
+                    return Err(problem(&because, "The game starts from the empty board."));
+                }
+            },
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Splits a URL's query (with or without its leading `?`) into decoded `name=value` pairs, in order.
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (name, value) = part.split_once('=').unwrap_or((part, ""));
+            (percent_decode(name), percent_decode(value))
+        })
+        .collect()
+}
+
+/// Decodes `+` and `%XX` as forms do; bytes that are not UTF-8 become U+FFFD.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |at: usize| bytes.get(at).and_then(|b| (*b as char).to_digit(16));
+        match bytes[i] {
+            b'+' => decoded.push(b' '),
+            b'%' => match (hex(i + 1), hex(i + 2)) {
+                (Some(high), Some(low)) => {
+                    decoded.push((high * 16 + low) as u8);
+                    i += 2;
+                }
+                _ => decoded.push(b'%'),
+            },
+            byte => decoded.push(byte),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(query: &str) -> (Settings, Vec<String>) {
+        let pairs = query_pairs(query);
+        Settings::from_pairs(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())))
+    }
+
+    #[test]
+    fn settings_from_a_url() {
+        assert_eq!(parse(""), (Settings::default(), vec![]));
+        let (settings, problems) =
+            parse("?human=o&delay=0&utm_source=blog&mode=Friend&level=easy&position=x...o....");
+        assert_eq!(
+            settings,
+            Settings {
+                human: Player::O,
+                delay_ms: 0,
+                mode: Mode::Friend,
+                level: Level::Easy,
+                start: "X...O....".parse().unwrap(),
+            }
+        );
+        assert!(problems.is_empty());
+        assert_eq!(parse("?human=O&delay=10000").0.delay_ms, 10_000);
+    }
+
+    #[test]
+    fn bad_settings_are_explained_and_use_the_default() {
+        let cases: &[(&str, &str)] = &[
+            ("human=Z", "it must be X or O. You play X."),
+            ("human=", "it must be X or O"),
+            ("human", "it must be X or O"),
+            ("delay=-1", "from 0 to 10000. The computer waits 350 ms."),
+            ("delay=abc", "from 0 to 10000"),
+            ("delay=10001", "from 0 to 10000"),
+            ("delay=1e3", "from 0 to 10000"),
+            ("delay=99999999999999", "from 0 to 10000"),
+            (
+                "mode=robot",
+                "it must be computer or friend. You play the computer.",
+            ),
+            (
+                "level=impossible",
+                "easy, medium, hard or unbeatable. The level is unbeatable.",
+            ),
+            (
+                "position=XX",
+                "a position has 9 cells, this one has 2 characters. The game starts",
+            ),
+            ("position=OO.......", "O has more marks than X"),
+            (
+                "position=XXXOO.O..",
+                "X has three in a row but O moved after that",
+            ),
+        ];
+        for (query, expected) in cases {
+            let (settings, problems) = parse(query);
+            assert_eq!(settings, Settings::default(), "{query}");
+            assert_eq!(problems.len(), 1, "{query}");
+            assert!(problems[0].contains(expected), "{query}: {}", problems[0]);
+        }
+        let (_, problems) = parse("human=<script>alert(1)</script>");
+        assert_eq!(
+            problems[0],
+            "human=\"<script>alert(1)</script>\" is not understood: it must be X or O. You play X."
+        );
+        let (_, problems) = parse(&format!("delay={}", "9".repeat(100)));
+        assert!(problems[0].contains(&format!("\"{}…\"", "9".repeat(40))));
+    }
+
+    #[test]
+    fn query_decoding() {
+        assert_eq!(
+            query_pairs("?a=1+2&b=%41%zz&c&=d&&e=%F0%9F%98%80"),
+            [
+                ("a".to_owned(), "1 2".to_owned()),
+                ("b".to_owned(), "A%zz".to_owned()),
+                ("c".to_owned(), String::new()),
+                (String::new(), "d".to_owned()),
+                ("e".to_owned(), "😀".to_owned()),
+            ]
+        );
+        assert_eq!(query_pairs("?x=%FF")[0].1, "\u{FFFD}");
+    }
+}

@@ -1,0 +1,184 @@
+//! The session's tally of results, per mode and level, and its text form for `localStorage`.
+
+use crate::engine::Level;
+use crate::settings::Mode;
+
+/// Which results a count belongs to: a level against the computer, or friend mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TallyKey {
+    /// Games against the computer at a level.
+    Computer(Level),
+    /// Games between two people.
+    Friend,
+}
+
+impl TallyKey {
+    /// The key for games of `mode` at `level`.
+    pub fn new(mode: Mode, level: Level) -> TallyKey {
+        match mode {
+            Mode::Computer => TallyKey::Computer(level),
+            Mode::Friend => TallyKey::Friend,
+        }
+    }
+
+    const ALL: [TallyKey; 5] = [
+        TallyKey::Computer(Level::Easy),
+        TallyKey::Computer(Level::Medium),
+        TallyKey::Computer(Level::Hard),
+        TallyKey::Computer(Level::Unbeatable),
+        TallyKey::Friend,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            TallyKey::Computer(level) => level.name(),
+            TallyKey::Friend => "friend",
+        }
+    }
+}
+
+/// Counts of results. Against the computer: the person's wins, draws and losses. In friend mode: X's wins,
+/// draws, and O's wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Games the person (or X, with a friend) won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games the person lost (or O won, with a friend).
+    pub losses: u32,
+}
+
+/// The tally of every mode and level.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    counts: [Counts; 5],
+}
+
+/// Which side of the tally a finished game counts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// The person won (or X, with a friend).
+    Win,
+    /// Nobody won.
+    Draw,
+    /// The person lost (or O won, with a friend).
+    Loss,
+}
+
+impl Tally {
+    fn index(key: TallyKey) -> usize {
+        TallyKey::ALL
+            .iter()
+            .position(|known| *known == key)
+            .expect("every key is in ALL")
+    }
+
+    /// The counts for `key`.
+    pub fn get(&self, key: TallyKey) -> Counts {
+        self.counts[Tally::index(key)]
+    }
+
+    /// Counts one finished game.
+    pub fn record(&mut self, key: TallyKey, result: GameResult) {
+        let counts = &mut self.counts[Tally::index(key)];
+        let count = match result {
+            GameResult::Win => &mut counts.wins,
+            GameResult::Draw => &mut counts.draws,
+            GameResult::Loss => &mut counts.losses,
+        };
+        *count = count.saturating_add(1);
+    }
+
+    /// Every count back to zero.
+    pub fn reset(&mut self) {
+        *self = Tally::default();
+    }
+
+    /// The text kept in `localStorage`: `easy=1,2,3;medium=...`.
+    pub fn to_text(&self) -> String {
+        let parts: Vec<String> = TallyKey::ALL
+            .iter()
+            .zip(&self.counts)
+            .map(|(key, c)| format!("{}={},{},{}", key.name(), c.wins, c.draws, c.losses))
+            .collect();
+        parts.join(";")
+    }
+
+    /// Reads [`Tally::to_text`]'s text. Anything not understood (another program's data, a damaged value)
+    /// counts as zero rather than failing: a tally is not worth an error message.
+    pub fn from_text(text: &str) -> Tally {
+        let mut tally = Tally::default();
+        for part in text.split(';') {
+            let Some((name, numbers)) = part.split_once('=') else {
+                continue;
+            };
+            let Some(key) = TallyKey::ALL.into_iter().find(|key| key.name() == name) else {
+                continue;
+            };
+            let numbers: Vec<u32> = numbers.split(',').filter_map(|n| n.parse().ok()).collect();
+            if let [wins, draws, losses] = numbers[..] {
+                tally.counts[Tally::index(key)] = Counts {
+                    wins,
+                    draws,
+                    losses,
+                };
+            }
+        }
+        tally
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_per_mode_and_level_and_resets() {
+        let mut tally = Tally::default();
+        let hard = TallyKey::new(Mode::Computer, Level::Hard);
+        let friend = TallyKey::new(Mode::Friend, Level::Easy);
+        tally.record(hard, GameResult::Loss);
+        tally.record(hard, GameResult::Draw);
+        tally.record(friend, GameResult::Win);
+        assert_eq!(
+            tally.get(hard),
+            Counts {
+                wins: 0,
+                draws: 1,
+                losses: 1
+            }
+        );
+        assert_eq!(tally.get(friend).wins, 1);
+        assert_eq!(
+            tally.get(TallyKey::Computer(Level::Easy)),
+            Counts::default()
+        );
+        tally.reset();
+        assert_eq!(tally, Tally::default());
+    }
+
+    #[test]
+    fn text_round_trip_and_damaged_text() {
+        let mut tally = Tally::default();
+        tally.record(TallyKey::Computer(Level::Unbeatable), GameResult::Draw);
+        tally.record(TallyKey::Friend, GameResult::Loss);
+        let text = tally.to_text();
+        assert_eq!(
+            text,
+            "easy=0,0,0;medium=0,0,0;hard=0,0,0;unbeatable=0,1,0;friend=0,0,1"
+        );
+        assert_eq!(Tally::from_text(&text), tally);
+        for damaged in ["", "garbage", "easy=1,2", "easy=a,b,c;;=;", "<b>=1,1,1"] {
+            assert_eq!(Tally::from_text(damaged), Tally::default(), "{damaged}");
+        }
+        assert_eq!(
+            Tally::from_text("hard=1,2,3;junk").get(TallyKey::Computer(Level::Hard)),
+            Counts {
+                wins: 1,
+                draws: 2,
+                losses: 3
+            }
+        );
+    }
+}
