@@ -36,3 +36,9 @@ export async function watchedPage(browser, options = {}) {
   });
   return { page, problems, close: () => context.close() };
 }
+
+/** Waits until no game in `scope` (a page or a locator) is waiting for the computer. Locators see into open shadow
+ * roots, so this works for games in the page, in custom elements and in mount() hosts alike. */
+export function settled(scope) {
+  return scope.locator('[role="status"]', { hasText: "thinking" }).first().waitFor({ state: "detached" });
+}

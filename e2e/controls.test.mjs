@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, watchedPage } from "./browser.mjs";
+import { launch, settled, watchedPage } from "./browser.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 
@@ -35,9 +35,7 @@ async function withGame(query, body, contextOptions = {}) {
 }
 
 const cells = async (page) => (await page.locator("[data-cell]").allTextContents()).map((m) => m || ".").join("");
-const status = (page) => page.locator('[role="status"]').textContent();
-const settled = (page) =>
-  page.waitForFunction(() => !document.querySelector('[role="status"]').textContent.includes("thinking"));
+const status = (page) => page.locator(".ttt-status").textContent();
 const cell = (page, index) => page.locator(`[data-cell="${index}"]`);
 const tallyText = (page) => page.locator(".ttt-tally p").textContent();
 const history = (page) => page.locator(".ttt-history li:not([hidden]) button").allTextContents();
@@ -167,17 +165,17 @@ test("the difficulty control names each level's depth and starts a new game", as
   await withGame("?delay=0", async (page) => {
     const select = page.getByLabel("Difficulty");
     assert.equal(await select.inputValue(), "unbeatable");
-    assert.match(await page.locator(".ttt-note").textContent(), /searches to the end of the game/);
+    assert.match(await page.locator(".ttt-level .ttt-note").textContent(), /searches to the end of the game/);
     await cell(page, 0).click();
     await settled(page);
     await select.selectOption("easy");
     assert.equal(await cells(page), ".........");
-    assert.match(await page.locator(".ttt-note").textContent(), /^Easy looks one move ahead/);
+    assert.match(await page.locator(".ttt-level .ttt-note").textContent(), /^Easy looks one move ahead/);
     assert.match(await tallyText(page), /^Tally at Easy/);
   });
   await withGame("?level=medium", async (page) => {
     assert.equal(await page.getByLabel("Difficulty").inputValue(), "medium");
-    assert.match(await page.locator(".ttt-note").textContent(), /^Medium looks two moves ahead/);
+    assert.match(await page.locator(".ttt-level .ttt-note").textContent(), /^Medium looks two moves ahead/);
   });
 });
 

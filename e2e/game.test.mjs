@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, watchedPage } from "./browser.mjs";
+import { launch, settled, watchedPage } from "./browser.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
@@ -62,9 +62,7 @@ async function withGame(query, body) {
 }
 
 const cells = (page) => page.locator("[data-cell]").allTextContents();
-const status = (page) => page.locator('[role="status"]').textContent();
-const settled = (page) =>
-  page.waitForFunction(() => !document.querySelector('[role="status"]').textContent.includes("thinking"));
+const status = (page) => page.locator(".ttt-status").textContent();
 
 test("the page shows a board of nine labelled buttons and a status line", async () => {
   await withGame("", async (page) => {
@@ -79,7 +77,7 @@ test("the page shows a board of nine labelled buttons and a status line", async 
       );
     }
     assert.equal(await status(page), "Your turn: you play X.");
-    assert.equal(await page.locator(".ttt-loading").count(), 0, "the loading text is replaced");
+    assert.equal(await page.locator(".ttt-loading").isVisible(), false, "the game replaces the loading text");
     assert.equal(await page.locator(".ttt-notice:not([hidden])").count(), 0);
     // The accessible name is what a screen reader reads.
     const snapshot = await page.locator(".ttt-board").ariaSnapshot();

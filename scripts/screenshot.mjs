@@ -2,7 +2,7 @@
 // Usage: node scripts/screenshot.mjs [output.png]   (run `./dev.sh build` first; ./dev.sh screenshot does both)
 import { fileURLToPath } from "node:url";
 import { serve } from "../e2e/server.mjs";
-import { launch } from "../e2e/browser.mjs";
+import { launch, settled as gameSettled } from "../e2e/browser.mjs";
 
 const output = process.argv[2] ?? fileURLToPath(new URL("../docs/screenshot.png", import.meta.url));
 const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)));
@@ -10,8 +10,7 @@ const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 640, height: 720 }, deviceScaleFactor: 1 });
   await page.goto(`${site.url}?delay=0`);
-  const settled = () =>
-    page.waitForFunction(() => !document.querySelector('[role="status"]').textContent.includes("thinking"));
+  const settled = () => gameSettled(page);
   // A fixed opening, so the picture only changes when the page does.
   for (const cell of [4, 2]) {
     await settled();

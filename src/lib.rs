@@ -4,6 +4,7 @@
 //! ask of it and [`tally`] the results so far, all pure; the DOM layer ([`web`]) that renders them with
 //! `web-sys` exists only when building for `wasm32`.
 
+pub mod analysis;
 pub mod engine;
 pub mod game;
 pub mod settings;

@@ -85,9 +85,9 @@ fn quote(value: &str) -> String {
 }
 
 impl Settings {
-    /// Reads settings from `name=value` pairs (a URL's parameters). A value that is not understood is reported
-    /// in a sentence meant for the person reading the page, and the default is used instead. Names this game
-    /// does not use are ignored, since pages and links add their own parameters.
+    /// Reads settings from `name=value` pairs (a URL's parameters, an element's attributes). A value that is
+    /// not understood is reported in a sentence meant for the person reading the page, and the default is used
+    /// instead. Names this game does not use are ignored, since pages and links add their own.
     pub fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> (Settings, Vec<String>) {
@@ -95,34 +95,39 @@ impl Settings {
         let mut problems = Vec::new();
         for (name, value) in pairs {
             if let Err(problem) = settings.set(name, value) {
-                problems.push(problem);
+                problems.push(problem.with_default());
             }
         }
         (settings, problems)
     }
 
-    /// Sets the setting `name` to `value`. Unknown names are ignored.
+    /// Whether `name` is a setting's name.
+    pub fn is_known(name: &str) -> bool {
+        SETTING_NAMES.contains(&name)
+    }
+
+    /// Sets the setting `name` to `value`. Unknown names are ignored (see [`Settings::is_known`]).
     ///
     /// # Errors
-    /// A sentence saying what is wrong with `value` and which default stays.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let problem = |expected: &str, fallback: &str| {
-            format!(
-                "{name}={} is not understood: {expected}. {fallback}",
-                quote(value)
-            )
+    /// [`SettingError`] when `value` is not one the setting takes; the setting keeps its value.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
+        let problem = |expected: String, default: &'static str| SettingError {
+            name: name.to_owned(),
+            value: value.to_owned(),
+            expected,
+            default,
         };
         match name {
             "human" => match value.trim() {
                 "X" | "x" => self.human = Player::X,
                 "O" | "o" => self.human = Player::O,
-                _ => return Err(problem("it must be X or O", "You play X.")),
+                _ => return Err(problem("it must be X or O".into(), "You play X.")),
             },
             "delay" => match value.trim().parse::<u32>() {
                 Ok(ms) if ms <= MAX_DELAY_MS => self.delay_ms = ms,
                 _ => {
                     return Err(problem(
-                        "it must be a whole number of milliseconds from 0 to 10000",
+                        "it must be a whole number of milliseconds from 0 to 10000".into(),
                         "The computer waits 350 ms.",
                     ))
                 }
@@ -131,7 +136,7 @@ impl Settings {
                 Some(mode) => self.mode = mode,
                 None => {
                     return Err(problem(
-                        "it must be computer or friend",
+                        "it must be computer or friend".into(),
                         "You play the computer.",
                     ))
                 }
@@ -140,7 +145,7 @@ impl Settings {
                 Some(level) => self.level = level,
                 None => {
                     return Err(problem(
-                        "it must be easy, medium, hard or unbeatable",
+                        "it must be easy, medium, hard or unbeatable".into(),
                         "The level is unbeatable.",
                     ))
                 }
@@ -148,13 +153,71 @@ impl Settings {
             "position" => match value.trim().parse::<Board>() {
                 Ok(board) => self.start = board,
                 Err(error) => {
-                    let because = format!("{error}");
-                    return Err(problem(&because, "The game starts from the empty board."));
+                    return Err(problem(
+                        error.to_string(),
+                        "The game starts from the empty board.",
+                    ))
                 }
             },
             _ => {}
         }
         Ok(())
+    }
+}
+
+impl Settings {
+    /// URL parameters that reopen a game with these settings at `position` (empty when all are defaults and the
+    /// board is empty). Only what differs from the defaults is written.
+    pub fn to_query(&self, position: Board) -> String {
+        let mut parts = Vec::new();
+        if self.mode != Mode::Computer {
+            parts.push(format!("mode={}", self.mode.name()));
+        } else {
+            if self.human != Player::X {
+                parts.push(format!("human={}", self.human));
+            }
+            if self.level != Level::Unbeatable {
+                parts.push(format!("level={}", self.level.name()));
+            }
+        }
+        if self.delay_ms != DEFAULT_DELAY_MS {
+            parts.push(format!("delay={}", self.delay_ms));
+        }
+        if position != Board::EMPTY {
+            parts.push(format!("position={position}"));
+        }
+        parts.join("&")
+    }
+}
+
+/// The names [`Settings::set`] understands.
+pub const SETTING_NAMES: [&str; 5] = ["human", "mode", "level", "position", "delay"];
+
+/// A setting's value that is not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingError {
+    name: String,
+    value: String,
+    expected: String,
+    default: &'static str,
+}
+
+impl std::fmt::Display for SettingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}={} is not understood: {}.",
+            self.name,
+            quote(&self.value),
+            self.expected
+        )
+    }
+}
+
+impl SettingError {
+    /// The sentence, followed by what is used instead.
+    pub fn with_default(&self) -> String {
+        format!("{self} {}", self.default)
     }
 }
 
@@ -264,6 +327,35 @@ mod tests {
         );
         let (_, problems) = parse(&format!("delay={}", "9".repeat(100)));
         assert!(problems[0].contains(&format!("\"{}…\"", "9".repeat(40))));
+    }
+
+    #[test]
+    fn a_shared_query_reopens_the_same_game() {
+        let position: Board = "X...O..X.".parse().unwrap();
+        let settings = Settings {
+            human: Player::O,
+            delay_ms: 0,
+            mode: Mode::Computer,
+            level: Level::Hard,
+            start: Board::EMPTY,
+        };
+        let query = settings.to_query(position);
+        assert_eq!(query, "human=O&level=hard&delay=0&position=X...O..X.");
+        let (reopened, problems) = parse(&query);
+        assert!(problems.is_empty());
+        assert_eq!(
+            reopened,
+            Settings {
+                start: position,
+                ..settings
+            }
+        );
+        assert_eq!(Settings::default().to_query(Board::EMPTY), "");
+        let friend = Settings {
+            mode: Mode::Friend,
+            ..Settings::default()
+        };
+        assert_eq!(friend.to_query(Board::EMPTY), "mode=friend");
     }
 
     #[test]

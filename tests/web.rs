@@ -8,7 +8,7 @@ use tictactoe::web::{mount, panic, GameHandle};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement};
+use web_sys::{Element, HtmlElement, ShadowRoot};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -32,22 +32,30 @@ fn mount_in(host: &Element, human: Player, delay_ms: u32) -> GameHandle {
     mount(host, settings, &[]).unwrap()
 }
 
+/// The game's shadow root inside `host`.
+fn shadow(host: &Element) -> ShadowRoot {
+    host.shadow_root()
+        .expect("the game renders into a shadow root")
+}
+
 fn cells(host: &Element) -> Vec<String> {
-    let buttons = host.query_selector_all("[data-cell]").unwrap();
+    let buttons = shadow(host).query_selector_all("[data-cell]").unwrap();
     (0..buttons.length())
         .map(|i| buttons.item(i).unwrap().text_content().unwrap_or_default())
         .collect()
 }
 
 fn cell(host: &Element, index: usize) -> HtmlElement {
-    host.query_selector(&format!("[data-cell=\"{index}\"]"))
+    shadow(host)
+        .query_selector(&format!("[data-cell=\"{index}\"]"))
         .unwrap()
         .unwrap()
         .unchecked_into()
 }
 
 fn status(host: &Element) -> String {
-    host.query_selector("[role=status]")
+    shadow(host)
+        .query_selector("[role=status]")
         .unwrap()
         .unwrap()
         .text_content()
@@ -72,7 +80,8 @@ fn mounting_replaces_the_host_content_with_a_board() {
     let game = mount_in(&host, Player::X, 0);
     assert_eq!(cells(&host), vec![String::new(); 9]);
     assert_eq!(status(&host), "Your turn: you play X.");
-    assert!(!host.text_content().unwrap().contains("Loading"));
+    // What the host held stays in its light DOM, unseen behind the shadow root.
+    assert_eq!(host.text_content().unwrap(), "Loading…");
     let first = cell(&host, 0);
     assert_eq!(first.tag_name(), "BUTTON");
     assert_eq!(
@@ -124,7 +133,8 @@ async fn two_games_on_a_page_play_independently() {
     let names: Vec<String> = [&first_host, &second_host]
         .iter()
         .map(|host| {
-            host.query_selector("input[type=radio]")
+            shadow(host)
+                .query_selector("input[type=radio]")
                 .unwrap()
                 .unwrap()
                 .get_attribute("name")
@@ -143,14 +153,23 @@ async fn destroy_removes_the_game_its_listeners_and_its_pending_move() {
     let button = cell(&host, 4);
     button.click();
     game.destroy();
-    assert_eq!(host.child_element_count(), 0);
+    assert_eq!(shadow(&host).child_element_count(), 0);
     sleep(60).await;
     // The pending computer move was cancelled, and clicks on the old elements do nothing.
     assert_eq!(button.text_content().unwrap(), "X");
     let root = button.closest(".ttt").unwrap().unwrap();
     assert_eq!(root.query_selector_all(".ttt-o").unwrap().length(), 0);
-    cell(&root, 0).click();
-    assert_eq!(cell(&root, 0).text_content().unwrap(), "");
+    let first: HtmlElement = root
+        .query_selector("[data-cell=\"0\"]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    first.click();
+    assert_eq!(first.text_content().unwrap(), "");
+    // The element can take a new game once the old one is gone, and only then.
+    let again = mount_in(&host, Player::X, 0);
+    assert!(mount(&host, Settings::default(), &[]).is_err());
+    again.destroy();
     // Destroying twice, or using a destroyed game, is harmless.
     game.destroy();
     game.new_game();
@@ -172,14 +191,14 @@ fn problems_are_listed_above_the_board_as_text() {
     let host = host();
     let problems = vec!["human=\"<b>Z</b>\" is not understood".to_owned()];
     let game = mount(&host, Settings::default(), &problems).unwrap();
-    let notice = host
+    let notice = shadow(&host)
         .query_selector(".ttt-notice:not([hidden])")
         .unwrap()
         .unwrap();
     assert_eq!(notice.text_content().unwrap(), problems[0]);
     assert_eq!(notice.get_attribute("role").unwrap(), "alert");
     assert!(
-        host.query_selector("b").unwrap().is_none(),
+        shadow(&host).query_selector("b").unwrap().is_none(),
         "markup stays text"
     );
     game.destroy();
@@ -189,7 +208,7 @@ fn problems_are_listed_above_the_board_as_text() {
 fn a_panic_is_shown_in_every_game_with_a_way_to_start_again() {
     let host = host();
     let game = mount_in(&host, Player::X, 0);
-    let notice = host.query_selector(".ttt-panic").unwrap().unwrap();
+    let notice = shadow(&host).query_selector(".ttt-panic").unwrap().unwrap();
     assert!(notice.has_attribute("hidden"));
     panic::show("index out of bounds");
     assert!(!notice.has_attribute("hidden"));
@@ -201,5 +220,35 @@ fn a_panic_is_shown_in_every_game_with_a_way_to_start_again() {
     let link = notice.query_selector("a").unwrap().unwrap();
     assert_eq!(link.text_content().unwrap(), "Reload to start a new game");
     assert!(link.get_attribute("href").unwrap().starts_with("http"));
+    game.destroy();
+}
+
+#[wasm_bindgen_test]
+fn an_element_that_cannot_hold_a_shadow_root_gets_one_inside() {
+    let host = document().create_element("ul").unwrap();
+    document().body().unwrap().append_child(&host).unwrap();
+    let game = mount_in(&host, Player::X, 0);
+    let wrapper = host.first_element_child().unwrap();
+    assert_eq!(cells(&wrapper).len(), 9);
+    game.destroy();
+    assert_eq!(
+        host.child_element_count(),
+        0,
+        "the added element goes with the game"
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_games_styles_are_adopted_not_inlined() {
+    let host = host();
+    let game = mount_in(&host, Player::X, 0);
+    assert_eq!(shadow(&host).adopted_style_sheets().length(), 1);
+    assert!(shadow(&host).query_selector("style").unwrap().is_none());
+    let style = web_sys::window()
+        .unwrap()
+        .get_computed_style(&cell(&host, 0))
+        .unwrap()
+        .unwrap();
+    assert_eq!(style.get_property_value("cursor").unwrap(), "pointer");
     game.destroy();
 }

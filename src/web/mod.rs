@@ -5,19 +5,36 @@
 //! element (one for clicks, one for changes) and removed when the game is destroyed, so several games can live on
 //! one page and none touches anything outside its own element.
 
+mod api;
 pub mod panic;
+mod style;
 mod view;
+
+pub use api::GameHandle;
 
 use crate::engine::{Level, Player};
 use crate::game::{Game, Phase};
-use crate::settings::{query_pairs, Mode, Settings};
+use crate::settings::{Mode, Settings};
 use crate::tally::Tally;
 use std::cell::RefCell;
 use std::rc::Rc;
 use view::View;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, EventTarget, HtmlInputElement, HtmlSelectElement, Storage};
+use web_sys::{
+    Element, Event, EventTarget, HtmlInputElement, HtmlSelectElement, ShadowRoot, ShadowRootInit,
+    ShadowRootMode, Storage,
+};
+
+#[wasm_bindgen(
+    inline_js = "export function gamePageUrl() { return new URL('../../index.html', import.meta.url).href; }"
+)]
+extern "C" {
+    /// The address of the game's own page, next to this module: wasm-bindgen serves this snippet from
+    /// `snippets/<crate>-<hash>/`, two folders below it.
+    #[wasm_bindgen(js_name = gamePageUrl)]
+    fn game_page_url() -> String;
+}
 
 /// Where the tally is kept between visits.
 const TALLY_KEY: &str = "tictactoe-tally";
@@ -28,70 +45,81 @@ thread_local! {
     static GAMES: RefCell<Vec<(u32, Mounted)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A game mounted in the page, as JavaScript holds it.
-#[wasm_bindgen]
-pub struct GameHandle {
-    id: u32,
+/// Runs `f` with the game numbered `id`, if it is still on the page.
+fn with_game<T>(id: u32, f: impl FnOnce(&Rc<RefCell<App>>) -> T) -> Option<T> {
+    let app = GAMES.with(|games| {
+        let games = games.borrow();
+        games
+            .iter()
+            .find(|(known, _)| *known == id)
+            .map(|(_, mounted)| mounted.app.clone())
+    });
+    app.as_ref().map(f)
 }
 
-#[wasm_bindgen]
-impl GameHandle {
-    /// Starts a new game with the same settings (nothing once the game is destroyed).
-    #[wasm_bindgen(js_name = newGame)]
-    pub fn new_game(&self) {
-        let app = GAMES.with(|games| {
-            let games = games.borrow();
-            games
-                .iter()
-                .find(|(id, _)| *id == self.id)
-                .map(|(_, mounted)| mounted.app.clone())
-        });
-        if let Some(app) = app {
-            let settings = *app.borrow().game.settings();
-            App::restart(&app, settings);
-        }
-    }
-
-    /// Removes the game from the page, with its listeners and any pending computer move.
-    pub fn destroy(&self) {
-        let removed = GAMES.with(|games| {
-            let mut games = games.borrow_mut();
-            let index = games.iter().position(|(id, _)| *id == self.id);
-            index.map(|index| games.remove(index))
-        });
-        // Dropped here, outside the borrow: dropping removes listeners and elements.
-        drop(removed);
-    }
+/// Starts the game numbered `id` again with its settings (nothing if it is gone).
+fn new_game(id: u32) {
+    with_game(id, |app| {
+        let settings = *app.borrow().game.settings();
+        App::restart(app, settings);
+    });
 }
 
-/// Mounts a game into `element`, with the settings of the page's URL (`?human=O&delay=0`).
+/// Removes the game numbered `id` from the page, with its listeners and any pending computer move.
+fn destroy(id: u32) {
+    let removed = GAMES.with(|games| {
+        let mut games = games.borrow_mut();
+        let index = games.iter().position(|(known, _)| *known == id);
+        index.map(|index| games.remove(index))
+    });
+    // Dropped here, outside the borrow: dropping removes listeners and elements.
+    drop(removed);
+}
+
+/// The shadow root a game in `element` renders into: the element's own (made if it has none), or, for an element
+/// that cannot have one, that of a `<div>` added inside it (returned too, to be removed with the game).
+fn shadow_root_for(element: &Element) -> Result<(ShadowRoot, Option<Element>), JsValue> {
+    if let Some(shadow) = element.shadow_root() {
+        return Ok((shadow, None));
+    }
+    let init = ShadowRootInit::new(ShadowRootMode::Open);
+    if let Ok(shadow) = element.attach_shadow(&init) {
+        return Ok((shadow, None));
+    }
+    let document = element.owner_document().ok_or("no document")?;
+    let wrapper = document.create_element("div")?;
+    element.append_child(&wrapper)?;
+    Ok((wrapper.attach_shadow(&init)?, Some(wrapper)))
+}
+
+/// Mounts a game into `element` with `settings`, showing `problems` above the board.
 ///
-/// A setting that is not understood is explained above the board and its default used.
-#[wasm_bindgen(js_name = mountPage)]
-pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
-    let element: Element = element
-        .dyn_into()
-        .map_err(|_| JsError::new("mountPage needs a DOM element to render the game into"))?;
-    let search = web_sys::window()
-        .ok_or_else(|| JsError::new("mountPage needs a browser window"))?
-        .location()
-        .search()
-        .unwrap_or_default();
-    let pairs = query_pairs(&search);
-    let (settings, problems) =
-        Settings::from_pairs(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())));
-    mount(&element, settings, &problems)
-}
-
-/// Mounts a game into `element` (replacing what it held) with `settings`, showing `problems` above the board.
+/// The game lives in a shadow root of `element` (or of a `<div>` inside it), so the page's styles and the game's
+/// do not touch each other; what `element` held stays, unseen, and shows again when the game is destroyed.
+///
+/// # Errors
+/// When `element` already shows a game, or the game cannot be drawn there.
 pub fn mount(
     element: &Element,
     settings: Settings,
     problems: &[String],
 ) -> Result<GameHandle, JsError> {
     panic::install_hook();
-    let view =
-        View::build(element, problems).map_err(|_| JsError::new("the game could not be drawn"))?;
+    let taken = GAMES.with(|games| {
+        games
+            .borrow()
+            .iter()
+            .any(|(_, mounted)| &mounted.host == element)
+    });
+    if taken {
+        return Err(JsError::new(
+            "this element already shows a game: destroy() that game first",
+        ));
+    }
+    let cannot_draw = |_| JsError::new("the game could not be drawn in this element");
+    let (shadow, wrapper) = shadow_root_for(element).map_err(cannot_draw)?;
+    style::adopt(&shadow).map_err(cannot_draw)?;
+    let view = View::build(element, problems).map_err(cannot_draw)?;
     let storage = local_storage();
     let tally = storage
         .as_ref()
@@ -104,14 +132,16 @@ pub fn mount(
         storage,
         timer: None,
         timer_callback: None,
+        share_base: game_page_url(),
+        share: None,
     }));
-    let mounted =
-        Mounted::new(app).map_err(|_| JsError::new("the game could not listen to clicks"))?;
-    element.replace_children_with_node_1(&mounted.app.borrow().view.root);
+    let mounted = Mounted::new(app, element.clone(), wrapper)
+        .map_err(|_| JsError::new("the game could not listen to clicks"))?;
+    shadow.replace_children_with_node_1(&mounted.app.borrow().view.root);
     App::update(&mounted.app);
     let id = mounted.app.borrow().view.id;
     GAMES.with(|games| games.borrow_mut().push((id, mounted)));
-    Ok(GameHandle { id })
+    Ok(GameHandle::new(id))
 }
 
 /// A seed for the computer's choice among equal moves.
@@ -135,6 +165,10 @@ struct App {
     timer: Option<i32>,
     /// The function the timer calls: the mounted game's `timer` closure.
     timer_callback: Option<js_sys::Function>,
+    /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
+    share_base: String,
+    /// The last link made by Share, and whether it reached the clipboard (`None` while trying).
+    share: Option<(String, Option<bool>)>,
 }
 
 impl App {
@@ -181,6 +215,7 @@ impl App {
             let mut this = app.borrow_mut();
             this.cancel_computer();
             this.game.restart(settings);
+            this.share = None;
         }
         App::update(app);
     }
@@ -197,6 +232,49 @@ impl App {
 
     fn render(&self) {
         self.view.render(&self.game, &self.tally);
+        self.view.render_share(self.share.as_ref());
+    }
+
+    /// Makes a link to the game as it stands, shows it, and copies it to the clipboard where the browser allows.
+    fn share(app: &Rc<RefCell<App>>) {
+        let url = {
+            let this = app.borrow();
+            let query = this.game.settings().to_query(this.game.board());
+            if query.is_empty() {
+                this.share_base.clone()
+            } else {
+                format!("{}?{query}", this.share_base)
+            }
+        };
+        app.borrow_mut().share = Some((url.clone(), None));
+        app.borrow().render();
+        let copied = |app: Rc<RefCell<App>>, success: bool| {
+            move |_: JsValue| {
+                if let Some((_, copied)) = app.borrow_mut().share.as_mut() {
+                    *copied = Some(success);
+                }
+                app.borrow().render();
+            }
+        };
+        // The Clipboard API exists only in secure contexts, and frames may be refused it: then the link is there
+        // to copy by hand.
+        let clipboard = web_sys::window()
+            .map(|window| window.navigator())
+            .and_then(|navigator| js_sys::Reflect::get(&navigator, &"clipboard".into()).ok())
+            .filter(|clipboard| clipboard.is_object())
+            .map(|clipboard| clipboard.unchecked_into::<web_sys::Clipboard>());
+        match clipboard {
+            Some(clipboard) => {
+                let on_copied = Closure::once_into_js(copied(app.clone(), true));
+                let on_refused = Closure::once_into_js(copied(app.clone(), false));
+                let promise: JsValue = clipboard.write_text(&url).into();
+                if let Ok(then) = js_sys::Reflect::get(&promise, &"then".into()) {
+                    let then: js_sys::Function = then.unchecked_into();
+                    let _ = then.call2(&promise, &on_copied, &on_refused);
+                }
+            }
+            None => copied(app.clone(), false)(JsValue::UNDEFINED),
+        }
     }
 
     /// Handles a click anywhere in the game.
@@ -230,6 +308,7 @@ impl App {
                 Some("undo") => App::change(app, |this| {
                     this.game.undo();
                 }),
+                Some("share") => App::share(app),
                 Some("hint") => {
                     app.borrow_mut().game.show_hint();
                     App::update(app);
@@ -315,12 +394,20 @@ impl Drop for Listener {
 /// A game in the page: its state and everything that must go when it goes.
 struct Mounted {
     app: Rc<RefCell<App>>,
+    /// The element the game was mounted into.
+    host: Element,
+    /// The `<div>` added to hold the game's shadow root, if the host could not hold one.
+    wrapper: Option<Element>,
     _listeners: [Listener; 2],
     _timer: Closure<dyn FnMut()>,
 }
 
 impl Mounted {
-    fn new(app: Rc<RefCell<App>>) -> Result<Mounted, JsValue> {
+    fn new(
+        app: Rc<RefCell<App>>,
+        host: Element,
+        wrapper: Option<Element>,
+    ) -> Result<Mounted, JsValue> {
         let root: EventTarget = app.borrow().view.root.clone().into();
         let click = {
             let app = app.clone();
@@ -346,6 +433,8 @@ impl Mounted {
             Some(timer.as_ref().unchecked_ref::<js_sys::Function>().clone());
         Ok(Mounted {
             app,
+            host,
+            wrapper,
             _listeners: [click, change],
             _timer: timer,
         })
@@ -358,5 +447,8 @@ impl Drop for Mounted {
         app.cancel_computer();
         app.timer_callback = None;
         app.view.remove();
+        if let Some(wrapper) = &self.wrapper {
+            wrapper.remove();
+        }
     }
 }

@@ -33,6 +33,9 @@ pub struct View {
     hint: Element,
     history: Vec<Element>,
     tally: Element,
+    share_box: Element,
+    share_link: HtmlInputElement,
+    share_note: Element,
     panic_notice: Element,
 }
 
@@ -196,7 +199,19 @@ impl View {
         )?;
         let undo = append_button(&actions, "ttt-button", "Undo", ("data-action", "undo"))?;
         let hint = append_button(&actions, "ttt-button", "Hint", ("data-action", "hint"))?;
+        append_button(&actions, "ttt-button", "Share", ("data-action", "share"))?;
         root.append_child(&actions)?;
+
+        let share_box = element(&document, "div", "ttt-share")?;
+        share_box.set_attribute("hidden", "")?;
+        let share_label = append_text(&share_box, "label", "", "Link to this game ")?;
+        let share_link: HtmlInputElement = document.create_element("input")?.unchecked_into();
+        share_link.set_type("text");
+        share_link.set_read_only(true);
+        share_label.append_child(&share_link)?;
+        let share_note = append_text(&share_box, "p", "ttt-note", "")?;
+        share_note.set_attribute("role", "status")?;
+        root.append_child(&share_box)?;
 
         let history_box = element(&document, "div", "ttt-history")?;
         let history_title = append_text(&history_box, "p", "ttt-heading", "Moves")?;
@@ -239,6 +254,9 @@ impl View {
             hint,
             history,
             tally,
+            share_box,
+            share_link,
+            share_note,
             panic_notice,
         })
     }
@@ -313,6 +331,23 @@ impl View {
             ),
         };
         self.tally.set_text_content(Some(&text));
+    }
+
+    /// Shows the last shared link, and whether it was copied (`None`: not yet known).
+    pub fn render_share(&self, share: Option<&(String, Option<bool>)>) {
+        set_hidden(&self.share_box, share.is_none());
+        let Some((url, copied)) = share else {
+            return;
+        };
+        if self.share_link.value() != *url {
+            self.share_link.set_value(url);
+        }
+        let note = match copied {
+            None => "",
+            Some(true) => "Copied to the clipboard.",
+            Some(false) => "Copy it from the box above.",
+        };
+        self.share_note.set_text_content(Some(note));
     }
 
     /// Takes the game's elements out of the page.

@@ -1,0 +1,350 @@
+// End-to-end tests of embedding: custom elements, mount() and an iframe on a host page of another origin, with
+// hostile CSS; the JS API against the native engine over every reachable position; bad input; Share.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
+import { launch, settled, watchedPage } from "./browser.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const DIST = fileURLToPath(new URL("../dist", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
+
+let site;
+let host;
+let browser;
+
+before(async () => {
+  site = await serve(DIST);
+  // The host page is served from another port: another origin.
+  host = await serve(FIXTURES, { prefix: "/blog/" });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await host?.close();
+});
+
+/** Opens the host page with `extra` query parameters; returns the watched page once the host script is done. */
+async function openHost(extra = "") {
+  const watched = await watchedPage(browser, { viewport: { width: 1000, height: 900 } });
+  await watched.page.goto(`${host.url}host.html?game=${encodeURIComponent(site.url)}${extra}`);
+  await watched.page.waitForFunction(() => window.hostReady === true);
+  return watched;
+}
+
+const marks = async (scope) => (await scope.locator("[data-cell]").allTextContents()).map((m) => m || ".").join("");
+const count = (board) => board.replaceAll(".", "").length;
+
+test("two custom elements, one mount() and one iframe play independently on another origin", async () => {
+  const { page, problems, close } = await openHost();
+  try {
+    const first = page.locator("#first");
+    const second = page.locator("#second");
+    const mounted = page.locator("#mounted");
+    const frame = page.frameLocator("#frame");
+    await first.locator('[data-cell="8"]').waitFor();
+    await second.locator('[data-cell="8"]').waitFor();
+    await frame.locator('[data-cell="8"]').waitFor();
+    await settled(page);
+    await settled(frame.locator("body"));
+    assert.equal(count(await marks(first)), 0);
+    assert.equal(count(await marks(second)), 1, "the second element plays O: the computer opened");
+    assert.equal(count(await marks(mounted)), 0);
+
+    await first.locator('[data-cell="0"]').click();
+    await settled(page);
+    assert.equal(count(await marks(first)), 2);
+    assert.equal(count(await marks(second)), 1);
+    assert.equal(count(await marks(mounted)), 0);
+
+    const secondBoard = await marks(second);
+    await second.locator(`[data-cell="${secondBoard.indexOf(".")}"]`).click();
+    await settled(page);
+    assert.equal(count(await marks(second)), 3);
+    assert.equal(count(await marks(first)), 2);
+
+    await mounted.locator('[data-cell="4"]').click();
+    await settled(page);
+    assert.equal(count(await marks(mounted)), 2);
+    assert.equal(count(await marks(first)), 2);
+
+    await frame.locator('[data-cell="4"]').click();
+    await settled(frame.locator("body"));
+    assert.equal(count(await marks(frame.locator("body"))), 2);
+    assert.equal(count(await marks(mounted)), 2);
+    // The embedded page shows only the game.
+    assert.equal(await frame.locator("h1").isVisible(), false);
+
+    // destroy() removes a mounted game; the others play on.
+    await page.evaluate(() => window.mounted.destroy());
+    assert.equal(await mounted.locator("[data-cell]").count(), 0);
+    await first.locator(`[data-cell="${(await marks(first)).indexOf(".")}"]`).click();
+    await settled(page);
+    assert.equal(count(await marks(first)), 4);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+/** Computed styles that hostile CSS would change. */
+const STYLE_PROPERTIES = [
+  "fontFamily", "fontSize", "fontStyle", "letterSpacing", "color", "backgroundColor",
+  "paddingTop", "borderTopWidth", "borderTopStyle", "width", "height", "textTransform", "display",
+];
+
+async function stylesOf(page, selectors) {
+  const result = {};
+  for (const selector of selectors) {
+    result[selector] = await page.locator(selector).first().evaluate(
+      (element, properties) => {
+        const style = getComputedStyle(element);
+        return Object.fromEntries(properties.map((p) => [p, style[p]]));
+      },
+      STYLE_PROPERTIES,
+    );
+  }
+  return result;
+}
+
+test("the host's hostile CSS does not alter the games, nor the games' CSS the host", async () => {
+  const gameParts = [
+    "#first [data-cell='4']",
+    "#first .ttt-status",
+    "#first .ttt-button",
+    "#first .ttt-share",
+    "#second [data-cell='4']",
+    "#mounted [data-cell='4']",
+    "#mounted .ttt-history",
+  ];
+  const hostParts = ["#host-text", "#host-button"];
+
+  const plain = await openHost("&plain=1");
+  const hostile = await openHost("");
+  const bare = await openHost("&nogame=1");
+  try {
+    for (const { page } of [plain, hostile]) await page.locator("#mounted [data-cell='4']").waitFor();
+    const expected = await stylesOf(plain.page, gameParts);
+    const actual = await stylesOf(hostile.page, gameParts);
+    assert.deepEqual(actual, expected, "games look the same with and without the host's styles");
+    assert.equal(actual["#first .ttt-share"].display, "none", "a hidden part stays hidden");
+    // The host's own elements keep exactly the styles they have with no game on the page.
+    assert.deepEqual(await stylesOf(hostile.page, hostParts), await stylesOf(bare.page, hostParts));
+    const bodyStyle = async (page) => {
+      const { height, ...rest } = (await stylesOf(page, ["body"])).body;
+      return rest;
+    };
+    assert.deepEqual(await bodyStyle(hostile.page), await bodyStyle(bare.page));
+    assert.equal(
+      await hostile.page.evaluate(() => document.styleSheets.length + document.adoptedStyleSheets.length),
+      1,
+      "the games add no stylesheet to the host document",
+    );
+    assert.deepEqual(hostile.problems, []);
+  } finally {
+    await plain.close();
+    await hostile.close();
+    await bare.close();
+  }
+});
+
+test("analyze and bestMove agree with the native engine in every reachable position", async () => {
+  const expected = JSON.parse(
+    execFileSync("cargo", ["run", "--release", "--quiet", "--example", "api_expectations"], {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+      encoding: "utf8",
+    }),
+  );
+  assert.equal(expected.length, 5478);
+  const { page, problems, close } = await openHost("&plain=1");
+  try {
+    const report = await page.evaluate((expected) => {
+      const { analyze, bestMove } = window.api;
+      const mismatches = [];
+      let bestMoveCalls = 0;
+      for (const entry of expected) {
+        const got = analyze(entry.position);
+        const want = {
+          toMove: entry.toMove,
+          moves: entry.moves,
+          bestMoves: entry.bestMoves,
+          nodes: entry.nodes,
+        };
+        if (JSON.stringify(got) !== JSON.stringify(want)) {
+          mismatches.push(`analyze(${entry.position}): ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
+        }
+        if (entry.over) continue;
+        for (const [level, cells] of Object.entries(entry.engineMoves)) {
+          const cell = bestMove(entry.position, level);
+          bestMoveCalls++;
+          if (!cells.includes(cell)) mismatches.push(`bestMove(${entry.position}, ${level}) = ${cell}`);
+        }
+        const cell = bestMove(entry.position);
+        bestMoveCalls++;
+        if (!entry.engineMoves.unbeatable.includes(cell)) mismatches.push(`bestMove(${entry.position}) = ${cell}`);
+      }
+      return { mismatches: mismatches.slice(0, 10), count: mismatches.length, bestMoveCalls };
+    }, expected);
+    assert.equal(report.count, 0, report.mismatches.join("\n"));
+    assert.equal(report.bestMoveCalls, (5478 - 958) * 5);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("every bad input throws an Error with a clear message, and the module keeps answering", async () => {
+  const { page, problems, close } = await openHost("&plain=1");
+  try {
+    const report = await page.evaluate(() => {
+      const { analyze, bestMove, mount } = window.api;
+      const element = () => {
+        const div = document.createElement("div");
+        document.body.append(div);
+        return div;
+      };
+      const badPositions = [
+        undefined, null, 42, {}, [], "", "X", "..........", "O........", "XX.......", "XXXOOO...",
+        "XXXOO.O..", "<img src=x onerror=alert(1)>", "ÿÿÿÿÿÿÿÿÿ", "x".repeat(100000), Symbol("x"),
+      ];
+      const cases = [];
+      for (const position of badPositions) {
+        cases.push([`analyze(${String(position).slice(0, 20)})`, () => analyze(position)]);
+        cases.push([`bestMove(${String(position).slice(0, 20)})`, () => bestMove(position)]);
+      }
+      for (const finished of ["XXXOO....", "XOXXOOOXX", "OOOXX.X.X".replace("OOO", "XXX")]) {
+        cases.push([`bestMove(${finished})`, () => bestMove(finished)]);
+      }
+      for (const level of ["godlike", "", 3, {}, "unbeatable "]) {
+        if (level === "unbeatable ") continue; // surrounding spaces are forgiven
+        cases.push([`bestMove(level ${String(level)})`, () => bestMove(".........", level)]);
+      }
+      const badOptions = [
+        { foo: 1 }, { level: "godlike" }, { human: "Z" }, { human: true }, { delay: -1 }, { delay: 1.5 },
+        { delay: "soon" }, { delay: 1e300 }, { position: "XX" }, { position: "XXXOOO..." }, { level: {} },
+        { mode: null }, [], "level=hard", () => {}, 7,
+      ];
+      for (const options of badOptions) {
+        cases.push([`mount(options ${JSON.stringify(options) ?? String(options)})`, () => mount(element(), options)]);
+      }
+      for (const target of [null, undefined, "div", {}, document]) {
+        cases.push([`mount(target ${String(target)})`, () => mount(target, {})]);
+      }
+      const taken = element();
+      const first = mount(taken, {});
+      cases.push(["mount twice into one element", () => mount(taken, {})]);
+
+      const failures = [];
+      const messages = [];
+      for (const [name, call] of cases) {
+        try {
+          call();
+          failures.push(`${name} did not throw`);
+        } catch (error) {
+          if (!(error instanceof Error)) failures.push(`${name} threw a non-Error: ${String(error)}`);
+          else if (!error.message || /panicked|unreachable|RuntimeError/.test(error.message)) {
+            failures.push(`${name}: unclear message ${error.message}`);
+          } else messages.push(`${name} -> ${error.message}`);
+        }
+      }
+      // Still answering afterwards, and no half-drawn games were left behind.
+      const after = analyze(".........");
+      const cell = bestMove("XX.OO....");
+      first.destroy();
+      const game = mount(element(), { level: "easy" });
+      game.destroy();
+      // No failed call left a game (or half of one) behind: only the host's own #mounted game remains.
+      const leftovers = [...document.querySelectorAll("div:not(#mounted)")].filter((div) =>
+        div.shadowRoot?.querySelector(".ttt"),
+      );
+      return { failures, messages, cases: cases.length, moves: after.moves.length, cell, leftovers: leftovers.length };
+    });
+    assert.deepEqual(report.failures, []);
+    assert.equal(report.moves, 9);
+    assert.equal(report.cell, 2);
+    assert.equal(report.leftovers, 0);
+    assert.ok(report.cases >= 60, `${report.cases} bad inputs tried`);
+    for (const expected of [
+      /analyze\(O\.\.\.\.\.\.\.\.\) -> analyze: O has more marks than X/,
+      /bestMove\(XXXOO\.\.\.\.\) -> bestMove: the game is over/,
+      /mount\(options \{"foo":1\}\) -> mount: unknown option "foo"/,
+      /mount\(options \{"level":"godlike"\}\) -> mount: level="godlike" is not understood/,
+      /mount twice into one element -> this element already shows a game/,
+    ]) {
+      assert.ok(report.messages.some((m) => expected.test(m)), `${expected}:\n${report.messages.join("\n")}`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("Share copies a link that reopens the same position and settings", async () => {
+  const { page, problems, close } = await watchedPage(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+  try {
+    await page.goto(`${site.url}?level=hard&human=O&delay=0`);
+    await settled(page);
+    const board = await marks(page);
+    const free = board.indexOf(".");
+    await page.locator(`[data-cell="${free}"]`).click();
+    await settled(page);
+    const position = await marks(page);
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByText("Copied to the clipboard.").waitFor();
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(await page.getByLabel("Link to this game").inputValue(), url);
+    assert.ok(url.startsWith(site.url), url);
+    assert.match(url, new RegExp(`position=${position.replaceAll(".", "\\.")}`));
+
+    await page.goto(url);
+    await page.locator("[data-cell]").first().waitFor();
+    await settled(page);
+    assert.equal(await marks(page), position, "the same position");
+    assert.equal(await page.getByLabel("Difficulty").inputValue(), "hard");
+    assert.equal(await page.getByRole("radio", { name: /^O,/ }).isChecked(), true);
+    assert.equal(await page.locator('[role="status"]').first().textContent(), "Your turn: you play O.");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("a game embedded elsewhere shares a link to the game's own page", async () => {
+  const { page, problems, close } = await openHost("&plain=1");
+  try {
+    await page.locator("#first [data-cell='4']").click();
+    await settled(page);
+    await page.locator("#first").getByRole("button", { name: "Share" }).click();
+    const link = page.locator("#first").getByLabel("Link to this game");
+    await link.waitFor();
+    const url = await link.inputValue();
+    assert.ok(url.startsWith(`${site.url}index.html?`), url);
+    assert.match(url, /position=/);
+    // Without clipboard permission the link is there to copy by hand.
+    await page.locator("#first").getByText(/Copied to the clipboard\.|Copy it from the box above\./).waitFor();
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("the example post and the embedded page load without errors", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}embed.html`);
+    await page.locator("tic-tac-toe [data-cell='8']").waitFor();
+    await page.locator("#api-game [data-cell='8']").waitFor();
+    await page.frameLocator("#frame").locator("[data-cell='8']").waitFor();
+    assert.match(await page.locator("#analysis").textContent(), /all 9 first moves lead to a draw/);
+    assert.equal(await page.locator("#best-move").textContent(), "row 3, column 3");
+    assert.equal(await marks(page.locator("#api-game")), "X.O.X.O..");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,68 @@
+//! Prints, as JSON, what the JS API must answer for every reachable position, from the native engine: the
+//! end-to-end tests compare the release wasm's `analyze` and `bestMove` with it.
+//!
+//! `cargo run --release --example api_expectations > expected.json`
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+use tictactoe::analysis::best_outcome_cells;
+use tictactoe::engine::{analyze, best_moves_within, Board, Level};
+
+fn reachable(board: Board, seen: &mut BTreeSet<String>) {
+    if seen.insert(board.to_string()) {
+        for cell in board.legal_moves() {
+            reachable(board.play(cell), seen);
+        }
+    }
+}
+
+fn list(cells: &[usize]) -> String {
+    let items: Vec<String> = cells.iter().map(usize::to_string).collect();
+    format!("[{}]", items.join(","))
+}
+
+fn main() {
+    let mut positions = BTreeSet::new();
+    reachable(Board::EMPTY, &mut positions);
+    let mut out = String::from("[\n");
+    for (index, text) in positions.iter().enumerate() {
+        let board: Board = text.parse().expect("a reachable position");
+        let analysis = analyze(board);
+        let moves: Vec<String> = analysis
+            .moves
+            .iter()
+            .map(|m| {
+                format!(
+                    "{{\"cell\":{},\"outcome\":\"{}\",\"plies\":{}}}",
+                    m.cell,
+                    m.value.outcome.as_str(),
+                    m.value.plies
+                )
+            })
+            .collect();
+        let levels: Vec<String> = Level::ALL
+            .iter()
+            .map(|level| {
+                let cells = best_moves_within(board, level.depth()).cells;
+                format!("\"{}\":{}", level.name(), list(&cells))
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "{{\"position\":\"{text}\",\"toMove\":\"{}\",\"over\":{},\"moves\":[{}],\"bestMoves\":{},\"nodes\":{},\"engineMoves\":{{{}}}}}",
+            board.to_move(),
+            board.is_over(),
+            moves.join(","),
+            list(&best_outcome_cells(&analysis)),
+            analysis.nodes,
+            levels.join(",")
+        );
+        out.push_str(if index + 1 < positions.len() {
+            ",\n"
+        } else {
+            "\n"
+        });
+    }
+    out.push_str("]\n");
+    print!("{out}");
+}
