@@ -134,6 +134,7 @@ pub fn mount(
         timer_callback: None,
         share_base: game_page_url(),
         share: None,
+        focus_cell: 0,
     }));
     let mounted = Mounted::new(app, element.clone(), wrapper)
         .map_err(|_| JsError::new("the game could not listen to clicks"))?;
@@ -169,6 +170,8 @@ struct App {
     share_base: String,
     /// The last link made by Share, and whether it reached the clipboard (`None` while trying).
     share: Option<(String, Option<bool>)>,
+    /// The square that is the board's one tab stop (roving tabindex).
+    focus_cell: usize,
 }
 
 impl App {
@@ -231,7 +234,7 @@ impl App {
     }
 
     fn render(&self) {
-        self.view.render(&self.game, &self.tally);
+        self.view.render(&self.game, &self.tally, self.focus_cell);
         self.view.render_share(self.share.as_ref());
     }
 
@@ -286,9 +289,17 @@ impl App {
             let index = cell
                 .get_attribute("data-cell")
                 .and_then(|i| i.parse::<usize>().ok());
-            let played = index.is_some_and(|cell| app.borrow_mut().game.play_human(cell));
-            if played {
-                App::update(app);
+            if let Some(cell) = index {
+                let mut this = app.borrow_mut();
+                // The square clicked is the board's tab stop from now on.
+                this.focus_cell = cell;
+                let played = this.game.play_human(cell);
+                drop(this);
+                if played {
+                    App::update(app);
+                } else {
+                    app.borrow().render();
+                }
             }
         } else if let Ok(Some(button)) = target.closest("[data-jump]") {
             let step = button
@@ -349,6 +360,38 @@ impl App {
         App::restart(app, settings);
     }
 
+    /// Moves focus across the board with the arrow keys (and Home, End), one tab stop for the whole board.
+    fn on_keydown(app: &Rc<RefCell<App>>, event: &Event) {
+        let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+            return;
+        };
+        let on_cell = event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|target| target.has_attribute("data-cell"));
+        if !on_cell || event.alt_key() || event.ctrl_key() || event.meta_key() {
+            return;
+        }
+        let from = app.borrow().focus_cell;
+        let (row, column) = (from / 3, from % 3);
+        let to = match event.key().as_str() {
+            "ArrowLeft" => row * 3 + column.saturating_sub(1),
+            "ArrowRight" => row * 3 + (column + 1).min(2),
+            "ArrowUp" => row.saturating_sub(1) * 3 + column,
+            "ArrowDown" => (row + 1).min(2) * 3 + column,
+            "Home" => 0,
+            "End" => 8,
+            _ => return,
+        };
+        event.prevent_default();
+        let mut this = app.borrow_mut();
+        this.focus_cell = to;
+        this.render();
+        let cell = this.view.cell(to);
+        drop(this);
+        let _ = cell.focus();
+    }
+
     /// The computer's pause is over: it plays.
     fn on_timer(app: &Rc<RefCell<App>>) {
         {
@@ -398,7 +441,7 @@ struct Mounted {
     host: Element,
     /// The `<div>` added to hold the game's shadow root, if the host could not hold one.
     wrapper: Option<Element>,
-    _listeners: [Listener; 2],
+    _listeners: [Listener; 3],
     _timer: Closure<dyn FnMut()>,
 }
 
@@ -425,6 +468,14 @@ impl Mounted {
                 Closure::new(move |event: Event| App::on_change(&app, &event)),
             )?
         };
+        let keydown = {
+            let app = app.clone();
+            Listener::new(
+                &root,
+                "keydown",
+                Closure::new(move |event: Event| App::on_keydown(&app, &event)),
+            )?
+        };
         let timer: Closure<dyn FnMut()> = {
             let app = app.clone();
             Closure::new(move || App::on_timer(&app))
@@ -435,7 +486,7 @@ impl Mounted {
             app,
             host,
             wrapper,
-            _listeners: [click, change],
+            _listeners: [click, change, keydown],
             _timer: timer,
         })
     }

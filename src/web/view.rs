@@ -262,7 +262,7 @@ impl View {
     }
 
     /// Shows `game` and `tally`: every text, attribute and class that depends on them.
-    pub fn render(&self, game: &Game, tally: &Tally) {
+    pub fn render(&self, game: &Game, tally: &Tally, focus_cell: usize) {
         let settings = game.settings();
         let board = game.board();
         let friend = settings.mode == Mode::Friend;
@@ -283,6 +283,11 @@ impl View {
             let mark = board.get(cell);
             button.set_text_content(mark.map(|player| player.symbol().to_string()).as_deref());
             set_attribute(button, "aria-label", &game.cell_label(cell));
+            set_attribute(
+                button,
+                "tabindex",
+                if cell == focus_cell { "0" } else { "-1" },
+            );
             set_unavailable(button, !game.is_playable(cell));
             toggle_class(button, "ttt-x", mark == Some(Player::X));
             toggle_class(button, "ttt-o", mark == Some(Player::O));
@@ -331,6 +336,11 @@ impl View {
             ),
         };
         self.tally.set_text_content(Some(&text));
+    }
+
+    /// The button of `cell`.
+    pub fn cell(&self, cell: usize) -> web_sys::HtmlElement {
+        self.cells[cell].clone().unchecked_into()
     }
 
     /// Shows the last shared link, and whether it was copied (`None`: not yet known).
