@@ -272,6 +272,8 @@ pub(crate) fn completing_cells(mine: u16, empty: u16) -> u16 {
 /// The order in which a search tries the moves of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MoveOrder {
+    /// Increasing cell order, 0 to 8.
+    Cells,
     /// Winning moves first, then moves that block the opponent's win, then centre, corners and edges.
     WinsBlocksCentreCornersEdges,
 }
@@ -283,6 +285,14 @@ impl MoveOrder {
         let mut moves = [0u16; CELLS];
         let mut count = 0;
         match self {
+            MoveOrder::Cells => {
+                let mut rest = empty;
+                while rest != 0 {
+                    moves[count] = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    count += 1;
+                }
+            }
             MoveOrder::WinsBlocksCentreCornersEdges => {
                 let mover = board.to_move();
                 let wins = completing_cells(board.mask(mover), empty);
