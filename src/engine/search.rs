@@ -332,6 +332,9 @@ static TERNARY: [u16; 1 << CELLS] = {
     table
 };
 
+/// The fewest empty cells of a position the transposition table remembers.
+const REMEMBER_FROM_EMPTY_CELLS: u32 = 3;
+
 /// Entries in the transposition table: one for each way of filling the nine cells with X, O or nothing.
 const TABLE_SIZE: usize = 19_683;
 
@@ -377,10 +380,14 @@ impl Entry {
 /// The table remembers, for every position searched to the end of the game, its score or a bound on it. Scores
 /// count marks from the empty board, so they do not depend on the path to a position and a remembered score is
 /// valid wherever the position recurs. Only searches that reach every end of the game (depth at least the
-/// number of empty cells) read or write the table, so depth-limited searches never mix with full ones.
+/// number of empty cells) read or write the table, so depth-limited searches never mix with full ones. Positions
+/// with fewer than [`REMEMBER_FROM_EMPTY_CELLS`] empty cells are not remembered: searching them again is about as
+/// cheap as looking them up, and a search that starts among them never allocates the table.
 pub(crate) struct Searcher {
     order: MoveOrder,
-    table: Option<Vec<u8>>,
+    remember: bool,
+    /// Empty until the first position is remembered, then [`TABLE_SIZE`] entries.
+    table: Vec<u8>,
     stop_at_quickest_win: bool,
     /// Positions visited so far; a position answered from the table counts as visited.
     pub(crate) nodes: u64,
@@ -393,7 +400,8 @@ impl Searcher {
     pub(crate) fn new(order: MoveOrder, remember: bool, stop_at_quickest_win: bool) -> Searcher {
         Searcher {
             order,
-            table: remember.then(|| vec![0; TABLE_SIZE]),
+            remember,
+            table: Vec::new(),
             stop_at_quickest_win,
             nodes: 0,
         }
@@ -429,10 +437,12 @@ impl Searcher {
         if empty == 0 || depth == 0 {
             return 0;
         }
-        let to_the_end = depth >= empty.count_ones();
+        let empty_cells = empty.count_ones();
+        let remembered =
+            self.remember && depth >= empty_cells && empty_cells >= REMEMBER_FROM_EMPTY_CELLS;
         let index = Searcher::table_index(board);
-        if let (true, Some(table)) = (to_the_end, &self.table) {
-            let entry = Entry(table[index]);
+        if remembered && !self.table.is_empty() {
+            let entry = Entry(self.table[index]);
             let score = entry.score();
             match entry.bound() {
                 Bound::Exact => return score,
@@ -458,7 +468,11 @@ impl Searcher {
                 }
             }
         }
-        if let (true, Some(table)) = (to_the_end, &mut self.table) {
+        if remembered {
+            if self.table.is_empty() {
+                self.table = vec![0; TABLE_SIZE];
+            }
+            let table = &mut self.table;
             let bound = if best <= original_alpha {
                 Bound::Upper
             } else if best >= beta {
