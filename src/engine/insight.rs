@@ -47,9 +47,9 @@ pub enum Variant {
     /// Alpha-beta with move ordering: winning moves first, then moves that block the opponent's win, then the
     /// centre, the corners and the edges.
     AlphaBetaOrdered,
-    /// The engine's search: alpha-beta with that move ordering, a transposition table (each position searched
-    /// to the end is remembered for the rest of the call, since many move orders reach it), and a stop as soon
-    /// as a position's win with the next move is found, which no other move can beat.
+    /// The engine's search: alpha-beta with that move ordering, a transposition table (each position with three
+    /// or more empty cells is remembered for the rest of the call, since many move orders reach it), and a stop
+    /// as soon as a position's win with the next move is found, which no other move can beat.
     AlphaBetaOrderedWithTable,
 }
 
