@@ -49,7 +49,8 @@ pub enum Variant {
     AlphaBetaOrdered,
     /// The engine's search: alpha-beta with that move ordering, a transposition table (each position with three
     /// or more empty cells is remembered for the rest of the call, since many move orders reach it), and a stop
-    /// as soon as a position's win with the next move is found, which no other move can beat.
+    /// as soon as a position's win with the next move is found, which no other move can beat. (The engine's
+    /// [`best_moves`] and [`analyze`] also skip mirror-image moves at the root; this variant does not.)
     AlphaBetaOrderedWithTable,
 }
 
