@@ -5,7 +5,7 @@
 //! board so that a score does not depend on where the search started); a draw is worth 0. A quicker win is
 //! therefore worth more, and a later loss costs less, which makes the engine take the fastest win and delay a loss.
 //!
-//! The engine's search adds two things to alpha-beta, neither of which changes a result:
+//! The engine's search adds three things to alpha-beta, none of which changes a result:
 //! - move ordering: a winning move first, then a move that blocks the opponent's win, then the centre, the
 //!   corners and the edges, so that the best move tends to come first and cut the most;
 //! - a transposition table: the score (or bound) of each position searched to the end of the game, kept for the
