@@ -38,7 +38,7 @@ pub const LINES: [[usize; 3]; 8] = [
 ];
 
 /// The same lines as bit masks over the cells.
-const LINE_MASKS: [u16; 8] = {
+pub(crate) const LINE_MASKS: [u16; 8] = {
     let mut masks = [0u16; 8];
     let mut i = 0;
     while i < 8 {
@@ -49,7 +49,7 @@ const LINE_MASKS: [u16; 8] = {
 };
 
 /// All nine cells as a mask.
-const FULL: u16 = (1 << CELLS) - 1;
+pub(crate) const FULL: u16 = (1 << CELLS) - 1;
 
 /// One of the two sides. X always moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -214,7 +214,8 @@ impl Board {
         }
     }
 
-    const fn mask(self, player: Player) -> u16 {
+    /// The cells holding `player`'s marks as a mask (bit `i` for cell `i`).
+    pub(crate) const fn mask(self, player: Player) -> u16 {
         match player {
             Player::X => self.x,
             Player::O => self.o,

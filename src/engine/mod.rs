@@ -1,11 +1,17 @@
-//! The game engine: the board and its rules, and the minimax search. Pure Rust, no web crate, so it builds and
-//! is tested natively.
+//! The game engine: the board and its rules, the minimax search, and a look inside the search for a panel that
+//! explains it. Pure Rust, no web crate, so it builds and is tested natively.
 
 mod board;
+mod insight;
 mod rng;
 mod search;
 
 pub use board::{Board, IllegalMove, ParseBoardError, Player, Status, CELLS, LINES};
+pub use insight::{
+    all_search_stats, analyze_with, plain_minimax_nodes, principal_variation, search_stats,
+    tree_children, tree_children_along, ScoredAnalysis, ScoredMove, Scoring, SearchStats, TreeNode,
+    Variant,
+};
 pub use rng::Rng;
 pub use search::{
     analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, Analysis, BestMoves,

@@ -5,14 +5,24 @@
 //! board so that a score does not depend on where the search started); a draw is worth 0. A quicker win is
 //! therefore worth more, and a later loss costs less, which makes the engine take the fastest win and delay a loss.
 //!
-//! Moves are tried in increasing cell order (0, 1, ..., 8); alpha-beta's node counts below depend on that order.
+//! The engine's search adds three things to alpha-beta, none of which changes a result:
+//! - move ordering: a winning move first, then a move that blocks the opponent's win, then the centre, the
+//!   corners and the edges, so that the best move tends to come first and cut the most;
+//! - a transposition table: the score (or bound) of each position searched to the end of the game, kept for the
+//!   length of one call, since the same position is reached by many move orders (there are only 5,478);
+//! - symmetry at the root: when a rotation or reflection leaves the position unchanged, moves that it maps onto
+//!   each other have the same value, and only one of them is searched (three of the nine on the empty board).
+//!
+//! Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
+//! answered from the table counts as visited. They depend on the move order; [`super::insight`] compares them
+//! with plain minimax and with alpha-beta in increasing cell order.
 
-use super::board::{Board, CELLS};
+use super::board::{Board, Player, CELLS, FULL, LINE_MASKS};
 use super::rng::Rng;
 use std::cmp::Ordering;
 
 /// A bound above every score: no game is worth more than 5 (a win with five marks down).
-const INFINITY: i8 = 10;
+pub(crate) const INFINITY: i8 = 10;
 
 /// Who wins a position under best play, from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,7 +61,7 @@ pub struct Value {
 
 impl Value {
     /// The value of a score found for a position with `marks` marks on it.
-    fn from_score(score: i8, marks: u32) -> Value {
+    pub(crate) fn from_score(score: i8, marks: u32) -> Value {
         let end = |magnitude: i8| 10 - u32::from(magnitude.unsigned_abs()) - marks;
         match score.cmp(&0) {
             Ordering::Greater => Value {
@@ -200,67 +210,385 @@ pub struct BestMoves {
 /// Plies to the end of any game: a search this deep is a full search.
 pub const FULL_DEPTH: u32 = CELLS as u32;
 
-/// The negamax score of `board` for the side to move, searched within `(alpha, beta)` and `depth` plies deep.
-///
-/// Fail-soft: a result at or below `alpha` is an upper bound, one at or above `beta` a lower bound, and one
-/// strictly between them exact. A position still open at the search's horizon scores 0, like a draw: the
-/// search cannot tell it apart from one.
-fn negamax(board: Board, mut alpha: i8, beta: i8, depth: u32, nodes: &mut u64) -> i8 {
-    *nodes += 1;
-    let marks = board.marks() as i8;
-    if board.winner().is_some() {
-        // Only the side that just moved can have won, so the side to move has lost.
-        return marks - 10;
+/// Cells the heuristic order tries first when nothing else tells them apart: the centre, then the corners, then
+/// the edges (the centre lies on four lines, a corner on three, an edge on two).
+const CENTRE_CORNERS_EDGES: [usize; CELLS] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
+
+/// For each mask of cells: the same cells as ranks in [`CENTRE_CORNERS_EDGES`] (bit `k` set when the `k`-th cell
+/// of that order is in the mask), so that its set bits, lowest first, list the cells in that order.
+static IN_ORDER_OF_PREFERENCE: [u16; 1 << CELLS] = {
+    let mut table = [0u16; 1 << CELLS];
+    let mut mask = 0;
+    while mask < table.len() {
+        let mut rank = 0;
+        while rank < CELLS {
+            if mask & (1 << CENTRE_CORNERS_EDGES[rank]) != 0 {
+                table[mask] |= 1 << rank;
+            }
+            rank += 1;
+        }
+        mask += 1;
     }
-    let mut empty = board.legal_mask();
-    if empty == 0 || depth == 0 {
-        return 0;
+    table
+};
+
+/// For each mask of cells: whether it holds a whole line. A lookup instead of eight tests in the inner loop.
+static HOLDS_LINE: [bool; 1 << CELLS] = {
+    let mut table = [false; 1 << CELLS];
+    let mut mask = 0;
+    while mask < table.len() {
+        let mut i = 0;
+        while i < LINE_MASKS.len() {
+            if mask as u16 & LINE_MASKS[i] == LINE_MASKS[i] {
+                table[mask] = true;
+            }
+            i += 1;
+        }
+        mask += 1;
     }
-    let mut best = -INFINITY;
-    while empty != 0 {
-        let bit = empty & empty.wrapping_neg();
-        empty &= empty - 1;
-        let score = -negamax(board.play_unchecked(bit), -beta, -alpha, depth - 1, nodes);
-        if score > best {
-            best = score;
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
+    table
+};
+
+/// For each mask of cells: the cells outside it that would complete a line with two of its cells.
+static COMPLETIONS: [u16; 1 << CELLS] = {
+    let mut table = [0u16; 1 << CELLS];
+    let mut mask = 0;
+    while mask < table.len() {
+        let mut i = 0;
+        while i < LINE_MASKS.len() {
+            if (mask as u16 & LINE_MASKS[i]).count_ones() == 2 {
+                table[mask] |= LINE_MASKS[i] & !(mask as u16);
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The empty cells (of `empty`) that complete a line of `mine`: where `mine` wins at once.
+pub(crate) fn completing_cells(mine: u16, empty: u16) -> u16 {
+    COMPLETIONS[mine as usize] & empty
+}
+
+/// The order in which a search tries the moves of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveOrder {
+    /// Increasing cell order, 0 to 8.
+    Cells,
+    /// Winning moves first, then moves that block the opponent's win, then centre, corners and edges.
+    WinsBlocksCentreCornersEdges,
+}
+
+impl MoveOrder {
+    /// The cells of `empty` (a mask of the legal moves of `board`) in this order, as one-bit masks; the first
+    /// `count` entries are used.
+    pub(crate) fn arrange(self, board: Board, empty: u16) -> ([u16; CELLS], usize) {
+        let mut moves = [0u16; CELLS];
+        let mut count = 0;
+        match self {
+            MoveOrder::Cells => {
+                let mut rest = empty;
+                while rest != 0 {
+                    moves[count] = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    count += 1;
+                }
+            }
+            MoveOrder::WinsBlocksCentreCornersEdges => {
+                let mover = board.to_move();
+                let wins = completing_cells(board.mask(mover), empty);
+                let blocks = completing_cells(board.mask(mover.opponent()), empty) & !wins;
+                for class in [wins, blocks, empty & !(wins | blocks)] {
+                    // Bit k of the rank mask is the k-th cell of the order.
+                    let mut ranks = IN_ORDER_OF_PREFERENCE[usize::from(class)];
+                    while ranks != 0 {
+                        moves[count] = 1 << CENTRE_CORNERS_EDGES[ranks.trailing_zeros() as usize];
+                        ranks &= ranks - 1;
+                        count += 1;
+                    }
                 }
             }
         }
+        (moves, count)
     }
-    best
+}
+
+/// A mask of cells read as a base-3 number whose digit is 1 at each cell of the mask: with it, a position's
+/// index in the transposition table is `TERNARY[x] + 2 * TERNARY[o]`, below 3^9.
+static TERNARY: [u16; 1 << CELLS] = {
+    let mut table = [0u16; 1 << CELLS];
+    let mut mask = 0;
+    while mask < table.len() {
+        let (mut value, mut weight, mut cell) = (0, 1, 0);
+        while cell < CELLS {
+            if mask & (1 << cell) != 0 {
+                value += weight;
+            }
+            weight *= 3;
+            cell += 1;
+        }
+        table[mask] = value;
+        mask += 1;
+    }
+    table
+};
+
+/// The fewest empty cells of a position the transposition table remembers.
+const REMEMBER_FROM_EMPTY_CELLS: u32 = 3;
+
+/// Entries in the transposition table: one for each way of filling the nine cells with X, O or nothing.
+const TABLE_SIZE: usize = 19_683;
+
+/// What a transposition-table entry knows about its position's score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// The position has not been searched.
+    Unknown = 0,
+    /// The score is exact.
+    Exact = 1,
+    /// The true score is at least this (the search failed high).
+    Lower = 2,
+    /// The true score is at most this (the search failed low).
+    Upper = 3,
+}
+
+/// One position's entry in the transposition table, packed in a byte so that a fresh table is all zero bytes
+/// (which the allocator hands out cheaply): the bound in the low two bits, the score plus 16 above them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry(u8);
+
+impl Entry {
+    const fn new(score: i8, bound: Bound) -> Entry {
+        Entry(((score + 16) as u8) << 2 | bound as u8)
+    }
+
+    const fn score(self) -> i8 {
+        (self.0 >> 2) as i8 - 16
+    }
+
+    const fn bound(self) -> Bound {
+        match self.0 & 3 {
+            0 => Bound::Unknown,
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+}
+
+/// A negamax alpha-beta search with depth-aware scores, an order of moves, and optionally a transposition table.
+///
+/// The table remembers, for every position searched to the end of the game, its score or a bound on it. Scores
+/// count marks from the empty board, so they do not depend on the path to a position and a remembered score is
+/// valid wherever the position recurs. Only searches that reach every end of the game (depth at least the
+/// number of empty cells) read or write the table, so depth-limited searches never mix with full ones. Positions
+/// with fewer than [`REMEMBER_FROM_EMPTY_CELLS`] empty cells are not remembered: searching them again is about as
+/// cheap as looking them up, and a search that starts among them never allocates the table.
+pub(crate) struct Searcher {
+    order: MoveOrder,
+    remember: bool,
+    /// Empty until the first position is remembered, then [`TABLE_SIZE`] entries.
+    table: Vec<u8>,
+    stop_at_quickest_win: bool,
+    /// Positions visited so far; a position answered from the table counts as visited.
+    pub(crate) nodes: u64,
+}
+
+impl Searcher {
+    /// A searcher trying moves in `order`, with a transposition table if `remember` is set. With
+    /// `stop_at_quickest_win` it stops searching a position as soon as it finds a win with the next move, which
+    /// no other move can beat (with wins tried first, such a position costs one child).
+    pub(crate) fn new(order: MoveOrder, remember: bool, stop_at_quickest_win: bool) -> Searcher {
+        Searcher {
+            order,
+            remember,
+            table: Vec::new(),
+            stop_at_quickest_win,
+            nodes: 0,
+        }
+    }
+
+    /// The engine's searcher: heuristic move order, a transposition table, and a stop at the quickest win.
+    pub(crate) fn engine() -> Searcher {
+        Searcher::new(MoveOrder::WinsBlocksCentreCornersEdges, true, true)
+    }
+
+    fn table_index(board: Board) -> usize {
+        let x = TERNARY[usize::from(board.mask(Player::X))];
+        let o = TERNARY[usize::from(board.mask(Player::O))];
+        usize::from(x) + 2 * usize::from(o)
+    }
+
+    /// The negamax score of `board` for the side to move, searched within `(alpha, beta)` and `depth` plies
+    /// deep.
+    ///
+    /// Fail-soft: a result at or below `alpha` is an upper bound, one at or above `beta` a lower bound, and one
+    /// strictly between them exact. A position still open at the search's horizon scores 0, like a draw: the
+    /// search cannot tell it apart from one.
+    pub(crate) fn negamax(&mut self, board: Board, mut alpha: i8, beta: i8, depth: u32) -> i8 {
+        self.nodes += 1;
+        let mover = board.to_move();
+        let (mine, theirs) = (board.mask(mover), board.mask(mover.opponent()));
+        let marks = (mine | theirs).count_ones() as i8;
+        if HOLDS_LINE[usize::from(theirs)] {
+            // Only the side that just moved can have won, so the side to move has lost.
+            return marks - 10;
+        }
+        let empty = !(mine | theirs) & FULL;
+        if empty == 0 || depth == 0 {
+            return 0;
+        }
+        let empty_cells = empty.count_ones();
+        let remembered =
+            self.remember && depth >= empty_cells && empty_cells >= REMEMBER_FROM_EMPTY_CELLS;
+        let index = Searcher::table_index(board);
+        if remembered && !self.table.is_empty() {
+            let entry = Entry(self.table[index]);
+            let score = entry.score();
+            match entry.bound() {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let original_alpha = alpha;
+        let (moves, count) = self.order.arrange(board, empty);
+        // Winning with the next move is the best any position can do.
+        let quickest_win = 9 - marks;
+        let mut best = -INFINITY;
+        for &bit in &moves[..count] {
+            let score = -self.negamax(board.play_unchecked(bit), -beta, -alpha, depth - 1);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta || (self.stop_at_quickest_win && score == quickest_win) {
+                        break;
+                    }
+                }
+            }
+        }
+        if remembered {
+            if self.table.is_empty() {
+                self.table = vec![0; TABLE_SIZE];
+            }
+            let table = &mut self.table;
+            let bound = if best <= original_alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            // An exact score is never traded for a bound.
+            if Entry(table[index]).bound() != Bound::Exact {
+                table[index] = Entry::new(best, bound).0;
+            }
+        }
+        best
+    }
+
+    /// A full-window search of `board` to the end of the game, the root counted as a node: its score and the
+    /// first move in this searcher's order that reaches it (`None` when the game is over).
+    pub(crate) fn search_root(&mut self, board: Board) -> (i8, Option<usize>) {
+        self.nodes += 1;
+        let empty = board.legal_mask();
+        if empty == 0 {
+            let score = if board.winner().is_some() {
+                board.marks() as i8 - 10
+            } else {
+                0
+            };
+            return (score, None);
+        }
+        let (moves, count) = self.order.arrange(board, empty);
+        let mut best = -INFINITY;
+        let mut best_cell = None;
+        for &bit in &moves[..count] {
+            let score = -self.negamax(board.play_unchecked(bit), -INFINITY, -best, FULL_DEPTH);
+            if score > best {
+                best = score;
+                best_cell = Some(bit.trailing_zeros() as usize);
+            }
+        }
+        (best, best_cell)
+    }
+}
+
+/// The eight symmetries of the board, rotations and reflections: entry `i` of each is where cell `i` goes.
+const SYMMETRIES: [[u8; CELLS]; 8] = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    [2, 5, 8, 1, 4, 7, 0, 3, 6],
+    [8, 7, 6, 5, 4, 3, 2, 1, 0],
+    [6, 3, 0, 7, 4, 1, 8, 5, 2],
+    [2, 1, 0, 5, 4, 3, 8, 7, 6],
+    [8, 5, 2, 7, 4, 1, 6, 3, 0],
+    [6, 7, 8, 3, 4, 5, 0, 1, 2],
+    [0, 3, 6, 1, 4, 7, 2, 5, 8],
+];
+
+/// The image of a mask of cells under a symmetry.
+fn map_cells(mask: u16, symmetry: &[u8; CELLS]) -> u16 {
+    let mut image = 0;
+    for (cell, &to) in symmetry.iter().enumerate() {
+        if mask & (1 << cell) != 0 {
+            image |= 1 << to;
+        }
+    }
+    image
+}
+
+/// For each cell, the lowest cell that a symmetry of `board` leaving it unchanged maps it to. Moves to cells
+/// with the same representative lead to mirror images of one position, so they have the same value, and the
+/// root of a search needs to search only one of them.
+fn representatives(board: Board) -> [usize; CELLS] {
+    let mut representative: [usize; CELLS] = std::array::from_fn(|cell| cell);
+    let (x, o) = (board.mask(Player::X), board.mask(Player::O));
+    for symmetry in &SYMMETRIES[1..] {
+        if map_cells(x, symmetry) == x && map_cells(o, symmetry) == o {
+            for (cell, &to) in symmetry.iter().enumerate() {
+                representative[cell] = representative[cell].min(usize::from(to));
+            }
+        }
+    }
+    representative
 }
 
 /// The exact value of `board` for the side to move, and the nodes visited to find it.
 pub fn evaluate(board: Board) -> (Value, u64) {
-    let mut nodes = 0;
-    let score = negamax(board, -INFINITY, INFINITY, FULL_DEPTH, &mut nodes);
-    (Value::from_score(score, board.marks()), nodes)
+    let mut searcher = Searcher::engine();
+    let (score, _) = searcher.search_root(board);
+    (Value::from_score(score, board.marks()), searcher.nodes)
 }
 
-/// The exact value of every legal move: each move is searched with its own full window, so no value is a bound.
+/// The exact value of every legal move: each move is searched with its own full window, so no value is a bound
+/// (a move whose result mirrors an earlier move's, by a symmetry of the board, takes that move's value).
 pub fn analyze(board: Board) -> Analysis {
-    let mut nodes = 1;
+    let mut searcher = Searcher::engine();
+    searcher.nodes = 1;
+    let representative = representatives(board);
+    let mut scores = [0; CELLS];
     let moves = board
         .legal_moves()
         .map(|cell| {
-            let score = -negamax(
-                board.play(cell),
-                -INFINITY,
-                INFINITY,
-                FULL_DEPTH,
-                &mut nodes,
-            );
+            // A representative is never above its cell, so in cell order it is scored first.
+            scores[cell] = if representative[cell] == cell {
+                -searcher.negamax(board.play(cell), -INFINITY, INFINITY, FULL_DEPTH)
+            } else {
+                scores[representative[cell]]
+            };
             MoveValue {
                 cell,
-                value: Value::from_score(score, board.marks()),
+                value: Value::from_score(scores[cell], board.marks()),
             }
         })
         .collect();
-    Analysis { moves, nodes }
+    Analysis {
+        moves,
+        nodes: searcher.nodes,
+    }
 }
 
 /// Every move of the best value, with alpha-beta at the root too: a move is searched only to learn whether it
@@ -274,30 +602,41 @@ pub fn best_moves(board: Board) -> BestMoves {
 /// lies beyond its horizon. With [`FULL_DEPTH`] this is [`best_moves`]. The value is what the search saw.
 pub fn best_moves_within(board: Board, depth: u32) -> BestMoves {
     let depth = depth.clamp(1, FULL_DEPTH);
-    let mut nodes = 1;
+    let mut searcher = Searcher::engine();
+    searcher.nodes = 1;
     let mut best = -INFINITY;
-    let mut cells = Vec::new();
-    for cell in board.legal_moves() {
+    // The representatives (see `representatives`) of the best moves so far.
+    let mut best_representatives = 0u16;
+    let representative = representatives(board);
+    let (moves, count) = MoveOrder::WinsBlocksCentreCornersEdges.arrange(board, board.legal_mask());
+    for &bit in &moves[..count] {
+        let cell = bit.trailing_zeros() as usize;
+        if representative[cell] != cell {
+            continue;
+        }
         // A window just below the best so far: a result inside it is exact, one at its floor is worse.
-        let alpha = if cells.is_empty() {
+        let alpha = if best_representatives == 0 {
             -INFINITY
         } else {
             best - 1
         };
-        let score = -negamax(board.play(cell), -INFINITY, -alpha, depth - 1, &mut nodes);
-        if cells.is_empty() || score > best {
+        let score = -searcher.negamax(board.play_unchecked(bit), -INFINITY, -alpha, depth - 1);
+        if best_representatives == 0 || score > best {
             best = score;
-            cells.clear();
-            cells.push(cell);
+            best_representatives = bit;
         } else if score == best {
-            cells.push(cell);
+            best_representatives |= bit;
         }
     }
+    let cells: Vec<usize> = board
+        .legal_moves()
+        .filter(|&cell| best_representatives & (1 << representative[cell]) != 0)
+        .collect();
     let value = (!cells.is_empty()).then(|| Value::from_score(best, board.marks()));
     BestMoves {
         cells,
         value,
-        nodes,
+        nodes: searcher.nodes,
     }
 }
 
@@ -413,5 +752,79 @@ mod tests {
         seen.sort_unstable();
         seen.dedup();
         assert!(seen.len() > 3, "{seen:?}");
+    }
+
+    /// Every position reachable from `board`, `board` included.
+    fn positions_from(board: Board, seen: &mut std::collections::HashSet<Board>) {
+        if seen.insert(board) {
+            for cell in board.legal_moves() {
+                positions_from(board.play(cell), seen);
+            }
+        }
+    }
+
+    /// Textbook depth-limited negamax: every move in cell order, no pruning, no memory; a position open at the
+    /// horizon scores 0.
+    fn plain_negamax(board: Board, depth: u32) -> i8 {
+        if board.winner().is_some() {
+            return board.marks() as i8 - 10;
+        }
+        if board.is_over() || depth == 0 {
+            return 0;
+        }
+        board
+            .legal_moves()
+            .map(|cell| -plain_negamax(board.play(cell), depth - 1))
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn every_depth_limited_choice_matches_plain_minimax() {
+        let mut positions = std::collections::HashSet::new();
+        positions_from(Board::EMPTY, &mut positions);
+        for board in positions.into_iter().filter(|board| !board.is_over()) {
+            for depth in 1..=FULL_DEPTH {
+                let scores: Vec<(usize, i8)> = board
+                    .legal_moves()
+                    .map(|cell| (cell, -plain_negamax(board.play(cell), depth - 1)))
+                    .collect();
+                let best = scores.iter().map(|&(_, score)| score).max().unwrap();
+                let expected: Vec<usize> = scores
+                    .iter()
+                    .filter(|&&(_, score)| score == best)
+                    .map(|&(cell, _)| cell)
+                    .collect();
+                let found = best_moves_within(board, depth);
+                assert_eq!(found.cells, expected, "{board} depth {depth}");
+                assert_eq!(
+                    found.value,
+                    Some(Value::from_score(best, board.marks())),
+                    "{board} depth {depth}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_the_ordering_and_symmetry_save_most_of_the_search() {
+        // Alpha-beta alone, in cell order, visits 20,866 nodes from the empty board; with ordering, 2,096.
+        assert!(best_moves(Board::EMPTY).nodes < 1_000);
+        assert!(analyze(Board::EMPTY).nodes < 1_000);
+        assert!(evaluate(Board::EMPTY).1 < 1_500);
+    }
+
+    #[test]
+    fn mirror_image_moves_share_a_representative() {
+        assert_eq!(representatives(Board::EMPTY), [0, 1, 0, 1, 4, 1, 0, 1, 0]);
+        // X in the corner: only the diagonal through it is a symmetry.
+        assert_eq!(
+            representatives(board("X........")),
+            [0, 1, 2, 1, 4, 5, 2, 5, 8]
+        );
+        assert_eq!(
+            representatives(board("XO.......")),
+            [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        );
     }
 }
