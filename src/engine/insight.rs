@@ -2,6 +2,15 @@
 //! minimax visits, the line of best play, the game tree one level at a time with the branches alpha-beta
 //! prunes, and what goes wrong with plain +1/0/-1 scores.
 //!
+//! From the empty board, a full search for the value and one best move (root included) visits:
+//!
+//! | [`Variant`] | nodes |
+//! |---|---|
+//! | plain minimax | 549,946 |
+//! | alpha-beta, increasing cell order | 20,866 |
+//! | alpha-beta, wins, blocks, centre, corners, edges first | 2,096 |
+//! | the same with a transposition table (the engine's search) | 948 |
+//!
 //! Nothing here is timed: the engine runs on the page as WebAssembly, where the page times each call.
 //!
 //! Unless said otherwise, scores are the engine's depth-aware ones (see [`super::search`]): from the point of
@@ -399,6 +408,13 @@ mod tests {
         let mut order = Vec::new();
         walk(Board::EMPTY, &mut HashSet::new(), &mut order);
         order
+    }
+
+    #[test]
+    fn node_counts_from_the_empty_board() {
+        // The last two follow the move ordering and the table's policy, and change with them.
+        let nodes = all_search_stats(Board::EMPTY).map(|entry| entry.nodes);
+        assert_eq!(nodes, [549_946, 20_866, 2_096, 948]);
     }
 
     #[test]
