@@ -49,6 +49,19 @@ const STATES = {
     await page.getByText(/Copied|Copy it/).waitFor();
   },
   "friend mode": async (page) => page.getByRole("radio", { name: "A friend" }).check(),
+  "every thinking panel open, a line chosen, a tree node opened, pruning marked": async (page) => {
+    for (const name of ["Move scores", "Game tree", "Search statistics"]) {
+      await page.getByRole("checkbox", { name }).check();
+    }
+    await page.locator('[data-why="4"]').click();
+    await page.locator('[role="treeitem"][data-path="4"]').click();
+    await page.getByRole("checkbox", { name: /Mark what alpha-beta prunes/ }).check();
+    await page.locator(".ttt-stats td", { hasText: "nodes" }).first().waitFor();
+  },
+  "plain scores": async (page) => {
+    await page.getByRole("checkbox", { name: "Move scores" }).check();
+    await page.getByRole("radio", { name: /^Plain/ }).check();
+  },
   "bad URL parameters explained": async () => {},
 };
 
@@ -109,8 +122,8 @@ test("the board is one tab stop, arrow keys move between squares, Enter and Spac
       cells.filter((cell) => cell.tabIndex === 0).map((cell) => Number(cell.dataset.cell)),
     );
     assert.deepEqual(tabStops, [0], "one square in the tab order");
-    // Tab from the difficulty control... (hidden in friend mode) from the last radio button to the board.
-    await page.getByRole("radio", { name: "A friend" }).focus();
+    // Tab from the last control above the board (the statistics switch) to the board.
+    await page.getByRole("checkbox", { name: "Search statistics" }).focus();
     await page.keyboard.press("Tab");
     assert.equal(await focusedCell(page), 0);
     await page.keyboard.press("ArrowRight");

@@ -2,7 +2,7 @@
 //! says. Pure Rust, so the DOM layer only renders what this module decides, and all of it is tested natively.
 
 use crate::engine::{best_move_at, best_moves, Board, Level, Player, Rng, Status, CELLS};
-use crate::settings::{Mode, Settings};
+use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
 
 /// What the game is waiting for.
@@ -64,6 +64,11 @@ impl Game {
         self.moves[..count]
             .iter()
             .fold(self.settings.start, |board, &cell| board.play(cell))
+    }
+
+    /// Changes what the game shows of minimax's thinking, without starting again.
+    pub fn set_display(&mut self, display: Display) {
+        self.settings.display = display;
     }
 
     /// The side the person plays against the computer.

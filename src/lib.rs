@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod engine;
+pub mod explain;
 pub mod game;
 pub mod settings;
 pub mod tally;

@@ -1,7 +1,7 @@
 //! What a page or a URL can ask of a game, read from `name=value` pairs with a clear sentence for every value
 //! that is not understood. Pure Rust, tested natively.
 
-use crate::engine::{Board, Level, Player};
+use crate::engine::{Board, Level, Player, Scoring};
 
 /// The computer's pause before it answers, when nothing else is asked for.
 pub const DEFAULT_DELAY_MS: u32 = 350;
@@ -45,6 +45,39 @@ pub const fn level_label(level: Level) -> &'static str {
     }
 }
 
+/// Which of minimax's thinking the game shows, and with which scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Display {
+    /// Each empty square shows the value of playing there.
+    pub scores: bool,
+    /// The game tree from the current position.
+    pub tree: bool,
+    /// Node counts and times of each search.
+    pub stats: bool,
+    /// Depth-aware or plain +1/0/-1 scores.
+    pub scoring: Scoring,
+}
+
+impl Default for Display {
+    fn default() -> Display {
+        Display {
+            scores: false,
+            tree: false,
+            stats: false,
+            scoring: Scoring::DepthAware,
+        }
+    }
+}
+
+/// `value` as a switch: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off` (any case).
+fn switch(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Some(true),
+        "0" | "false" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}
+
 /// The settings of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -58,6 +91,8 @@ pub struct Settings {
     pub level: Level,
     /// The position the game starts from.
     pub start: Board,
+    /// What the game shows of minimax's thinking.
+    pub display: Display,
 }
 
 impl Default for Settings {
@@ -68,6 +103,7 @@ impl Default for Settings {
             mode: Mode::Computer,
             level: Level::Unbeatable,
             start: Board::EMPTY,
+            display: Display::default(),
         }
     }
 }
@@ -159,6 +195,28 @@ impl Settings {
                     ))
                 }
             },
+            "scores" | "tree" | "stats" => {
+                let on = switch(value).ok_or_else(|| {
+                    problem("it must be 1 (shown) or 0 (hidden)".into(), "It is hidden.")
+                })?;
+                match name {
+                    "scores" => self.display.scores = on,
+                    "tree" => self.display.tree = on,
+                    _ => self.display.stats = on,
+                }
+            }
+            "scoring" => {
+                self.display.scoring = match value.trim().to_ascii_lowercase().as_str() {
+                    "depth" => Scoring::DepthAware,
+                    "plain" => Scoring::Plain,
+                    _ => {
+                        return Err(problem(
+                            "it must be depth or plain".into(),
+                            "Scores are depth-aware.",
+                        ))
+                    }
+                }
+            }
             _ => {}
         }
         Ok(())
@@ -186,12 +244,26 @@ impl Settings {
         if position != Board::EMPTY {
             parts.push(format!("position={position}"));
         }
+        for (name, on) in [
+            ("scores", self.display.scores),
+            ("tree", self.display.tree),
+            ("stats", self.display.stats),
+        ] {
+            if on {
+                parts.push(format!("{name}=1"));
+            }
+        }
+        if self.display.scoring == Scoring::Plain {
+            parts.push("scoring=plain".to_owned());
+        }
         parts.join("&")
     }
 }
 
 /// The names [`Settings::set`] understands.
-pub const SETTING_NAMES: [&str; 5] = ["human", "mode", "level", "position", "delay"];
+pub const SETTING_NAMES: [&str; 9] = [
+    "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "scoring",
+];
 
 /// A setting's value that is not understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,6 +351,19 @@ mod tests {
                 mode: Mode::Friend,
                 level: Level::Easy,
                 start: "X...O....".parse().unwrap(),
+                display: Display::default(),
+            }
+        );
+        assert!(problems.is_empty());
+        let (settings, problems) = parse("scores=1&tree=true&stats=on&scoring=Plain");
+        assert!(problems.is_empty());
+        assert_eq!(
+            settings.display,
+            Display {
+                scores: true,
+                tree: true,
+                stats: true,
+                scoring: Scoring::Plain
             }
         );
         assert!(problems.is_empty());
@@ -338,9 +423,18 @@ mod tests {
             mode: Mode::Computer,
             level: Level::Hard,
             start: Board::EMPTY,
+            display: Display {
+                scores: true,
+                tree: false,
+                stats: true,
+                scoring: Scoring::Plain,
+            },
         };
         let query = settings.to_query(position);
-        assert_eq!(query, "human=O&level=hard&delay=0&position=X...O..X.");
+        assert_eq!(
+            query,
+            "human=O&level=hard&delay=0&position=X...O..X.&scores=1&stats=1&scoring=plain"
+        );
         let (reopened, problems) = parse(&query);
         assert!(problems.is_empty());
         assert_eq!(

@@ -1,12 +1,13 @@
 // <tic-tac-toe> for any page, on any origin:
 //   <script type="module" src="https://USER.github.io/REPO/tic-tac-toe.js"></script>
 //   <tic-tac-toe level="hard" human="O"></tic-tac-toe>
-// Attributes mirror the URL parameters (human, mode, level, position, delay); the game lives in the element's
-// shadow root, so the page's styles and the game's leave each other alone. Several elements play independently.
+// Attributes mirror the URL parameters (human, mode, level, position, delay, scores, tree, stats, scoring); the
+// game lives in the element's shadow root, so the page's styles and the game's leave each other alone. Several
+// elements play independently.
 import init, { mountElement } from "./tictactoe.js";
 
 const ready = init();
-const ATTRIBUTES = ["human", "mode", "level", "position", "delay"];
+const ATTRIBUTES = ["human", "mode", "level", "position", "delay", "scores", "tree", "stats", "scoring"];
 
 class TicTacToeElement extends HTMLElement {
   static observedAttributes = ATTRIBUTES;

@@ -8,6 +8,8 @@
 mod api;
 pub mod panic;
 mod style;
+mod thinking;
+mod tree;
 mod view;
 
 pub use api::GameHandle;
@@ -18,6 +20,7 @@ use crate::settings::{Mode, Settings};
 use crate::tally::Tally;
 use std::cell::RefCell;
 use std::rc::Rc;
+use thinking::{Measured, Thinking};
 use view::View;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -35,6 +38,10 @@ extern "C" {
     #[wasm_bindgen(js_name = gamePageUrl)]
     fn game_page_url() -> String;
 }
+
+/// How long after a change the search statistics are measured: past the next paint and the computer's answer
+/// when it plays at once.
+const STATS_PAUSE_MS: i32 = 50;
 
 /// Where the tally is kept between visits.
 const TALLY_KEY: &str = "tictactoe-tally";
@@ -125,8 +132,13 @@ pub fn mount(
         .as_ref()
         .and_then(|storage| storage.get_item(TALLY_KEY).ok().flatten())
         .map_or_else(Tally::default, |text| Tally::from_text(&text));
+    let game = Game::new(settings, random_seed());
+    let thinking = Thinking::new(game.board());
     let app = Rc::new(RefCell::new(App {
-        game: Game::new(settings, random_seed()),
+        game,
+        thinking,
+        stats_timer: None,
+        stats_callback: None,
         view,
         tally,
         storage,
@@ -159,6 +171,12 @@ fn local_storage() -> Option<Storage> {
 /// One game's state, and the elements that show it.
 struct App {
     game: Game,
+    /// What the thinking panels show besides the game.
+    thinking: Thinking,
+    /// The pending statistics measurement's `setTimeout` id.
+    stats_timer: Option<i32>,
+    /// The function that timer calls: the mounted game's `stats` closure.
+    stats_callback: Option<js_sys::Function>,
     view: View,
     tally: Tally,
     storage: Option<Storage>,
@@ -182,10 +200,67 @@ impl App {
             this.tally.record(key, result);
             this.save_tally();
         }
+        let board = this.game.board();
+        this.thinking.follow(board);
         this.render();
         if this.game.phase() == Phase::ComputerToMove && this.timer.is_none() {
             this.schedule_computer();
         }
+        this.schedule_stats();
+    }
+
+    /// Measures missing search statistics in a task of its own, a few frames later: the measurement takes
+    /// milliseconds (the textbook minimax from an early position, and repeated runs for the clock), which must not
+    /// hold up the painting of a mark or the computer's answer.
+    fn schedule_stats(&mut self) {
+        let wanted = self.game.settings().display.stats
+            && self.thinking.stats_stale(self.game.board())
+            && self.stats_timer.is_none();
+        if let (true, Some(window), Some(callback)) =
+            (wanted, web_sys::window(), self.stats_callback.as_ref())
+        {
+            self.stats_timer = window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(callback, STATS_PAUSE_MS)
+                .ok();
+        }
+    }
+
+    /// Times each search of `board`. The browser's clock is coarse (0.1 ms or worse), so a quick search is run
+    /// again until 2 ms have passed, and the mean taken.
+    fn measure(board: crate::engine::Board) -> [Measured; 4] {
+        let performance = web_sys::window().and_then(|window| window.performance());
+        let now = || performance.as_ref().map_or(0.0, |p| p.now());
+        crate::engine::Variant::ALL.map(|variant| {
+            let start = now();
+            let mut runs = 0u32;
+            let nodes = loop {
+                let stats = crate::engine::search_stats(board, variant);
+                runs += 1;
+                if now() - start >= 2.0 || runs >= 10_000 {
+                    break stats.nodes;
+                }
+            };
+            Measured {
+                nodes,
+                millis: (now() - start) / f64::from(runs),
+            }
+        })
+    }
+
+    /// The statistics timer: measures what is missing, then shows it.
+    fn on_stats(app: &Rc<RefCell<App>>) {
+        let mut this = app.borrow_mut();
+        this.stats_timer = None;
+        let board = this.game.board();
+        if this.thinking.stats_now.as_ref().map(|(at, _)| *at) != Some(board) {
+            this.thinking.stats_now = Some((board, App::measure(board)));
+        }
+        if let Some(from) = this.thinking.computer_moved_from {
+            if this.thinking.stats_last.as_ref().map(|(at, _)| *at) != Some(from) {
+                this.thinking.stats_last = Some((from, App::measure(from)));
+            }
+        }
+        this.render();
     }
 
     fn schedule_computer(&mut self) {
@@ -201,6 +276,12 @@ impl App {
 
     fn cancel_computer(&mut self) {
         if let (Some(id), Some(window)) = (self.timer.take(), web_sys::window()) {
+            window.clear_timeout_with_handle(id);
+        }
+    }
+
+    fn cancel_stats(&mut self) {
+        if let (Some(id), Some(window)) = (self.stats_timer.take(), web_sys::window()) {
             window.clear_timeout_with_handle(id);
         }
     }
@@ -235,6 +316,9 @@ impl App {
 
     fn render(&self) {
         self.view.render(&self.game, &self.tally, self.focus_cell);
+        self.view
+            .thinking
+            .render(&self.game, &self.thinking, self.view.cells());
         self.view.render_share(self.share.as_ref());
     }
 
@@ -301,6 +385,27 @@ impl App {
                     app.borrow().render();
                 }
             }
+        } else if let Ok(Some(button)) = target.closest("[data-why]") {
+            let cell = button
+                .get_attribute("data-why")
+                .and_then(|c| c.parse::<usize>().ok());
+            let mut this = app.borrow_mut();
+            this.thinking.why = if this.thinking.why == cell {
+                None
+            } else {
+                cell
+            };
+            this.render();
+        } else if let Ok(Some(item)) = target.closest("[role=treeitem]") {
+            let path = item
+                .get_attribute("data-path")
+                .and_then(|p| tree::parse_path(&p));
+            if let Some(path) = path {
+                let mut this = app.borrow_mut();
+                this.thinking.tree.toggle(&path);
+                this.thinking.tree.focus = path;
+                this.render();
+            }
         } else if let Ok(Some(button)) = target.closest("[data-jump]") {
             let step = button
                 .get_attribute("data-jump")
@@ -335,29 +440,130 @@ impl App {
         }
     }
 
-    /// Handles a change of a setting's control: a new game with the new setting.
+    /// Handles a change of a control: a new game for who plays whom and how well; the thinking panels change
+    /// without one.
     fn on_change(app: &Rc<RefCell<App>>, event: &Event) {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        let value = if let Some(input) = target.dyn_ref::<HtmlInputElement>() {
-            if !input.checked() {
-                return;
-            }
-            input.value()
+        if target.get_attribute("data-tree").as_deref() == Some("alpha-beta") {
+            let on = target
+                .dyn_ref::<HtmlInputElement>()
+                .is_some_and(HtmlInputElement::checked);
+            let mut this = app.borrow_mut();
+            this.thinking.tree.alpha_beta = on;
+            this.render();
+            return;
+        }
+        let (value, checked) = if let Some(input) = target.dyn_ref::<HtmlInputElement>() {
+            (input.value(), input.checked())
         } else if let Some(select) = target.dyn_ref::<HtmlSelectElement>() {
-            select.value()
+            (select.value(), true)
         } else {
             return;
         };
         let mut settings = *app.borrow().game.settings();
-        match target.get_attribute("data-setting").as_deref() {
-            Some("human") => settings.human = if value == "O" { Player::O } else { Player::X },
-            Some("mode") => settings.mode = Mode::from_name(&value).unwrap_or(Mode::Computer),
-            Some("level") => settings.level = Level::from_name(&value).unwrap_or(Level::Unbeatable),
+        let name = target.get_attribute("data-setting").unwrap_or_default();
+        if matches!(name.as_str(), "scores" | "tree" | "stats" | "scoring") {
+            let mut display = settings.display;
+            match name.as_str() {
+                "scores" => display.scores = checked,
+                "tree" => display.tree = checked,
+                "stats" => display.stats = checked,
+                _ if checked => {
+                    display.scoring = if value == "plain" {
+                        crate::engine::Scoring::Plain
+                    } else {
+                        crate::engine::Scoring::DepthAware
+                    }
+                }
+                _ => return,
+            }
+            app.borrow_mut().game.set_display(display);
+            App::update(app);
+            return;
+        }
+        if !checked {
+            return;
+        }
+        match name.as_str() {
+            "human" => settings.human = if value == "O" { Player::O } else { Player::X },
+            "mode" => settings.mode = Mode::from_name(&value).unwrap_or(Mode::Computer),
+            "level" => settings.level = Level::from_name(&value).unwrap_or(Level::Unbeatable),
             _ => return,
         }
         App::restart(app, settings);
+    }
+
+    /// Shows, in the tree's preview, the node under the pointer or focus.
+    fn on_preview(app: &Rc<RefCell<App>>, event: &Event) {
+        let item = event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|target| target.closest("[role=treeitem]").ok().flatten());
+        let Some(path) = item
+            .and_then(|item| item.get_attribute("data-path"))
+            .and_then(|p| tree::parse_path(&p))
+        else {
+            return;
+        };
+        // Focus moved by the game's own rendering arrives while the game is busy: nothing to preview then.
+        let Ok(mut this) = app.try_borrow_mut() else {
+            return;
+        };
+        if this.thinking.preview != path {
+            this.thinking.preview = path;
+            this.render();
+        }
+    }
+
+    /// Moves through the game tree with the keys of the WAI-ARIA tree pattern.
+    fn on_tree_key(app: &Rc<RefCell<App>>, event: &web_sys::KeyboardEvent, path: Vec<usize>) {
+        let mut this = app.borrow_mut();
+        let visible: Vec<Vec<usize>> = this
+            .thinking
+            .tree
+            .visible()
+            .into_iter()
+            .map(|(path, _)| path)
+            .collect();
+        let Some(index) = visible.iter().position(|p| *p == path) else {
+            return;
+        };
+        let leaf = crate::explain::after(this.thinking.tree.root, &path).is_over();
+        let open = this.thinking.tree.is_open(&path);
+        let target = match event.key().as_str() {
+            "ArrowDown" => visible.get(index + 1).cloned(),
+            "ArrowUp" => index.checked_sub(1).map(|i| visible[i].clone()),
+            "Home" => visible.first().cloned(),
+            "End" => visible.last().cloned(),
+            "ArrowRight" if !leaf && !open => {
+                this.thinking.tree.toggle(&path);
+                Some(path.clone())
+            }
+            "ArrowRight" if open => visible.get(index + 1).cloned(),
+            "ArrowLeft" if open => {
+                this.thinking.tree.toggle(&path);
+                Some(path.clone())
+            }
+            "ArrowLeft" if path.len() > 1 => Some(path[..path.len() - 1].to_vec()),
+            "Enter" | " " if !leaf => {
+                this.thinking.tree.toggle(&path);
+                Some(path.clone())
+            }
+            _ => return,
+        };
+        event.prevent_default();
+        if let Some(target) = target {
+            this.thinking.tree.focus = target.clone();
+            this.thinking.preview = target.clone();
+            this.render();
+            let node = this.view.thinking.tree.node(&target);
+            drop(this);
+            if let Some(node) = node {
+                let _ = node.focus();
+            }
+        }
     }
 
     /// Moves focus across the board with the arrow keys (and Home, End), one tab stop for the whole board.
@@ -365,10 +571,17 @@ impl App {
         let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
             return;
         };
-        let on_cell = event
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .is_some_and(|target| target.has_attribute("data-cell"));
+        let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
+        let tree_path = target
+            .as_ref()
+            .filter(|target| target.get_attribute("role").as_deref() == Some("treeitem"))
+            .and_then(|item| item.get_attribute("data-path"))
+            .and_then(|p| tree::parse_path(&p));
+        if let Some(path) = tree_path {
+            App::on_tree_key(app, event, path);
+            return;
+        }
+        let on_cell = target.is_some_and(|target| target.has_attribute("data-cell"));
         if !on_cell || event.alt_key() || event.ctrl_key() || event.meta_key() {
             return;
         }
@@ -397,7 +610,10 @@ impl App {
         {
             let mut this = app.borrow_mut();
             this.timer = None;
-            this.game.play_computer();
+            let before = this.game.board();
+            if this.game.play_computer().is_some() {
+                this.thinking.computer_moved_from = Some(before);
+            }
         }
         App::update(app);
     }
@@ -441,8 +657,9 @@ struct Mounted {
     host: Element,
     /// The `<div>` added to hold the game's shadow root, if the host could not hold one.
     wrapper: Option<Element>,
-    _listeners: [Listener; 3],
+    _listeners: [Listener; 5],
     _timer: Closure<dyn FnMut()>,
+    _stats: Closure<dyn FnMut()>,
 }
 
 impl Mounted {
@@ -476,18 +693,35 @@ impl Mounted {
                 Closure::new(move |event: Event| App::on_keydown(&app, &event)),
             )?
         };
+        let preview = |kind| {
+            let app = app.clone();
+            Listener::new(
+                &root,
+                kind,
+                Closure::new(move |event: Event| App::on_preview(&app, &event)),
+            )
+        };
+        let (focusin, mouseover) = (preview("focusin")?, preview("mouseover")?);
         let timer: Closure<dyn FnMut()> = {
             let app = app.clone();
             Closure::new(move || App::on_timer(&app))
         };
-        app.borrow_mut().timer_callback =
-            Some(timer.as_ref().unchecked_ref::<js_sys::Function>().clone());
+        let stats: Closure<dyn FnMut()> = {
+            let app = app.clone();
+            Closure::new(move || App::on_stats(&app))
+        };
+        {
+            let mut this = app.borrow_mut();
+            this.timer_callback = Some(timer.as_ref().unchecked_ref::<js_sys::Function>().clone());
+            this.stats_callback = Some(stats.as_ref().unchecked_ref::<js_sys::Function>().clone());
+        }
         Ok(Mounted {
             app,
             host,
             wrapper,
-            _listeners: [click, change, keydown],
+            _listeners: [click, change, keydown, focusin, mouseover],
             _timer: timer,
+            _stats: stats,
         })
     }
 }
@@ -496,7 +730,9 @@ impl Drop for Mounted {
     fn drop(&mut self) {
         let mut app = self.app.borrow_mut();
         app.cancel_computer();
+        app.cancel_stats();
         app.timer_callback = None;
+        app.stats_callback = None;
         app.view.remove();
         if let Some(wrapper) = &self.wrapper {
             wrapper.remove();

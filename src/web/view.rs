@@ -4,6 +4,7 @@
 //! grow (the move history) use a fixed set of elements, since a game has at most nine moves.
 
 use super::panic;
+use super::thinking::ThinkingView;
 use crate::engine::{Level, Player, CELLS};
 use crate::game::{Game, Phase};
 use crate::settings::{level_label, Mode};
@@ -33,6 +34,8 @@ pub struct View {
     hint: Element,
     history: Vec<Element>,
     tally: Element,
+    /// The panels that show how minimax thinks.
+    pub thinking: ThinkingView,
     share_box: Element,
     share_link: HtmlInputElement,
     share_note: Element,
@@ -177,6 +180,8 @@ impl View {
         level_note.set_id(&note_id);
         level_select.set_attribute("aria-describedby", &note_id)?;
         controls.append_child(&level_group)?;
+        let panels = element(&document, "div", "ttt-panels")?;
+        let thinking = ThinkingView::build(&controls, &panels, id)?;
         root.append_child(&controls)?;
 
         let status = append_text(&root, "p", "ttt-status", "")?;
@@ -212,6 +217,7 @@ impl View {
         let share_note = append_text(&share_box, "p", "ttt-note", "")?;
         share_note.set_attribute("role", "status")?;
         root.append_child(&share_box)?;
+        root.append_child(&panels)?;
 
         let history_box = element(&document, "div", "ttt-history")?;
         let history_title = append_text(&history_box, "p", "ttt-heading", "Moves")?;
@@ -254,6 +260,7 @@ impl View {
             hint,
             history,
             tally,
+            thinking,
             share_box,
             share_link,
             share_note,
@@ -336,6 +343,11 @@ impl View {
             ),
         };
         self.tally.set_text_content(Some(&text));
+    }
+
+    /// The board's buttons, in cell order.
+    pub fn cells(&self) -> &[Element] {
+        &self.cells
     }
 
     /// The button of `cell`.

@@ -1,0 +1,186 @@
+//! Minimax's thinking in words, for the panels that show it: each move's value ("win in 3", "+7"), the line of
+//! best play that follows a move, and the labels of the game tree. Pure Rust, tested natively.
+
+use crate::engine::{
+    analyze, analyze_with, principal_variation, Board, Outcome, Scoring, Status, Value,
+};
+use crate::game::cell_name;
+
+/// A move's value in words, for the side that plays it: "win in 3", "draw", "loses in 4".
+pub fn outcome_words(value: Value) -> String {
+    match value.outcome {
+        Outcome::Win => format!("win in {}", value.plies),
+        Outcome::Draw => "draw".to_owned(),
+        Outcome::Loss => format!("loses in {}", value.plies),
+    }
+}
+
+/// The engine's depth-aware score of a move worth `value`, played in a position with `marks` marks: a game that
+/// ends with `n` marks is worth `10 - n` to its winner and `n - 10` to its loser.
+pub fn depth_aware_score(value: Value, marks: u32) -> i32 {
+    let end = (marks + value.plies) as i32;
+    match value.outcome {
+        Outcome::Win => 10 - end,
+        Outcome::Draw => 0,
+        Outcome::Loss => end - 10,
+    }
+}
+
+/// A score with its sign: "+7", "0", "-3".
+pub fn signed(score: i32) -> String {
+    if score > 0 {
+        format!("+{score}")
+    } else {
+        score.to_string()
+    }
+}
+
+/// A count with thousands separators: 549,946.
+pub fn group_digits(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// What the scores panel shows of one legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveScore {
+    /// The cell, 0 to 8.
+    pub cell: usize,
+    /// The exact value for the side that plays it.
+    pub value: Value,
+    /// Its score under the scoring scheme shown.
+    pub score: i32,
+    /// Whether minimax with that scheme rates it best (with plain scores, slow wins tie with quick ones).
+    pub best: bool,
+}
+
+/// Every legal move of `board` with its exact value and its score under `scoring`, in cell order.
+pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
+    let analysis = analyze(board);
+    let scores: Vec<i32> = match scoring {
+        Scoring::DepthAware => analysis
+            .moves
+            .iter()
+            .map(|entry| depth_aware_score(entry.value, board.marks()))
+            .collect(),
+        Scoring::Plain => analyze_with(board, Scoring::Plain)
+            .moves
+            .iter()
+            .map(|entry| i32::from(entry.score))
+            .collect(),
+    };
+    let best = scores.iter().copied().max();
+    analysis
+        .moves
+        .iter()
+        .zip(scores)
+        .map(|(entry, score)| MoveScore {
+            cell: entry.cell,
+            value: entry.value,
+            score,
+            best: Some(score) == best,
+        })
+        .collect()
+}
+
+/// The line of best play after `first_move` in `board`, in words: one "X: row 1, column 3" per move, then how the
+/// game ends ("X wins", "Draw").
+pub fn line_in_words(board: Board, first_move: usize) -> (Vec<String>, String) {
+    let line = principal_variation(board, Some(first_move));
+    let mut position = board;
+    let mut moves = Vec::with_capacity(line.len());
+    for cell in line {
+        moves.push(format!("{}: {}", position.to_move(), cell_name(cell)));
+        position = position.play(cell);
+    }
+    let end = match position.status() {
+        Status::Won(winner) => format!("{winner} wins"),
+        _ => "Draw".to_owned(),
+    };
+    (moves, end)
+}
+
+/// The position after playing `line` from `board` (stopping at an illegal move).
+pub fn after(board: Board, line: &[usize]) -> Board {
+    line.iter()
+        .try_fold(board, |position, &cell| position.try_play(cell).ok())
+        .unwrap_or(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn values_in_words_and_numbers() {
+        let scores = move_scores(board("X.O.X.O.."), Scoring::DepthAware);
+        let eight = scores.iter().find(|m| m.cell == 8).unwrap();
+        assert_eq!(outcome_words(eight.value), "win in 1");
+        // X wins with the fifth mark on the board: 10 - 5.
+        assert_eq!(signed(eight.score), "+5");
+        let one = scores.iter().find(|m| m.cell == 1).unwrap();
+        assert_eq!(outcome_words(one.value), "win in 3");
+        // Three plies later, with seven marks down: 10 - 7.
+        assert_eq!(signed(one.score), "+3");
+        assert!(eight.best && !one.best);
+        let losing = move_scores(board("X..OX...."), Scoring::DepthAware);
+        let words: Vec<String> = losing.iter().map(|m| outcome_words(m.value)).collect();
+        assert_eq!(
+            words,
+            [
+                "loses in 2",
+                "loses in 2",
+                "loses in 2",
+                "loses in 2",
+                "loses in 2",
+                "loses in 4"
+            ]
+        );
+        assert_eq!(signed(losing[5].score), "-3");
+        assert_eq!(signed(0), "0");
+        assert_eq!(
+            outcome_words(move_scores(Board::EMPTY, Scoring::DepthAware)[0].value),
+            "draw"
+        );
+    }
+
+    #[test]
+    fn counts_with_separators() {
+        assert_eq!(group_digits(549_946), "549,946");
+        assert_eq!(group_digits(948), "948");
+        assert_eq!(group_digits(1_000), "1,000");
+        assert_eq!(group_digits(0), "0");
+    }
+
+    #[test]
+    fn plain_scores_rate_a_slow_win_as_high_as_a_quick_one() {
+        let plain = move_scores(board("X.O.X.O.."), Scoring::Plain);
+        assert!(plain.iter().all(|m| m.score == 1 && m.best));
+        let depth = move_scores(board("X.O.X.O.."), Scoring::DepthAware);
+        assert_eq!(depth.iter().filter(|m| m.best).count(), 1);
+    }
+
+    #[test]
+    fn why_this_move_reaches_the_stated_end() {
+        let (moves, end) = line_in_words(board("X.O.X.O.."), 1);
+        assert_eq!(moves.len(), 3, "{moves:?}");
+        assert_eq!(moves[0], "X: row 1, column 2");
+        assert!(moves[1].starts_with("O: "));
+        assert_eq!(end, "X wins");
+        let (moves, end) = line_in_words(Board::EMPTY, 4);
+        assert_eq!(moves.len(), 9);
+        assert_eq!(end, "Draw");
+        assert_eq!(after(Board::EMPTY, &[4, 0]).to_string(), "O...X....");
+    }
+}

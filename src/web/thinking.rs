@@ -1,0 +1,415 @@
+//! The panels that show how minimax thinks: the switches, each move's score (on the squares and in a list), the
+//! line of best play after a chosen move ("why this move"), and the search statistics. Built once; rendered from
+//! the game and [`Thinking`].
+
+use super::tree::{TreeState, TreeView};
+use crate::engine::{Board, Scoring, Variant, CELLS};
+use crate::explain::{group_digits, line_in_words, move_scores, outcome_words, signed, MoveScore};
+use crate::game::{cell_name, Game};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlInputElement};
+
+/// Nodes and milliseconds of one search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measured {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken, in milliseconds.
+    pub millis: f64,
+}
+
+/// Search statistics of a position: one [`Measured`] per [`Variant`], in [`Variant::ALL`] order.
+pub type Stats = (Board, [Measured; 4]);
+
+/// What the thinking panels show besides the game itself.
+pub struct Thinking {
+    /// The move whose line of best play is shown.
+    pub why: Option<usize>,
+    /// The game tree's state.
+    pub tree: TreeState,
+    /// The node previewed in the tree (its path from the root).
+    pub preview: Vec<usize>,
+    /// Statistics of the current position, once measured.
+    pub stats_now: Option<Stats>,
+    /// Statistics of the position the computer last moved from, once measured.
+    pub stats_last: Option<Stats>,
+    /// The position the computer last moved from.
+    pub computer_moved_from: Option<Board>,
+}
+
+impl Thinking {
+    /// Nothing chosen, for a game at `board`.
+    pub fn new(board: Board) -> Thinking {
+        Thinking {
+            why: None,
+            tree: TreeState::new(board),
+            preview: Vec::new(),
+            stats_now: None,
+            stats_last: None,
+            computer_moved_from: None,
+        }
+    }
+
+    /// Follows the game to `board`: a new position closes what was about the old one.
+    pub fn follow(&mut self, board: Board) {
+        if self.tree.root != board {
+            let alpha_beta = self.tree.alpha_beta;
+            self.tree = TreeState::new(board);
+            self.tree.alpha_beta = alpha_beta;
+            self.why = None;
+            self.preview.clear();
+        }
+    }
+
+    /// Whether a statistic is missing for what is on show.
+    pub fn stats_stale(&self, board: Board) -> bool {
+        self.stats_now.as_ref().map(|(at, _)| *at) != Some(board)
+            || self.computer_moved_from.is_some()
+                && self.stats_last.as_ref().map(|(at, _)| *at) != self.computer_moved_from
+    }
+}
+
+fn element(document: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
+    let element = document.create_element(tag)?;
+    if !class.is_empty() {
+        element.set_class_name(class);
+    }
+    Ok(element)
+}
+
+fn text(parent: &Element, tag: &str, class: &str, content: &str) -> Result<Element, JsValue> {
+    let document = parent.owner_document().ok_or("no document")?;
+    let child = element(&document, tag, class)?;
+    child.set_text_content(Some(content));
+    parent.append_child(&child)?;
+    Ok(child)
+}
+
+fn checkbox(parent: &Element, setting: &str, label: &str) -> Result<HtmlInputElement, JsValue> {
+    let document = parent.owner_document().ok_or("no document")?;
+    let wrapper = text(parent, "label", "ttt-option", "")?;
+    let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
+    input.set_type("checkbox");
+    input.set_attribute("data-setting", setting)?;
+    wrapper.append_child(&input)?;
+    text(&wrapper, "span", "", label)?;
+    Ok(input)
+}
+
+/// The thinking panels' elements.
+pub struct ThinkingView {
+    scores_switch: HtmlInputElement,
+    tree_switch: HtmlInputElement,
+    stats_switch: HtmlInputElement,
+    scoring_group: Element,
+    scoring_inputs: Vec<HtmlInputElement>,
+    scores_panel: Element,
+    scores_title: Element,
+    score_buttons: Vec<Element>,
+    why_box: Element,
+    why_title: Element,
+    why_moves: Vec<Element>,
+    why_end: Element,
+    stats_panel: Element,
+    /// Per variant: the "this position" and "computer's last move" cells.
+    stats_cells: Vec<[Element; 2]>,
+    /// The game tree panel.
+    pub tree: TreeView,
+}
+
+impl ThinkingView {
+    /// Builds the switches into `controls` and the panels into `panels`, for game number `game`.
+    pub fn build(controls: &Element, panels: &Element, game: u32) -> Result<ThinkingView, JsValue> {
+        let document = controls.owner_document().ok_or("no document")?;
+        let switches = element(&document, "fieldset", "ttt-choice")?;
+        text(&switches, "legend", "", "Show how minimax thinks")?;
+        let scores_switch = checkbox(&switches, "scores", "Move scores")?;
+        let tree_switch = checkbox(&switches, "tree", "Game tree")?;
+        let stats_switch = checkbox(&switches, "stats", "Search statistics")?;
+        controls.append_child(&switches)?;
+
+        let scoring_group = element(&document, "fieldset", "ttt-choice ttt-scoring")?;
+        text(&scoring_group, "legend", "", "Scores")?;
+        let mut scoring_inputs = Vec::new();
+        for (value, label) in [
+            ("depth", "Depth-aware: 10 minus marks"),
+            ("plain", "Plain: +1, 0, -1"),
+        ] {
+            let wrapper = text(&scoring_group, "label", "ttt-option", "")?;
+            let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
+            input.set_type("radio");
+            input.set_name(&format!("ttt-{game}-scoring"));
+            input.set_value(value);
+            input.set_attribute("data-setting", "scoring")?;
+            wrapper.append_child(&input)?;
+            text(&wrapper, "span", "", label)?;
+            scoring_inputs.push(input);
+        }
+        text(
+            &scoring_group,
+            "p",
+            "ttt-note",
+            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss.",
+        )?;
+        controls.append_child(&scoring_group)?;
+
+        let scores_panel = element(&document, "div", "ttt-panel ttt-scores")?;
+        scores_panel.set_attribute("hidden", "")?;
+        let scores_title = text(&scores_panel, "p", "ttt-heading", "")?;
+        text(
+            &scores_panel,
+            "p",
+            "ttt-note",
+            "Choose a move to see why: the line of best play that follows it.",
+        )?;
+        let list = element(&document, "ol", "ttt-score-list")?;
+        let score_buttons = (0..CELLS)
+            .map(|_| {
+                let item = text(&list, "li", "", "")?;
+                let button = text(&item, "button", "ttt-step", "")?;
+                button.set_attribute("type", "button")?;
+                Ok(button)
+            })
+            .collect::<Result<Vec<_>, JsValue>>()?;
+        scores_panel.append_child(&list)?;
+        let why_box = element(&document, "div", "ttt-why")?;
+        why_box.set_attribute("hidden", "")?;
+        let why_title = text(&why_box, "p", "ttt-heading", "")?;
+        let why_list = element(&document, "ol", "")?;
+        let why_moves = (0..CELLS)
+            .map(|_| text(&why_list, "li", "", ""))
+            .collect::<Result<Vec<_>, JsValue>>()?;
+        why_box.append_child(&why_list)?;
+        let why_end = text(&why_box, "p", "ttt-why-end", "")?;
+        why_end.set_attribute("role", "status")?;
+        scores_panel.append_child(&why_box)?;
+        panels.append_child(&scores_panel)?;
+
+        let stats_panel = element(&document, "div", "ttt-panel ttt-stats")?;
+        stats_panel.set_attribute("hidden", "")?;
+        let table = element(&document, "table", "")?;
+        text(
+            &table,
+            "caption",
+            "ttt-heading",
+            "Positions visited by each search",
+        )?;
+        let head = element(&document, "thead", "")?;
+        let head_row = element(&document, "tr", "")?;
+        for label in ["Search", "This position", "Computer's last move"] {
+            let cell = text(&head_row, "th", "", label)?;
+            cell.set_attribute("scope", "col")?;
+        }
+        head.append_child(&head_row)?;
+        table.append_child(&head)?;
+        let body = element(&document, "tbody", "")?;
+        let stats_cells = Variant::ALL
+            .iter()
+            .map(|variant| {
+                let row = element(&document, "tr", "")?;
+                let name = text(&row, "th", "", variant.name())?;
+                name.set_attribute("scope", "row")?;
+                name.set_attribute("title", variant.description())?;
+                let now = text(&row, "td", "", "")?;
+                let last = text(&row, "td", "", "")?;
+                body.append_child(&row)?;
+                Ok([now, last])
+            })
+            .collect::<Result<Vec<_>, JsValue>>()?;
+        table.append_child(&body)?;
+        stats_panel.append_child(&table)?;
+        let notes = element(&document, "ul", "ttt-note")?;
+        for variant in Variant::ALL {
+            text(&notes, "li", "", variant.description())?;
+        }
+        text(
+            &notes,
+            "li",
+            "",
+            "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
+        )?;
+        stats_panel.append_child(&notes)?;
+        panels.append_child(&stats_panel)?;
+
+        let tree = TreeView::build(&document, game)?;
+        panels.append_child(&tree.panel)?;
+
+        Ok(ThinkingView {
+            scores_switch,
+            tree_switch,
+            stats_switch,
+            scoring_group,
+            scoring_inputs,
+            scores_panel,
+            scores_title,
+            score_buttons,
+            why_box,
+            why_title,
+            why_moves,
+            why_end,
+            stats_panel,
+            stats_cells,
+            tree,
+        })
+    }
+
+    /// Shows the panels for `game` and `thinking`; `cells` are the board's buttons, which get their scores.
+    pub fn render(&self, game: &Game, thinking: &Thinking, cells: &[Element]) {
+        let display = game.settings().display;
+        let board = game.board();
+        self.scores_switch.set_checked(display.scores);
+        self.tree_switch.set_checked(display.tree);
+        self.stats_switch.set_checked(display.stats);
+        let scoring_name = match display.scoring {
+            Scoring::DepthAware => "depth",
+            Scoring::Plain => "plain",
+        };
+        for input in &self.scoring_inputs {
+            input.set_checked(input.value() == scoring_name);
+        }
+        set_hidden(&self.scoring_group, !display.scores);
+
+        let scores = if display.scores {
+            move_scores(board, display.scoring)
+        } else {
+            Vec::new()
+        };
+        self.render_cells(cells, &scores);
+        set_hidden(&self.scores_panel, !display.scores);
+        if display.scores {
+            self.render_scores(board, &scores, thinking.why);
+        }
+
+        set_hidden(&self.stats_panel, !display.stats);
+        if display.stats {
+            self.render_stats(thinking);
+        }
+
+        set_hidden(&self.tree.panel, !display.tree);
+        if display.tree {
+            let _ = self.tree.render(&thinking.tree, &thinking.preview);
+        }
+    }
+
+    /// Puts each empty square's score on its button (`data-outcome`, `data-plies`, words in the square).
+    fn render_cells(&self, cells: &[Element], scores: &[MoveScore]) {
+        for (cell, button) in cells.iter().enumerate() {
+            let score = scores.iter().find(|entry| entry.cell == cell);
+            match score {
+                Some(entry) => {
+                    let _ = button.set_attribute("data-outcome", entry.value.outcome.as_str());
+                    let _ = button.set_attribute("data-plies", &entry.value.plies.to_string());
+                    // The name holds the visible words as they are (label in name), then "best move".
+                    let words = format!("{} {}", outcome_words(entry.value), signed(entry.score));
+                    button.set_text_content(Some(&words));
+                    let mut label = button.get_attribute("aria-label").unwrap_or_default();
+                    label.push_str(", score ");
+                    label.push_str(&words);
+                    if entry.best {
+                        label.push_str(", best move");
+                    }
+                    let _ = button.set_attribute("aria-label", &label);
+                }
+                None => {
+                    let _ = button.remove_attribute("data-outcome");
+                    let _ = button.remove_attribute("data-plies");
+                }
+            }
+            let _ = button
+                .class_list()
+                .toggle_with_force("ttt-scored", score.is_some());
+            let _ = button
+                .class_list()
+                .toggle_with_force("ttt-best", score.is_some_and(|entry| entry.best));
+        }
+    }
+
+    fn render_scores(&self, board: Board, scores: &[MoveScore], why: Option<usize>) {
+        let title = if scores.is_empty() {
+            "Move scores: the game is over.".to_owned()
+        } else {
+            format!("Move scores for {}, best first", board.to_move())
+        };
+        self.scores_title.set_text_content(Some(&title));
+        let mut ordered: Vec<&MoveScore> = scores.iter().collect();
+        ordered.sort_by(|a, b| {
+            b.score
+                .cmp(&a.score)
+                .then(b.value.cmp(&a.value))
+                .then(a.cell.cmp(&b.cell))
+        });
+        for (index, button) in self.score_buttons.iter().enumerate() {
+            let item = button.parent_element().expect("each button is in its item");
+            let Some(entry) = ordered.get(index) else {
+                set_hidden(&item, true);
+                continue;
+            };
+            set_hidden(&item, false);
+            let mut label = format!(
+                "{}: {} ({})",
+                cell_name(entry.cell),
+                outcome_words(entry.value),
+                signed(entry.score)
+            );
+            if entry.best {
+                label.push_str(", best");
+            }
+            button.set_text_content(Some(&label));
+            let _ = button.set_attribute("data-why", &entry.cell.to_string());
+            let chosen = why == Some(entry.cell);
+            let _ = button.set_attribute("aria-pressed", if chosen { "true" } else { "false" });
+        }
+        let chosen = why.filter(|cell| scores.iter().any(|entry| entry.cell == *cell));
+        set_hidden(&self.why_box, chosen.is_none());
+        if let Some(cell) = chosen {
+            let (moves, end) = line_in_words(board, cell);
+            self.why_title.set_text_content(Some(&format!(
+                "Why: if {} plays {}, best play continues",
+                board.to_move(),
+                cell_name(cell)
+            )));
+            for (index, item) in self.why_moves.iter().enumerate() {
+                set_hidden(item, index >= moves.len());
+                if let Some(text) = moves.get(index) {
+                    item.set_text_content(Some(text));
+                }
+            }
+            let plies = moves.len();
+            self.why_end.set_text_content(Some(&format!(
+                "{end} after {plies} {}.",
+                if plies == 1 { "move" } else { "moves" }
+            )));
+        }
+    }
+
+    fn render_stats(&self, thinking: &Thinking) {
+        let show = |stats: Option<&Stats>, column: usize, missing: &str| {
+            for (row, cells) in self.stats_cells.iter().enumerate() {
+                let text = match stats {
+                    Some((_, measured)) => format!(
+                        "{} nodes, {:.3} ms",
+                        group_digits(measured[row].nodes),
+                        measured[row].millis
+                    ),
+                    None => missing.to_owned(),
+                };
+                cells[column].set_text_content(Some(&text));
+            }
+        };
+        show(thinking.stats_now.as_ref(), 0, "measuring…");
+        let last_missing = if thinking.computer_moved_from.is_some() {
+            "measuring…"
+        } else {
+            "no move yet"
+        };
+        show(thinking.stats_last.as_ref(), 1, last_missing);
+    }
+}
+
+fn set_hidden(element: &Element, hidden: bool) {
+    if hidden {
+        let _ = element.set_attribute("hidden", "");
+    } else {
+        let _ = element.remove_attribute("hidden");
+    }
+}

@@ -1,0 +1,295 @@
+//! The game tree panel: an ARIA `tree` of the moves from the current position, each with its exact value, opened
+//! one level at a time down to the end of the game; the line of best play marked; optionally, the branches that
+//! alpha-beta (moves tried in cell order) cuts off; and a preview of the board at the node under the pointer or
+//! focus.
+//!
+//! The list is drawn from [`TreeState`] alone (cleared and built again when the state changes, never from HTML
+//! text), and focus is put back on the node that had it.
+
+use crate::engine::{tree_children_along, Board, TreeNode, CELLS};
+use crate::explain::{after, depth_aware_score, outcome_words, signed};
+use crate::game::cell_name;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlElement, HtmlInputElement};
+
+/// What the tree shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeState {
+    /// The position at the root: the game's current position.
+    pub root: Board,
+    /// The paths (moves from the root) of the opened nodes.
+    pub expanded: Vec<Vec<usize>>,
+    /// Whether nodes alpha-beta never searches are marked.
+    pub alpha_beta: bool,
+    /// The node that is the tree's tab stop.
+    pub focus: Vec<usize>,
+}
+
+impl TreeState {
+    /// A closed tree of `root`.
+    pub fn new(root: Board) -> TreeState {
+        TreeState {
+            root,
+            expanded: Vec::new(),
+            alpha_beta: false,
+            focus: Vec::new(),
+        }
+    }
+
+    /// Every node on show, in reading order, with its data: depth-first through the opened nodes.
+    pub fn visible(&self) -> Vec<(Vec<usize>, TreeNode)> {
+        self.visible_in_sets()
+            .into_iter()
+            .map(|(path, node, _)| (path, node))
+            .collect()
+    }
+
+    /// [`TreeState::visible`], with each node's place among its siblings: (position from 1, how many).
+    fn visible_in_sets(&self) -> Vec<(Vec<usize>, TreeNode, (usize, usize))> {
+        let mut out = Vec::new();
+        self.collect(&[], &mut out);
+        out
+    }
+
+    fn collect(&self, path: &[usize], out: &mut Vec<(Vec<usize>, TreeNode, (usize, usize))>) {
+        let children = tree_children_along(self.root, path, self.alpha_beta);
+        let count = children.len();
+        for (index, node) in children.into_iter().enumerate() {
+            let mut child = path.to_vec();
+            child.push(node.cell);
+            let open = self.expanded.contains(&child);
+            out.push((child.clone(), node, (index + 1, count)));
+            if open {
+                self.collect(&child, out);
+            }
+        }
+    }
+
+    /// Opens or closes the node at `path` (a leaf stays as it is).
+    pub fn toggle(&mut self, path: &[usize]) {
+        if let Some(index) = self.expanded.iter().position(|open| open == path) {
+            // Closing a node closes what was open under it, and takes focus out of it.
+            self.expanded.remove(index);
+            self.expanded.retain(|open| !open.starts_with(path));
+            if self.focus.starts_with(path) {
+                self.focus = path.to_vec();
+            }
+        } else if !after(self.root, path).is_over() {
+            self.expanded.push(path.to_vec());
+        }
+    }
+
+    /// Whether the node at `path` is open.
+    pub fn is_open(&self, path: &[usize]) -> bool {
+        self.expanded.iter().any(|open| open == path)
+    }
+}
+
+/// `data-path` of a node: its moves from the root, as "4,0,8".
+fn path_attribute(path: &[usize]) -> String {
+    let parts: Vec<String> = path.iter().map(usize::to_string).collect();
+    parts.join(",")
+}
+
+/// The path in a node's `data-path`.
+pub fn parse_path(text: &str) -> Option<Vec<usize>> {
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    text.split(',')
+        .map(|part| part.parse::<usize>().ok().filter(|cell| *cell < CELLS))
+        .collect()
+}
+
+/// The elements of the tree panel.
+pub struct TreeView {
+    /// The panel, shown when the tree is asked for.
+    pub panel: Element,
+    list: Element,
+    alpha_beta: HtmlInputElement,
+    preview_cells: Vec<Element>,
+    preview_caption: Element,
+    /// The state the list was last drawn from.
+    drawn: std::cell::RefCell<Option<TreeState>>,
+}
+
+fn element(document: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
+    let element = document.create_element(tag)?;
+    if !class.is_empty() {
+        element.set_class_name(class);
+    }
+    Ok(element)
+}
+
+impl TreeView {
+    /// Builds the panel (hidden) for game number `game`.
+    pub fn build(document: &Document, game: u32) -> Result<TreeView, JsValue> {
+        let panel = element(document, "div", "ttt-panel ttt-tree-panel")?;
+        panel.set_attribute("hidden", "")?;
+        let title = element(document, "p", "ttt-heading")?;
+        title.set_text_content(Some("Game tree"));
+        let title_id = format!("ttt-{game}-tree-title");
+        title.set_id(&title_id);
+        panel.append_child(&title)?;
+        let note = element(document, "p", "ttt-note")?;
+        note.set_text_content(Some(
+            "Each move with its value for the side that plays it. Open a move (Enter, or the right arrow) to see the replies; the best moves are marked \"best\".",
+        ));
+        panel.append_child(&note)?;
+
+        let label = element(document, "label", "ttt-option")?;
+        let alpha_beta: HtmlInputElement = document.create_element("input")?.unchecked_into();
+        alpha_beta.set_type("checkbox");
+        alpha_beta.set_attribute("data-tree", "alpha-beta")?;
+        label.append_child(&alpha_beta)?;
+        let text = element(document, "span", "")?;
+        text.set_text_content(Some(
+            "Mark what alpha-beta prunes (moves tried row by row from the top left)",
+        ));
+        label.append_child(&text)?;
+        panel.append_child(&label)?;
+
+        let list = element(document, "ul", "ttt-tree")?;
+        list.set_attribute("role", "tree")?;
+        list.set_attribute("aria-labelledby", &title_id)?;
+        panel.append_child(&list)?;
+
+        let preview = element(document, "figure", "ttt-preview")?;
+        let mini = element(document, "div", "ttt-mini")?;
+        mini.set_attribute("aria-hidden", "true")?;
+        let preview_cells = (0..CELLS)
+            .map(|_| {
+                let cell = element(document, "span", "")?;
+                mini.append_child(&cell)?;
+                Ok(cell)
+            })
+            .collect::<Result<Vec<_>, JsValue>>()?;
+        preview.append_child(&mini)?;
+        let preview_caption = element(document, "figcaption", "ttt-note")?;
+        preview.append_child(&preview_caption)?;
+        panel.append_child(&preview)?;
+
+        Ok(TreeView {
+            panel,
+            list,
+            alpha_beta,
+            preview_cells,
+            preview_caption,
+            drawn: std::cell::RefCell::new(None),
+        })
+    }
+
+    /// Shows `state`: draws the list again if the state changed since last time, then previews `preview`.
+    pub fn render(&self, state: &TreeState, preview: &[usize]) -> Result<(), JsValue> {
+        self.alpha_beta.set_checked(state.alpha_beta);
+        if self.drawn.borrow().as_ref() != Some(state) {
+            self.draw(state)?;
+            *self.drawn.borrow_mut() = Some(state.clone());
+        }
+        self.show_preview(state.root, preview);
+        Ok(())
+    }
+
+    fn draw(&self, state: &TreeState) -> Result<(), JsValue> {
+        let document = self.list.owner_document().ok_or("no document")?;
+        // Focus was in the tree: it goes back to the focused node once the list is drawn again.
+        let had_focus = self
+            .list
+            .get_root_node()
+            .dyn_into::<web_sys::ShadowRoot>()
+            .ok()
+            .and_then(|root| root.active_element())
+            .is_some_and(|active| self.list.contains(Some(&active)));
+        self.list.replace_children_with_node_0();
+        let visible = state.visible_in_sets();
+        let focus = if visible.iter().any(|(path, _, _)| *path == state.focus) {
+            state.focus.clone()
+        } else {
+            visible
+                .first()
+                .map(|(path, _, _)| path.clone())
+                .unwrap_or_default()
+        };
+        // A flat list of tree items whose levels and places among their siblings say the shape (the ARIA way
+        // for a flat DOM), so each item's name is its own line and not its descendants' too.
+        let mut focused = None;
+        for (path, node, (position_in_set, set_size)) in &visible {
+            let item = element(&document, "li", "ttt-node")?;
+            item.set_attribute("role", "treeitem")?;
+            item.set_attribute("data-path", &path_attribute(path))?;
+            item.set_attribute("aria-level", &path.len().to_string())?;
+            item.set_attribute("aria-posinset", &position_in_set.to_string())?;
+            item.set_attribute("aria-setsize", &set_size.to_string())?;
+            item.set_attribute("tabindex", if *path == focus { "0" } else { "-1" })?;
+            let position = after(state.root, &path[..path.len() - 1]);
+            item.set_text_content(Some(&node_label(position, node, state.alpha_beta)));
+            if node.on_principal_variation {
+                item.class_list().add_1("ttt-pv")?;
+            }
+            if state.alpha_beta && node.pruned {
+                item.class_list().add_1("ttt-pruned")?;
+            }
+            item.set_attribute("data-outcome", node.value.outcome.as_str())?;
+            if !after(state.root, path).is_over() {
+                let open = state.is_open(path);
+                item.set_attribute("aria-expanded", if open { "true" } else { "false" })?;
+            }
+            self.list.append_child(&item)?;
+            if *path == focus {
+                focused = Some(item);
+            }
+        }
+        if let (true, Some(item)) = (had_focus, focused) {
+            item.unchecked_into::<HtmlElement>().focus()?;
+        }
+        Ok(())
+    }
+
+    /// The element of the node at `path`, if it is drawn.
+    pub fn node(&self, path: &[usize]) -> Option<HtmlElement> {
+        let selector = format!("[data-path=\"{}\"]", path_attribute(path));
+        let item = self.list.query_selector(&selector).ok().flatten()?;
+        Some(item.unchecked_into())
+    }
+
+    fn show_preview(&self, root: Board, path: &[usize]) {
+        let board = after(root, path);
+        for (cell, element) in self.preview_cells.iter().enumerate() {
+            let mark = board.get(cell).map(|player| player.symbol().to_string());
+            element.set_text_content(Some(mark.as_deref().unwrap_or("")));
+            let last = path.last() == Some(&cell);
+            let _ = element.class_list().toggle_with_force("ttt-last", last);
+        }
+        let caption = if path.is_empty() {
+            "Preview: the current position. Point at or focus a move to see the board after it."
+                .to_owned()
+        } else {
+            let mut moves = Vec::new();
+            let mut position = root;
+            for &cell in path {
+                moves.push(format!("{} {}", position.to_move(), cell_name(cell)));
+                position = position.play(cell);
+            }
+            format!("Preview after {}", moves.join(", then "))
+        };
+        self.preview_caption.set_text_content(Some(&caption));
+    }
+}
+
+/// A node's words: the move, its value in words and score, and its marks.
+fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String {
+    let mut label = format!(
+        "{}: {}, {} ({})",
+        position.to_move(),
+        cell_name(node.cell),
+        outcome_words(node.value),
+        signed(depth_aware_score(node.value, position.marks()))
+    );
+    if node.on_principal_variation {
+        label.push_str(", best");
+    }
+    if alpha_beta && node.pruned {
+        label.push_str(", pruned by alpha-beta");
+    }
+    label
+}
