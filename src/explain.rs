@@ -48,6 +48,17 @@ pub fn group_digits(count: u64) -> String {
     out
 }
 
+/// Microseconds as milliseconds with three decimals: 1234 is "1.234", 56 is "0.056". (Integer arithmetic keeps
+/// float formatting, which is large, out of the WebAssembly module.)
+pub fn millis(micros: u64) -> String {
+    let fraction = (micros % 1000).to_string();
+    format!(
+        "{}.{}{fraction}",
+        micros / 1000,
+        "0".repeat(3 - fraction.len())
+    )
+}
+
 /// What the scores panel shows of one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveScore {
@@ -161,6 +172,9 @@ mod tests {
         assert_eq!(group_digits(948), "948");
         assert_eq!(group_digits(1_000), "1,000");
         assert_eq!(group_digits(0), "0");
+        assert_eq!(millis(1234), "1.234");
+        assert_eq!(millis(56), "0.056");
+        assert_eq!(millis(20_000), "20.000");
     }
 
     #[test]

@@ -158,9 +158,15 @@ impl fmt::Display for ParseBoardError {
             ParseBoardError::WrongLength(n) => {
                 write!(f, "a position has 9 cells, this one has {n} characters")
             }
+            // Quoted by hand: `{:?}` would bring char escaping and Unicode tables into the wasm module.
+            ParseBoardError::UnknownCharacter { found, cell } if found.is_control() => write!(
+                f,
+                "cell {cell} holds the control character U+{:04X}: use X, O, or . (or - or _) for an empty cell",
+                u32::from(*found)
+            ),
             ParseBoardError::UnknownCharacter { found, cell } => write!(
                 f,
-                "cell {cell} holds {found:?}: use X, O, or . (or - or _) for an empty cell"
+                "cell {cell} holds '{found}': use X, O, or . (or - or _) for an empty cell"
             ),
             ParseBoardError::OAheadOfX => f.write_str("O has more marks than X, but X moves first"),
             ParseBoardError::XTooFarAhead => {

@@ -108,7 +108,7 @@ fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
             return Ok((number as i64).to_string());
         }
         return Err(JsError::new(&format!(
-            "mount: option {name} must be a whole number, not {number}"
+            "mount: option {name} must be a whole number"
         )));
     }
     Err(JsError::new(&format!(

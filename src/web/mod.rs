@@ -242,7 +242,7 @@ impl App {
             };
             Measured {
                 nodes,
-                millis: (now() - start) / f64::from(runs),
+                micros: ((now() - start) * 1000.0 / f64::from(runs)) as u64,
             }
         })
     }

@@ -6,8 +6,8 @@ use std::cell::RefCell;
 use wasm_bindgen::JsValue;
 use web_sys::{CssStyleSheet, ShadowRoot};
 
-/// The game's styles.
-const CSS: &str = include_str!("game.css");
+/// The game's styles (`game.css`, minified by `build.rs`).
+const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/game.min.css"));
 
 thread_local! {
     /// The parsed stylesheet, made on first use.

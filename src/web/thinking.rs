@@ -4,18 +4,20 @@
 
 use super::tree::{TreeState, TreeView};
 use crate::engine::{Board, Scoring, Variant, CELLS};
-use crate::explain::{group_digits, line_in_words, move_scores, outcome_words, signed, MoveScore};
+use crate::explain::{
+    group_digits, line_in_words, millis, move_scores, outcome_words, signed, MoveScore,
+};
 use crate::game::{cell_name, Game};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
-/// Nodes and milliseconds of one search.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Nodes and time of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Measured {
     /// Positions visited.
     pub nodes: u64,
-    /// Time taken, in milliseconds.
-    pub millis: f64,
+    /// Time taken, in microseconds.
+    pub micros: u64,
 }
 
 /// Search statistics of a position: one [`Measured`] per [`Variant`], in [`Variant::ALL`] order.
@@ -387,9 +389,9 @@ impl ThinkingView {
             for (row, cells) in self.stats_cells.iter().enumerate() {
                 let text = match stats {
                     Some((_, measured)) => format!(
-                        "{} nodes, {:.3} ms",
+                        "{} nodes, {} ms",
                         group_digits(measured[row].nodes),
-                        measured[row].millis
+                        millis(measured[row].micros)
                     ),
                     None => missing.to_owned(),
                 };
