@@ -9,13 +9,20 @@ fn minify(css: &str) -> String {
     let mut rest = css;
     while let Some(start) = rest.find("/*") {
         without_comments.push_str(&rest[..start]);
-        rest = rest[start + 2..].split_once("*/").map_or("", |(_, after)| after);
+        rest = rest[start + 2..]
+            .split_once("*/")
+            .map_or("", |(_, after)| after);
     }
     without_comments.push_str(rest);
-    let collapsed = without_comments.split_whitespace().collect::<Vec<_>>().join(" ");
+    let collapsed = without_comments
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut out = collapsed;
     for token in ["{", "}", ";", ","] {
-        out = out.replace(&format!(" {token}"), token).replace(&format!("{token} "), token);
+        out = out
+            .replace(&format!(" {token}"), token)
+            .replace(&format!("{token} "), token);
     }
     out.replace(";}", "}")
 }

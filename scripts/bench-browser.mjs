@@ -1,0 +1,184 @@
+// Browser benchmark of the release build in headless Chromium, served locally under /tictactoe/:
+// - navigation to a clickable board (9 squares and a status line in the game's shadow root), over repeated loads;
+// - a click to the computer's mark painted, with delay=0;
+// - the engine in the release wasm (bestMove from the JS API) against a textbook minimax in JavaScript (no
+//   pruning, no memory: 549,946 positions from the empty board), on the empty board and over every position.
+// Timings are reported, never asserted: these machines are shared and noisy.
+// Usage: node scripts/bench-browser.mjs [--loads 20] [--clicks 30]
+import { fileURLToPath } from "node:url";
+import { serve } from "../e2e/server.mjs";
+import { launch, settled } from "../e2e/browser.mjs";
+
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const LOADS = arg("--loads", 20);
+const CLICKS = arg("--clicks", 30);
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], max: sorted.at(-1), n: sorted.length };
+};
+const fmt = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
+
+const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)));
+const browser = await launch();
+const results = {};
+try {
+  // Navigation to a clickable board.
+  const ready = [];
+  for (let i = 0; i < LOADS; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const check = () => {
+        const root = document.getElementById("game")?.shadowRoot;
+        if (root?.querySelectorAll("[data-cell]").length === 9 && root.querySelector(".ttt-status")?.textContent) {
+          window.boardReadyAt = performance.now();
+        } else {
+          requestAnimationFrame(check);
+        }
+      };
+      requestAnimationFrame(check);
+    });
+    await page.goto(site.url);
+    await page.waitForFunction(() => window.boardReadyAt !== undefined);
+    ready.push(await page.evaluate(() => window.boardReadyAt));
+    await context.close();
+  }
+  results.ready = stats(ready);
+
+  // A click to the computer's mark painted.
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?delay=0`);
+  await page.locator("[data-cell]").first().waitFor();
+  const replies = [];
+  while (replies.length < CLICKS) {
+    await settled(page);
+    if (!(await page.locator(".ttt-status").textContent()).startsWith("Your turn")) {
+      await page.getByRole("button", { name: "New game" }).click();
+      continue;
+    }
+    const board = await page.locator("[data-cell]").allTextContents();
+    const cell = board.indexOf("");
+    replies.push(
+      await page.evaluate(async (cell) => {
+        const root = document.getElementById("game").shadowRoot;
+        const before = root.querySelectorAll(".ttt-o").length;
+        const start = performance.now();
+        root.querySelector(`[data-cell="${cell}"]`).click();
+        await new Promise((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (root.querySelectorAll(".ttt-o").length > before) {
+              observer.disconnect();
+              requestAnimationFrame(() => resolve());
+            }
+          });
+          observer.observe(root, { subtree: true, attributes: true });
+        });
+        return performance.now() - start;
+      }, cell),
+    );
+  }
+  results.reply = stats(replies);
+
+  // The engine in the release wasm against a textbook minimax in JavaScript.
+  results.engine = await page.evaluate(async () => {
+    const { default: init, bestMove } = await import("./tictactoe.js");
+    await init();
+    const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    const won = (b) => LINES.some(([a, c, d]) => b[a] !== "." && b[a] === b[c] && b[c] === b[d]);
+    const mover = (b) => (b.filter((m) => m === "X").length > b.filter((m) => m === "O").length ? "O" : "X");
+    let nodes = 0;
+    // Textbook minimax as blog posts write it: every move, no pruning, no memory, +10 - depth scores.
+    const minimax = (b, depth, maximizing, me) => {
+      nodes++;
+      if (won(b)) return maximizing ? depth - 10 : 10 - depth;
+      if (!b.includes(".")) return 0;
+      let best = maximizing ? -Infinity : Infinity;
+      for (let i = 0; i < 9; i++) {
+        if (b[i] !== ".") continue;
+        b[i] = maximizing ? me : me === "X" ? "O" : "X";
+        const score = minimax(b, depth + 1, !maximizing, me);
+        b[i] = ".";
+        best = maximizing ? Math.max(best, score) : Math.min(best, score);
+      }
+      return best;
+    };
+    const referenceMove = (text) => {
+      const b = text.split("");
+      const me = mover(b);
+      nodes = 1;
+      let best = -Infinity;
+      let cell = -1;
+      for (let i = 0; i < 9; i++) {
+        if (b[i] !== ".") continue;
+        b[i] = me;
+        const score = minimax(b, 1, false, me);
+        b[i] = ".";
+        if (score > best) [best, cell] = [score, i];
+      }
+      return cell;
+    };
+    const time = (call, minimum = 50) => {
+      let runs = 0;
+      const start = performance.now();
+      while (performance.now() - start < minimum) {
+        call();
+        runs++;
+      }
+      return (performance.now() - start) / runs;
+    };
+    const empty = ".........";
+    const engineEmpty = time(() => bestMove(empty));
+    const referenceEmpty = time(() => referenceMove(empty), 300);
+    const referenceNodes = (referenceMove(empty), nodes);
+    // Every reachable position with moves left.
+    const positions = new Set();
+    const walk = (b) => {
+      const text = b.join("");
+      if (positions.has(text) || won(b) || !b.includes(".")) return;
+      positions.add(text);
+      const m = mover(b);
+      for (let i = 0; i < 9; i++) {
+        if (b[i] === ".") {
+          b[i] = m;
+          walk(b);
+          b[i] = ".";
+        }
+      }
+    };
+    walk(empty.split(""));
+    const perPosition = [...positions].map((text) => [text, time(() => bestMove(text), 2)]);
+    perPosition.sort((a, b) => a[1] - b[1]);
+    const worst = perPosition.at(-1);
+    return {
+      engineEmpty,
+      referenceEmpty,
+      referenceNodes,
+      positions: perPosition.length,
+      medianPosition: perPosition[Math.floor(perPosition.length / 2)][1],
+      worstPosition: worst[0],
+      worst: worst[1],
+      referenceWorst: time(() => referenceMove(worst[0]), 100),
+    };
+  });
+} finally {
+  await browser.close();
+  await site.close();
+}
+
+const { ready, reply, engine } = results;
+console.log("Browser benchmark: release build, headless Chromium, served locally under /tictactoe/");
+console.log(`  navigation to a clickable board     median ${fmt(ready.median)}, max ${fmt(ready.max)} (${ready.n} loads)`);
+console.log(`  click to the computer's mark painted median ${fmt(reply.median)}, max ${fmt(reply.max)} (${reply.n} clicks, delay=0)`);
+console.log(
+  `  best move, empty board               engine (wasm) ${fmt(engine.engineEmpty)}; textbook minimax (JS, ` +
+    `${engine.referenceNodes.toLocaleString("en")} nodes) ${fmt(engine.referenceEmpty)}; ` +
+    `${Math.round(engine.referenceEmpty / engine.engineEmpty)}x faster`,
+);
+console.log(
+  `  best move, all ${engine.positions} positions          median ${fmt(engine.medianPosition)}, ` +
+    `worst ${fmt(engine.worst)} at ${engine.worstPosition} (textbook minimax there: ${fmt(engine.referenceWorst)})`,
+);
