@@ -182,7 +182,6 @@ impl View {
         controls.append_child(&level_group)?;
         let panels = element(&document, "div", "ttt-panels")?;
         let thinking = ThinkingView::build(&controls, &panels, id)?;
-        root.append_child(&controls)?;
 
         let status = append_text(&root, "p", "ttt-status", "")?;
         status.set_attribute("role", "status")?;
@@ -217,6 +216,8 @@ impl View {
         let share_note = append_text(&share_box, "p", "ttt-note", "")?;
         share_note.set_attribute("role", "status")?;
         root.append_child(&share_box)?;
+        // The board comes first, the controls under it: on a phone the game is what the page opens on.
+        root.append_child(&controls)?;
         root.append_child(&panels)?;
 
         let history_box = element(&document, "div", "ttt-history")?;
