@@ -258,16 +258,22 @@ test("every bad input throws an Error with a clear message, and the module keeps
       first.destroy();
       const game = mount(element(), { level: "easy" });
       game.destroy();
+      // Options mirror the attributes, booleans included.
+      const explained = element();
+      const withPanels = mount(explained, { scores: true, tree: true, stats: false, scoring: "plain", position: "X.O.X.O.." });
+      const panelsShown = explained.shadowRoot.querySelectorAll("[data-cell][data-outcome]").length;
+      withPanels.destroy();
       // No failed call left a game (or half of one) behind: only the host's own #mounted game remains.
       const leftovers = [...document.querySelectorAll("div:not(#mounted)")].filter((div) =>
         div.shadowRoot?.querySelector(".ttt"),
       );
-      return { failures, messages, cases: cases.length, moves: after.moves.length, cell, leftovers: leftovers.length };
+      return { failures, messages, cases: cases.length, moves: after.moves.length, cell, leftovers: leftovers.length, panelsShown };
     });
     assert.deepEqual(report.failures, []);
     assert.equal(report.moves, 9);
     assert.equal(report.cell, 2);
     assert.equal(report.leftovers, 0);
+    assert.equal(report.panelsShown, 5, "scores: true shows the scores of the five empty squares");
     assert.ok(report.cases >= 60, `${report.cases} bad inputs tried`);
     for (const expected of [
       /analyze\(O\.\.\.\.\.\.\.\.\) -> analyze: O has more marks than X/,

@@ -103,6 +103,9 @@ fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
     if let Some(text) = value.as_string() {
         return Ok(text);
     }
+    if let Some(on) = value.as_bool() {
+        return Ok(if on { "1" } else { "0" }.to_owned());
+    }
     if let Some(number) = value.as_f64() {
         if number.is_finite() && number.fract() == 0.0 && number.abs() < 1e15 {
             return Ok((number as i64).to_string());
@@ -112,14 +115,15 @@ fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
         )));
     }
     Err(JsError::new(&format!(
-        "mount: option {name} must be a string or a number"
+        "mount: option {name} must be a string, a number or a boolean"
     )))
 }
 
 /// Renders a game into `element` and returns its handle (`newGame()`, `destroy()`).
 ///
 /// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
-/// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a 9-character board), `delay` (milliseconds).
+/// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a 9-character board), `delay` (milliseconds),
+/// `scores`, `tree`, `stats` (`true` shows that panel) and `scoring` (`"depth"` or `"plain"`).
 /// An unknown option or a value that is not understood throws an `Error`.
 #[wasm_bindgen]
 pub fn mount(element: JsValue, options: JsValue) -> Result<GameHandle, JsError> {
