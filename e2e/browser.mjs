@@ -42,3 +42,17 @@ export async function watchedPage(browser, options = {}) {
 export function settled(scope) {
   return scope.locator('[role="status"]', { hasText: "thinking" }).first().waitFor({ state: "detached" });
 }
+
+/** Opens `url` in a new watched page, runs `body(page)` once the game is drawn, then insists that nothing went
+ * wrong (no console error, page error or failed request). */
+export async function withGame(browser, url, body, options = {}) {
+  const { page, problems, close } = await watchedPage(browser, options);
+  try {
+    await page.goto(url);
+    await page.locator("[data-cell]").first().waitFor();
+    await body(page);
+    if (problems.length > 0) throw new Error(`console errors or failed requests:\n${problems.join("\n")}`);
+  } finally {
+    await close();
+  }
+}

@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, settled, watchedPage } from "./browser.mjs";
+import { launch, settled, watchedPage, withGame as openGame } from "./browser.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
@@ -48,18 +48,8 @@ after(async () => {
   await site?.close();
 });
 
-/** Opens the game with `query`, runs `body(page)`, then insists nothing went wrong on the page. */
-async function withGame(query, body) {
-  const { page, problems, close } = await watchedPage(browser);
-  try {
-    await page.goto(`${site.url}${query}`);
-    await page.locator(".ttt-status").waitFor();
-    await body(page);
-    assert.deepEqual(problems, [], "no console errors or failed requests");
-  } finally {
-    await close();
-  }
-}
+/** Opens the game at `query` (see browser.mjs's withGame). */
+const withGame = (query, body, options) => openGame(browser, `${site.url}${query}`, body, options);
 
 const cells = (page) => page.locator("[data-cell]").allTextContents();
 const status = (page) => page.locator(".ttt-status").textContent();

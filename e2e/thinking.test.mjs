@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, settled, watchedPage } from "./browser.mjs";
+import { launch, settled, watchedPage, withGame as openGame } from "./browser.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
@@ -48,17 +48,8 @@ after(async () => {
   await site?.close();
 });
 
-async function withGame(query, body, options = {}) {
-  const { page, problems, close } = await watchedPage(browser, options);
-  try {
-    await page.goto(`${site.url}${query}`);
-    await page.locator("[data-cell]").first().waitFor();
-    await body(page);
-    assert.deepEqual(problems, [], "no console errors or failed requests");
-  } finally {
-    await close();
-  }
-}
+/** Opens the game at `query` (see browser.mjs's withGame). */
+const withGame = (query, body, options) => openGame(browser, `${site.url}${query}`, body, options);
 
 /** The board's marks, read from the squares' classes (with scores on, empty squares hold words). */
 const marks = (page) =>

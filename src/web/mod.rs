@@ -6,6 +6,7 @@
 //! one page and none touches anything outside its own element.
 
 mod api;
+mod dom;
 pub mod panic;
 mod style;
 mod thinking;

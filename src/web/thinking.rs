@@ -2,14 +2,15 @@
 //! line of best play after a chosen move ("why this move"), and the search statistics. Built once; rendered from
 //! the game and [`Thinking`].
 
+use super::dom::{append_text, checkbox, element, radio_group, set_hidden};
 use super::tree::{TreeState, TreeView};
 use crate::engine::{Board, Scoring, Variant, CELLS};
 use crate::explain::{
     group_digits, line_in_words, millis, move_scores, outcome_words, signed, MoveScore,
 };
 use crate::game::{cell_name, Game};
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, HtmlInputElement};
+use wasm_bindgen::JsValue;
+use web_sys::{Element, HtmlInputElement};
 
 /// Nodes and time of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,33 +72,6 @@ impl Thinking {
     }
 }
 
-fn element(document: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
-    let element = document.create_element(tag)?;
-    if !class.is_empty() {
-        element.set_class_name(class);
-    }
-    Ok(element)
-}
-
-fn text(parent: &Element, tag: &str, class: &str, content: &str) -> Result<Element, JsValue> {
-    let document = parent.owner_document().ok_or("no document")?;
-    let child = element(&document, tag, class)?;
-    child.set_text_content(Some(content));
-    parent.append_child(&child)?;
-    Ok(child)
-}
-
-fn checkbox(parent: &Element, setting: &str, label: &str) -> Result<HtmlInputElement, JsValue> {
-    let document = parent.owner_document().ok_or("no document")?;
-    let wrapper = text(parent, "label", "ttt-option", "")?;
-    let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
-    input.set_type("checkbox");
-    input.set_attribute("data-setting", setting)?;
-    wrapper.append_child(&input)?;
-    text(&wrapper, "span", "", label)?;
-    Ok(input)
-}
-
 /// The thinking panels' elements.
 pub struct ThinkingView {
     scores_switch: HtmlInputElement,
@@ -124,41 +98,34 @@ impl ThinkingView {
     pub fn build(controls: &Element, panels: &Element, game: u32) -> Result<ThinkingView, JsValue> {
         let document = controls.owner_document().ok_or("no document")?;
         let switches = element(&document, "fieldset", "ttt-choice")?;
-        text(&switches, "legend", "", "Show how minimax thinks")?;
+        append_text(&switches, "legend", "", "Show how minimax thinks")?;
         let scores_switch = checkbox(&switches, "scores", "Move scores")?;
         let tree_switch = checkbox(&switches, "tree", "Game tree")?;
         let stats_switch = checkbox(&switches, "stats", "Search statistics")?;
         controls.append_child(&switches)?;
 
-        let scoring_group = element(&document, "fieldset", "ttt-choice ttt-scoring")?;
-        text(&scoring_group, "legend", "", "Scores")?;
-        let mut scoring_inputs = Vec::new();
-        for (value, label) in [
-            ("depth", "Depth-aware: 10 minus marks"),
-            ("plain", "Plain: +1, 0, -1"),
-        ] {
-            let wrapper = text(&scoring_group, "label", "ttt-option", "")?;
-            let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
-            input.set_type("radio");
-            input.set_name(&format!("ttt-{game}-scoring"));
-            input.set_value(value);
-            input.set_attribute("data-setting", "scoring")?;
-            wrapper.append_child(&input)?;
-            text(&wrapper, "span", "", label)?;
-            scoring_inputs.push(input);
-        }
-        text(
+        let (scoring_group, scoring_inputs) = radio_group(
+            controls,
+            game,
+            "scoring",
+            "Scores",
+            &[
+                ("depth", "Depth-aware: 10 minus marks"),
+                ("plain", "Plain: +1, 0, -1"),
+            ],
+        )?;
+        scoring_group.class_list().add_1("ttt-scoring")?;
+        append_text(
             &scoring_group,
             "p",
             "ttt-note",
             "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss.",
         )?;
-        controls.append_child(&scoring_group)?;
 
         let scores_panel = element(&document, "div", "ttt-panel ttt-scores")?;
         scores_panel.set_attribute("hidden", "")?;
-        let scores_title = text(&scores_panel, "p", "ttt-heading", "")?;
-        text(
+        let scores_title = append_text(&scores_panel, "p", "ttt-heading", "")?;
+        append_text(
             &scores_panel,
             "p",
             "ttt-note",
@@ -167,8 +134,8 @@ impl ThinkingView {
         let list = element(&document, "ol", "ttt-score-list")?;
         let score_buttons = (0..CELLS)
             .map(|_| {
-                let item = text(&list, "li", "", "")?;
-                let button = text(&item, "button", "ttt-step", "")?;
+                let item = append_text(&list, "li", "", "")?;
+                let button = append_text(&item, "button", "ttt-step", "")?;
                 button.set_attribute("type", "button")?;
                 Ok(button)
             })
@@ -176,13 +143,13 @@ impl ThinkingView {
         scores_panel.append_child(&list)?;
         let why_box = element(&document, "div", "ttt-why")?;
         why_box.set_attribute("hidden", "")?;
-        let why_title = text(&why_box, "p", "ttt-heading", "")?;
+        let why_title = append_text(&why_box, "p", "ttt-heading", "")?;
         let why_list = element(&document, "ol", "")?;
         let why_moves = (0..CELLS)
-            .map(|_| text(&why_list, "li", "", ""))
+            .map(|_| append_text(&why_list, "li", "", ""))
             .collect::<Result<Vec<_>, JsValue>>()?;
         why_box.append_child(&why_list)?;
-        let why_end = text(&why_box, "p", "ttt-why-end", "")?;
+        let why_end = append_text(&why_box, "p", "ttt-why-end", "")?;
         why_end.set_attribute("role", "status")?;
         scores_panel.append_child(&why_box)?;
         panels.append_child(&scores_panel)?;
@@ -190,7 +157,7 @@ impl ThinkingView {
         let stats_panel = element(&document, "div", "ttt-panel ttt-stats")?;
         stats_panel.set_attribute("hidden", "")?;
         let table = element(&document, "table", "")?;
-        text(
+        append_text(
             &table,
             "caption",
             "ttt-heading",
@@ -199,7 +166,7 @@ impl ThinkingView {
         let head = element(&document, "thead", "")?;
         let head_row = element(&document, "tr", "")?;
         for label in ["Search", "This position", "Computer's last move"] {
-            let cell = text(&head_row, "th", "", label)?;
+            let cell = append_text(&head_row, "th", "", label)?;
             cell.set_attribute("scope", "col")?;
         }
         head.append_child(&head_row)?;
@@ -209,11 +176,11 @@ impl ThinkingView {
             .iter()
             .map(|variant| {
                 let row = element(&document, "tr", "")?;
-                let name = text(&row, "th", "", variant.name())?;
+                let name = append_text(&row, "th", "", variant.name())?;
                 name.set_attribute("scope", "row")?;
                 name.set_attribute("title", variant.description())?;
-                let now = text(&row, "td", "", "")?;
-                let last = text(&row, "td", "", "")?;
+                let now = append_text(&row, "td", "", "")?;
+                let last = append_text(&row, "td", "", "")?;
                 body.append_child(&row)?;
                 Ok([now, last])
             })
@@ -222,9 +189,9 @@ impl ThinkingView {
         stats_panel.append_child(&table)?;
         let notes = element(&document, "ul", "ttt-note")?;
         for variant in Variant::ALL {
-            text(&notes, "li", "", variant.description())?;
+            append_text(&notes, "li", "", variant.description())?;
         }
-        text(
+        append_text(
             &notes,
             "li",
             "",
@@ -405,13 +372,5 @@ impl ThinkingView {
             "no move yet"
         };
         show(thinking.stats_last.as_ref(), 1, last_missing);
-    }
-}
-
-fn set_hidden(element: &Element, hidden: bool) {
-    if hidden {
-        let _ = element.set_attribute("hidden", "");
-    } else {
-        let _ = element.remove_attribute("hidden");
     }
 }

@@ -6,6 +6,7 @@
 //! The list is drawn from [`TreeState`] alone (cleared and built again when the state changes, never from HTML
 //! text), and focus is put back on the node that had it.
 
+use super::dom::element;
 use crate::engine::{tree_children_along, Board, TreeNode, CELLS};
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
@@ -111,14 +112,6 @@ pub struct TreeView {
     preview_caption: Element,
     /// The state the list was last drawn from.
     drawn: std::cell::RefCell<Option<TreeState>>,
-}
-
-fn element(document: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
-    let element = document.create_element(tag)?;
-    if !class.is_empty() {
-        element.set_class_name(class);
-    }
-    Ok(element)
 }
 
 impl TreeView {

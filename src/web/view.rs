@@ -3,6 +3,10 @@
 //! Nothing here parses HTML: every outside text is set with `textContent` or as an attribute value. Lists that
 //! grow (the move history) use a fixed set of elements, since a game has at most nine moves.
 
+use super::dom::{
+    append_button, append_text, element, radio_group, set_attribute, set_hidden, set_unavailable,
+    toggle_class,
+};
 use super::panic;
 use super::thinking::ThinkingView;
 use crate::engine::{Level, Player, CELLS};
@@ -11,7 +15,7 @@ use crate::settings::{level_label, Mode};
 use crate::tally::{Tally, TallyKey};
 use std::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
 static GAMES_MOUNTED: AtomicU32 = AtomicU32::new(0);
@@ -40,97 +44,6 @@ pub struct View {
     share_link: HtmlInputElement,
     share_note: Element,
     panic_notice: Element,
-}
-
-/// Creates a `tag` element with `class`.
-fn element(document: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
-    let element = document.create_element(tag)?;
-    if !class.is_empty() {
-        element.set_class_name(class);
-    }
-    Ok(element)
-}
-
-/// Creates a `tag` element with `class` and `text`, appended to `parent`.
-fn append_text(parent: &Element, tag: &str, class: &str, text: &str) -> Result<Element, JsValue> {
-    let document = parent.owner_document().ok_or("no document")?;
-    let child = element(&document, tag, class)?;
-    child.set_text_content(Some(text));
-    parent.append_child(&child)?;
-    Ok(child)
-}
-
-/// Creates a `<button type="button">` with `text` and a `data-*` attribute, appended to `parent`.
-fn append_button(
-    parent: &Element,
-    class: &str,
-    text: &str,
-    data: (&str, &str),
-) -> Result<Element, JsValue> {
-    let button = append_text(parent, "button", class, text)?;
-    button.set_attribute("type", "button")?;
-    button.set_attribute(data.0, data.1)?;
-    Ok(button)
-}
-
-/// Sets an attribute whose name is one of this module's constants, which cannot fail.
-fn set_attribute(element: &Element, name: &str, value: &str) {
-    element
-        .set_attribute(name, value)
-        .expect("attribute names here are valid");
-}
-
-/// Adds or removes a class whose name is one of this module's constants, which cannot fail.
-fn toggle_class(element: &Element, class: &str, on: bool) {
-    element
-        .class_list()
-        .toggle_with_force(class, on)
-        .expect("class names here are valid");
-}
-
-/// Shows or hides an element with the `hidden` attribute.
-fn set_hidden(element: &Element, hidden: bool) {
-    if hidden {
-        set_attribute(element, "hidden", "");
-    } else {
-        let _ = element.remove_attribute("hidden");
-    }
-}
-
-/// Marks a control as unavailable without taking it out of the tab order (so focus is never lost).
-fn set_unavailable(element: &Element, unavailable: bool) {
-    set_attribute(
-        element,
-        "aria-disabled",
-        if unavailable { "true" } else { "false" },
-    );
-}
-
-/// A fieldset of labelled radio buttons, one per `(value, text)`, named after the game and `setting`.
-fn radio_group(
-    parent: &Element,
-    game: u32,
-    setting: &str,
-    legend: &str,
-    choices: &[(&str, &str)],
-) -> Result<(Element, Vec<HtmlInputElement>), JsValue> {
-    let document = parent.owner_document().ok_or("no document")?;
-    let group = element(&document, "fieldset", "ttt-choice")?;
-    append_text(&group, "legend", "", legend)?;
-    let mut inputs = Vec::new();
-    for (value, text) in choices {
-        let label = append_text(&group, "label", "ttt-option", "")?;
-        let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
-        input.set_type("radio");
-        input.set_name(&format!("ttt-{game}-{setting}"));
-        input.set_value(value);
-        input.set_attribute("data-setting", setting)?;
-        label.append_child(&input)?;
-        append_text(&label, "span", "", text)?;
-        inputs.push(input);
-    }
-    parent.append_child(&group)?;
-    Ok((group, inputs))
 }
 
 impl View {
