@@ -52,7 +52,7 @@ test("two custom elements, one mount() and one iframe play independently on anot
     await settled(page);
     await settled(frame.locator("body"));
     assert.equal(count(await marks(first)), 0);
-    assert.equal(count(await marks(second)), 1, "the second element plays O: the computer opened");
+    assert.equal(count(await marks(second)), 1, "the second element plays O from a given opening");
     assert.equal(count(await marks(mounted)), 0);
 
     await first.locator('[data-cell="0"]').click();

@@ -1,15 +1,17 @@
 //! The DOM layer: renders a [`Game`] into an element of the page with `web-sys`, and turns clicks into moves.
 //!
-//! State lives in one `Rc<RefCell<App>>` per mounted game; every change goes through [`App::render`], which
-//! only updates text, attributes and classes of elements built once. Listeners are delegated to the game's root
-//! element (one for clicks, one for changes) and removed when the game is destroyed, so several games can live on
-//! one page and none touches anything outside its own element.
+//! State lives in one `Rc<RefCell<App>>` per mounted game; every change goes through `App::render`, which
+//! only updates text, attributes and classes of elements built once (the game tree alone is drawn again from its
+//! state). Listeners are delegated to the game's root element (clicks, changes, keys, focus and pointer for the
+//! tree's preview) and removed when the game is destroyed, so several games can live on one page and none
+//! touches anything outside its own element.
 
 mod api;
 mod dom;
 pub mod panic;
 mod style;
 mod thinking;
+mod timer;
 mod tree;
 mod view;
 
@@ -22,6 +24,7 @@ use crate::tally::Tally;
 use std::cell::RefCell;
 use std::rc::Rc;
 use thinking::{Measured, Thinking};
+use timer::Timer;
 use view::View;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -41,7 +44,8 @@ extern "C" {
 }
 
 /// How long after a change the search statistics are measured: past the next paint and the computer's answer
-/// when it plays at once.
+/// when it plays at once, since measuring takes milliseconds (textbook minimax from an early position, and
+/// repeated runs for the coarse clock) that must not hold up either.
 const STATS_PAUSE_MS: i32 = 50;
 
 /// Where the tally is kept between visits.
@@ -138,13 +142,11 @@ pub fn mount(
     let app = Rc::new(RefCell::new(App {
         game,
         thinking,
-        stats_timer: None,
-        stats_callback: None,
+        stats: Timer::default(),
         view,
         tally,
         storage,
-        timer: None,
-        timer_callback: None,
+        computer: Timer::default(),
         share_base: game_page_url(),
         share: None,
         focus_cell: 0,
@@ -174,17 +176,13 @@ struct App {
     game: Game,
     /// What the thinking panels show besides the game.
     thinking: Thinking,
-    /// The pending statistics measurement's `setTimeout` id.
-    stats_timer: Option<i32>,
-    /// The function that timer calls: the mounted game's `stats` closure.
-    stats_callback: Option<js_sys::Function>,
+    /// The statistics measurement, a few frames after a change.
+    stats: Timer,
     view: View,
     tally: Tally,
     storage: Option<Storage>,
-    /// The pending computer move's `setTimeout` id.
-    timer: Option<i32>,
-    /// The function the timer calls: the mounted game's `timer` closure.
-    timer_callback: Option<js_sys::Function>,
+    /// The computer's answer, after its pause.
+    computer: Timer,
     /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
     share_base: String,
     /// The last link made by Share, and whether it reached the clipboard (`None` while trying).
@@ -204,25 +202,12 @@ impl App {
         let board = this.game.board();
         this.thinking.follow(board);
         this.render();
-        if this.game.phase() == Phase::ComputerToMove && this.timer.is_none() {
-            this.schedule_computer();
+        if this.game.phase() == Phase::ComputerToMove {
+            let delay = i32::try_from(this.game.settings().delay_ms).unwrap_or(i32::MAX);
+            this.computer.schedule(delay);
         }
-        this.schedule_stats();
-    }
-
-    /// Measures missing search statistics in a task of its own, a few frames later: the measurement takes
-    /// milliseconds (the textbook minimax from an early position, and repeated runs for the clock), which must not
-    /// hold up the painting of a mark or the computer's answer.
-    fn schedule_stats(&mut self) {
-        let wanted = self.game.settings().display.stats
-            && self.thinking.stats_stale(self.game.board())
-            && self.stats_timer.is_none();
-        if let (true, Some(window), Some(callback)) =
-            (wanted, web_sys::window(), self.stats_callback.as_ref())
-        {
-            self.stats_timer = window
-                .set_timeout_with_callback_and_timeout_and_arguments_0(callback, STATS_PAUSE_MS)
-                .ok();
+        if this.game.settings().display.stats && this.thinking.stats_stale(board) {
+            this.stats.schedule(STATS_PAUSE_MS);
         }
     }
 
@@ -251,7 +236,7 @@ impl App {
     /// The statistics timer: measures what is missing, then shows it.
     fn on_stats(app: &Rc<RefCell<App>>) {
         let mut this = app.borrow_mut();
-        this.stats_timer = None;
+        this.stats.fired();
         let board = this.game.board();
         if this.thinking.stats_now.as_ref().map(|(at, _)| *at) != Some(board) {
             this.thinking.stats_now = Some((board, App::measure(board)));
@@ -262,29 +247,6 @@ impl App {
             }
         }
         this.render();
-    }
-
-    fn schedule_computer(&mut self) {
-        let (Some(window), Some(callback)) = (web_sys::window(), self.timer_callback.as_ref())
-        else {
-            return;
-        };
-        let delay = i32::try_from(self.game.settings().delay_ms).unwrap_or(i32::MAX);
-        self.timer = window
-            .set_timeout_with_callback_and_timeout_and_arguments_0(callback, delay)
-            .ok();
-    }
-
-    fn cancel_computer(&mut self) {
-        if let (Some(id), Some(window)) = (self.timer.take(), web_sys::window()) {
-            window.clear_timeout_with_handle(id);
-        }
-    }
-
-    fn cancel_stats(&mut self) {
-        if let (Some(id), Some(window)) = (self.stats_timer.take(), web_sys::window()) {
-            window.clear_timeout_with_handle(id);
-        }
     }
 
     /// Keeps the tally for the next visit, where storage is allowed; a full or refused storage only means the
@@ -298,7 +260,7 @@ impl App {
     fn restart(app: &Rc<RefCell<App>>, settings: Settings) {
         {
             let mut this = app.borrow_mut();
-            this.cancel_computer();
+            this.computer.cancel();
             this.game.restart(settings);
             this.share = None;
         }
@@ -309,7 +271,7 @@ impl App {
     fn change(app: &Rc<RefCell<App>>, change: impl FnOnce(&mut App)) {
         {
             let mut this = app.borrow_mut();
-            this.cancel_computer();
+            this.computer.cancel();
             change(&mut this);
         }
         App::update(app);
@@ -610,7 +572,7 @@ impl App {
     fn on_timer(app: &Rc<RefCell<App>>) {
         {
             let mut this = app.borrow_mut();
-            this.timer = None;
+            this.computer.fired();
             let before = this.game.board();
             if this.game.play_computer().is_some() {
                 this.thinking.computer_moved_from = Some(before);
@@ -713,8 +675,10 @@ impl Mounted {
         };
         {
             let mut this = app.borrow_mut();
-            this.timer_callback = Some(timer.as_ref().unchecked_ref::<js_sys::Function>().clone());
-            this.stats_callback = Some(stats.as_ref().unchecked_ref::<js_sys::Function>().clone());
+            this.computer
+                .set_callback(timer.as_ref().unchecked_ref::<js_sys::Function>().clone());
+            this.stats
+                .set_callback(stats.as_ref().unchecked_ref::<js_sys::Function>().clone());
         }
         Ok(Mounted {
             app,
@@ -730,10 +694,8 @@ impl Mounted {
 impl Drop for Mounted {
     fn drop(&mut self) {
         let mut app = self.app.borrow_mut();
-        app.cancel_computer();
-        app.cancel_stats();
-        app.timer_callback = None;
-        app.stats_callback = None;
+        app.computer.detach();
+        app.stats.detach();
         app.view.remove();
         if let Some(wrapper) = &self.wrapper {
             wrapper.remove();
