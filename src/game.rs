@@ -1,7 +1,7 @@
 //! One game as the page plays it: who is who, whose turn it is, the moves so far, undo, hint, and what the page
 //! says. Pure Rust, so the DOM layer only renders what this module decides, and all of it is tested natively.
 
-use crate::engine::{best_move_at, best_moves, Board, Level, Player, Rng, Status, CELLS};
+use crate::engine::{best_move_at, best_moves, Board, Player, Rng, Status, CELLS};
 use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
 
@@ -69,11 +69,6 @@ impl Game {
     /// Changes what the game shows of minimax's thinking, without starting again.
     pub fn set_display(&mut self, display: Display) {
         self.settings.display = display;
-    }
-
-    /// The side the person plays against the computer.
-    pub fn human(&self) -> Player {
-        self.settings.human
     }
 
     /// Starts again from the start position with `settings`.
@@ -276,16 +271,12 @@ impl Game {
     pub fn level_description(&self) -> &'static str {
         self.settings.level.description()
     }
-
-    /// The level the computer plays at.
-    pub fn level(&self) -> Level {
-        self.settings.level
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Level;
 
     fn game(human: Player) -> Game {
         Game::new(
