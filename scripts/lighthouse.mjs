@@ -6,7 +6,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { fileURLToPath } from "node:url";
 import { serve } from "../e2e/server.mjs";
-import { CHROMIUM } from "../e2e/browser.mjs";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../e2e/browser.mjs";
 
 const minIndex = process.argv.indexOf("--min");
 const minimum = minIndex > 0 ? Number(process.argv[minIndex + 1]) : null;
@@ -16,15 +16,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 export async function audit(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   try {
     const result = await lighthouse(url, {
