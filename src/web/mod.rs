@@ -475,8 +475,9 @@ impl App {
             return;
         };
         if this.thinking.preview != path {
+            // Only the preview changes: the rest of the game stays as it is drawn.
+            let _ = this.view.thinking.tree.render(&this.thinking.tree, &path);
             this.thinking.preview = path;
-            this.render();
         }
     }
 
