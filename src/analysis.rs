@@ -11,8 +11,21 @@ pub fn best_outcome_cells(analysis: &Analysis) -> Vec<usize> {
         .iter()
         .filter(|entry| Some(entry.value.outcome) == best_outcome)
         .collect();
-    best.sort_by(|a, b| b.value.cmp(&a.value).then(a.cell.cmp(&b.cell)));
+    sort_moves(&mut best, |a, b| (b.value, a.cell) < (a.value, b.cell));
     best.iter().map(|entry| entry.cell).collect()
+}
+
+/// Sorts a short list (a position has at most nine moves) so that `before(a, b)` holds for no `b` after an `a`,
+/// keeping equal items in their order. An insertion sort: as quick as any for nine items, and a fraction of the
+/// standard library's sort in the wasm module (each type it sorts took another 2 KB there).
+pub fn sort_moves<T>(items: &mut [T], before: impl Fn(&T, &T) -> bool) {
+    for sorted in 1..items.len() {
+        let mut at = sorted;
+        while at > 0 && before(&items[at], &items[at - 1]) {
+            items.swap(at, at - 1);
+            at -= 1;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -22,6 +35,24 @@ mod tests {
 
     fn cells(position: &str) -> Vec<usize> {
         best_outcome_cells(&analyze(position.parse::<Board>().unwrap()))
+    }
+
+    #[test]
+    fn sort_moves_is_stable_and_matches_the_standard_sort() {
+        // Every order of a list with ties, against the standard library's stable sort.
+        let items = [(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd'), (1, 'e')];
+        for seed in 0..120u32 {
+            let mut list = items.to_vec();
+            let mut state = seed;
+            for at in (1..list.len()).rev() {
+                list.swap(at, (state as usize) % (at + 1));
+                state /= (at + 1) as u32;
+            }
+            let mut expected = list.clone();
+            expected.sort_by_key(|item| item.0);
+            sort_moves(&mut list, |a, b| a.0 < b.0);
+            assert_eq!(list, expected);
+        }
     }
 
     #[test]

@@ -252,3 +252,47 @@ fn the_games_styles_are_adopted_not_inlined() {
     assert_eq!(style.get_property_value("cursor").unwrap(), "pointer");
     game.destroy();
 }
+
+/// The module's own allocator (src/web/alloc.rs): blocks are aligned, do not overlap, keep what is written in
+/// them, are handed out again once freed, and a vector that grows past several pages keeps its contents.
+#[wasm_bindgen_test]
+fn allocator_blocks_are_aligned_separate_and_reused() {
+    use std::alloc::{alloc, dealloc, Layout};
+    let layouts = [
+        (1, 1),
+        (8, 8),
+        (12, 4),
+        (100, 8),
+        (4096, 16),
+        (70_000, 8),
+        (32, 32),
+        (3, 1),
+    ];
+    let mut blocks = Vec::new();
+    for (fill, (size, align)) in layouts.into_iter().enumerate() {
+        let layout = Layout::from_size_align(size, align).unwrap();
+        let block = unsafe { alloc(layout) };
+        assert!(!block.is_null());
+        assert_eq!(block as usize % align, 0, "{size} bytes aligned to {align}");
+        unsafe { block.write_bytes(fill as u8, size) };
+        blocks.push((block, layout, fill as u8));
+    }
+    let mut spans: Vec<(usize, usize)> = blocks
+        .iter()
+        .map(|(block, layout, _)| (*block as usize, *block as usize + layout.size()))
+        .collect();
+    spans.sort_unstable();
+    assert!(spans.windows(2).all(|pair| pair[0].1 <= pair[1].0));
+    for (block, layout, fill) in &blocks {
+        let bytes = unsafe { std::slice::from_raw_parts(*block, layout.size()) };
+        assert!(bytes.iter().all(|byte| byte == fill));
+    }
+    // 100 and 120 bytes are both 128-byte blocks: the freed one comes back.
+    let (block, layout, _) = blocks[3];
+    unsafe { dealloc(block, layout) };
+    let again = unsafe { alloc(Layout::from_size_align(120, 8).unwrap()) };
+    assert_eq!(again, block);
+
+    let grown: Vec<u32> = (0..200_000).collect();
+    assert!(grown.iter().enumerate().all(|(i, n)| *n as usize == i));
+}

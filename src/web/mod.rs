@@ -6,6 +6,7 @@
 //! tree's preview) and removed when the game is destroyed, so several games can live on one page and none
 //! touches anything outside its own element.
 
+mod alloc;
 mod api;
 mod dom;
 pub mod panic;
@@ -50,6 +51,9 @@ const STATS_PAUSE_MS: i32 = 50;
 
 /// Where the tally is kept between visits.
 const TALLY_KEY: &str = "tictactoe-tally";
+
+#[global_allocator]
+static ALLOCATOR: alloc::SizeClasses = alloc::SizeClasses::new();
 
 thread_local! {
     /// Every game on the page, by number. A game stays until `destroy()`, even when JavaScript lets go of its

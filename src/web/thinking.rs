@@ -301,11 +301,8 @@ impl ThinkingView {
         };
         self.scores_title.set_text_content(Some(&title));
         let mut ordered: Vec<&MoveScore> = scores.iter().collect();
-        ordered.sort_by(|a, b| {
-            b.score
-                .cmp(&a.score)
-                .then(b.value.cmp(&a.value))
-                .then(a.cell.cmp(&b.cell))
+        crate::analysis::sort_moves(&mut ordered, |a, b| {
+            (b.score, b.value, a.cell) < (a.score, a.value, b.cell)
         });
         for (index, button) in self.score_buttons.iter().enumerate() {
             let item = button.parent_element().expect("each button is in its item");
