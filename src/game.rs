@@ -247,7 +247,11 @@ impl Game {
     /// The accessible name of a cell's button: where it is, what it holds, and what marks it.
     pub fn cell_label(&self, cell: usize) -> String {
         let mut label = cell_name(cell);
-        label[..1].make_ascii_uppercase();
+        // `get_mut`, not `[..1]`: slicing a string can panic, and its panic message alone brings Unicode tables
+        // into the wasm module.
+        if let Some(first) = label.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
         label.push_str(", ");
         match self.board().get(cell) {
             Some(player) => label.push(player.symbol()),

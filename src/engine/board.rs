@@ -375,15 +375,14 @@ impl FromStr for Board {
 
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = [b'.'; CELLS];
-        for (cell, byte) in text.iter_mut().enumerate() {
-            match self.get(cell) {
-                Some(Player::X) => *byte = b'X',
-                Some(Player::O) => *byte = b'O',
-                None => {}
-            }
+        for cell in 0..CELLS {
+            f.write_str(match self.get(cell) {
+                Some(Player::X) => "X",
+                Some(Player::O) => "O",
+                None => ".",
+            })?;
         }
-        f.write_str(std::str::from_utf8(&text).expect("ASCII"))
+        Ok(())
     }
 }
 

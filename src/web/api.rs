@@ -207,8 +207,8 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
 
 /// Sets `object[key] = value` on an object this module made.
 fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
-    js_sys::Reflect::set(object, &JsValue::from_str(key), &value.into())
-        .expect("setting a property of a plain object");
+    // Setting a property of a plain object cannot fail.
+    let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &value.into());
 }
 
 /// The exact value of every legal move of `position`: `{ toMove, moves: [{ cell, outcome, plies }], bestMoves,
