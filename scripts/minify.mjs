@@ -1,0 +1,39 @@
+// Trunk post-build hook (Trunk.toml): minifies every JavaScript file of the release build with esbuild, the
+// wasm-bindgen glue (tictactoe.js) most of all, and updates the Subresource Integrity hashes index.html gives
+// for them. Trunk's own minifier only removes some whitespace from the glue: this takes it from 35 KB to 15 KB.
+// Runs only for release builds (`trunk serve` and debug builds keep readable JavaScript).
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { join, relative } from "node:path";
+import { transform } from "esbuild";
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) throw new Error("scripts/minify.mjs runs as a Trunk hook: TRUNK_STAGING_DIR is not set");
+if (process.env.TRUNK_PROFILE !== "release") process.exit(0);
+
+async function scripts(dir) {
+  const found = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await scripts(path)));
+    else if (entry.name.endsWith(".js")) found.push(path);
+  }
+  return found;
+}
+
+const indexPath = join(staging, "index.html");
+let index = await readFile(indexPath, "utf8");
+for (const path of await scripts(staging)) {
+  const source = await readFile(path, "utf8");
+  // ES2022: top-level await (app.js) and class fields stay as written; every browser with WebAssembly
+  // reference types, which the module needs, has them.
+  const { code } = await transform(source, { minify: true, format: "esm", target: "es2022", legalComments: "none" });
+  await writeFile(path, code);
+  const href = `./${relative(staging, path)}`;
+  const integrity = `sha384-${createHash("sha384").update(code).digest("base64")}`;
+  index = index.replace(
+    new RegExp(`(href="?${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"? integrity=)"?sha384-[A-Za-z0-9+/=]+"?`),
+    `$1${integrity}`,
+  );
+}
+await writeFile(indexPath, index);
