@@ -35,6 +35,32 @@ pub fn signed(score: i32) -> String {
     }
 }
 
+/// Appends `number` in decimal. The game's texts use this instead of `format!` and `to_string`, whose
+/// formatting machinery costs the wasm module several kilobytes.
+pub fn push_number(out: &mut String, number: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = number;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
+}
+
+/// `number` in decimal.
+pub fn number(number: u64) -> String {
+    let mut out = String::new();
+    push_number(&mut out, number);
+    out
+}
+
 /// A count with thousands separators: 549,946.
 pub fn group_digits(count: u64) -> String {
     let digits = count.to_string();
@@ -131,6 +157,16 @@ mod tests {
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn numbers_in_decimal_as_to_string_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 549_946, u64::from(u32::MAX), u64::MAX] {
+            assert_eq!(number(n), n.to_string());
+        }
+        let mut text = String::from("n=");
+        push_number(&mut text, 42);
+        assert_eq!(text, "n=42");
     }
 
     #[test]

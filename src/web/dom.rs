@@ -1,61 +1,64 @@
 //! Small helpers for building and updating the game's elements with `web-sys`: every text goes in with
 //! `textContent` or as an attribute value, never as HTML.
+//!
+//! The helpers cannot fail on the constant tag, attribute and class names this layer gives them, so they
+//! return the element itself rather than a `Result`: every `?` on a DOM call cost the wasm module its own error
+//! path, and building the game took 12 KB of code that way. Were a DOM call to fail all the same (a bug), the
+//! error is thrown to JavaScript.
 
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, HtmlInputElement};
+use wasm_bindgen::{JsCast, UnwrapThrowExt};
+use web_sys::{Element, HtmlInputElement};
 
-/// Creates a `tag` element with `class`.
-pub fn element(document: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
-    let element = document.create_element(tag)?;
+/// Creates a `tag` element with `class` and `text` (each left out when empty), appended to `parent`.
+#[inline(never)]
+pub fn add(parent: &Element, tag: &str, class: &str, text: &str) -> Element {
+    let child = parent
+        .owner_document()
+        .unwrap_throw()
+        .create_element(tag)
+        .unwrap_throw();
     if !class.is_empty() {
-        element.set_class_name(class);
+        child.set_class_name(class);
     }
-    Ok(element)
-}
-
-/// Creates a `tag` element with `class` and `text`, appended to `parent`.
-pub fn append_text(
-    parent: &Element,
-    tag: &str,
-    class: &str,
-    text: &str,
-) -> Result<Element, JsValue> {
-    let document = parent.owner_document().ok_or("no document")?;
-    let child = element(&document, tag, class)?;
-    child.set_text_content(Some(text));
-    parent.append_child(&child)?;
-    Ok(child)
+    if !text.is_empty() {
+        child.set_text_content(Some(text));
+    }
+    let _ = parent.append_child(&child);
+    child
 }
 
 /// Creates a `<button type="button">` with `text` and a `data-*` attribute, appended to `parent`.
-pub fn append_button(
-    parent: &Element,
-    class: &str,
-    text: &str,
-    data: (&str, &str),
-) -> Result<Element, JsValue> {
-    let button = append_text(parent, "button", class, text)?;
-    button.set_attribute("type", "button")?;
-    button.set_attribute(data.0, data.1)?;
-    Ok(button)
+#[inline(never)]
+pub fn add_button(parent: &Element, class: &str, text: &str, data: (&str, &str)) -> Element {
+    let button = add(parent, "button", class, text);
+    set_attribute(&button, "type", "button");
+    set_attribute(&button, data.0, data.1);
+    button
 }
 
-/// Sets an attribute whose name is one of this module's constants, which cannot fail.
+/// Creates an `<input type="kind" data-setting="setting">` appended to `parent`.
+#[inline(never)]
+fn add_input(parent: &Element, kind: &str, setting: &str) -> HtmlInputElement {
+    let input = add(parent, "input", "", "");
+    set_attribute(&input, "type", kind);
+    set_attribute(&input, "data-setting", setting);
+    input.unchecked_into()
+}
+
+/// Sets an attribute whose name is one of this layer's constants, which cannot fail.
+#[inline(never)]
 pub fn set_attribute(element: &Element, name: &str, value: &str) {
-    element
-        .set_attribute(name, value)
-        .expect("attribute names here are valid");
+    let _ = element.set_attribute(name, value);
 }
 
-/// Adds or removes a class whose name is one of this module's constants, which cannot fail.
+/// Adds or removes a class whose name is one of this layer's constants, which cannot fail.
+#[inline(never)]
 pub fn toggle_class(element: &Element, class: &str, on: bool) {
-    element
-        .class_list()
-        .toggle_with_force(class, on)
-        .expect("class names here are valid");
+    let _ = element.class_list().toggle_with_force(class, on);
 }
 
 /// Shows or hides an element with the `hidden` attribute.
+#[inline(never)]
 pub fn set_hidden(element: &Element, hidden: bool) {
     if hidden {
         set_attribute(element, "hidden", "");
@@ -80,34 +83,37 @@ pub fn radio_group(
     setting: &str,
     legend: &str,
     choices: &[(&str, &str)],
-) -> Result<(Element, Vec<HtmlInputElement>), JsValue> {
-    let document = parent.owner_document().ok_or("no document")?;
-    let group = element(&document, "fieldset", "ttt-choice")?;
-    append_text(&group, "legend", "", legend)?;
-    let mut inputs = Vec::new();
-    for (value, text) in choices {
-        let label = append_text(&group, "label", "ttt-option", "")?;
-        let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
-        input.set_type("radio");
-        input.set_name(&format!("ttt-{game}-{setting}"));
-        input.set_value(value);
-        input.set_attribute("data-setting", setting)?;
-        label.append_child(&input)?;
-        append_text(&label, "span", "", text)?;
-        inputs.push(input);
-    }
-    parent.append_child(&group)?;
-    Ok((group, inputs))
+) -> (Element, Vec<HtmlInputElement>) {
+    let group = add(parent, "fieldset", "ttt-choice", "");
+    add(&group, "legend", "", legend);
+    let name = game_id(game, setting);
+    let inputs = choices
+        .iter()
+        .map(|(value, text)| {
+            let label = add(&group, "label", "ttt-option", "");
+            let input = add_input(&label, "radio", setting);
+            input.set_name(&name);
+            input.set_value(value);
+            add(&label, "span", "", text);
+            input
+        })
+        .collect();
+    (group, inputs)
 }
 
 /// A labelled checkbox for the setting `setting`, appended to `parent`.
-pub fn checkbox(parent: &Element, setting: &str, label: &str) -> Result<HtmlInputElement, JsValue> {
-    let document = parent.owner_document().ok_or("no document")?;
-    let wrapper = append_text(parent, "label", "ttt-option", "")?;
-    let input: HtmlInputElement = document.create_element("input")?.unchecked_into();
-    input.set_type("checkbox");
-    input.set_attribute("data-setting", setting)?;
-    wrapper.append_child(&input)?;
-    append_text(&wrapper, "span", "", label)?;
-    Ok(input)
+pub fn checkbox(parent: &Element, setting: &str, label: &str) -> HtmlInputElement {
+    let wrapper = add(parent, "label", "ttt-option", "");
+    let input = add_input(&wrapper, "checkbox", setting);
+    add(&wrapper, "span", "", label);
+    input
+}
+
+/// An id or name no other game on the page uses: `ttt-<game>-<what>`.
+pub fn game_id(game: u32, what: &str) -> String {
+    let mut id = String::from("ttt-");
+    crate::explain::push_number(&mut id, game.into());
+    id.push('-');
+    id.push_str(what);
+    id
 }

@@ -135,7 +135,7 @@ pub fn mount(
     let cannot_draw = |_| JsError::new("the game could not be drawn in this element");
     let (shadow, wrapper) = shadow_root_for(element).map_err(cannot_draw)?;
     style::adopt(&shadow).map_err(cannot_draw)?;
-    let view = View::build(element, problems).map_err(cannot_draw)?;
+    let view = View::build(element, problems);
     let storage = local_storage();
     let tally = storage
         .as_ref()
@@ -480,7 +480,7 @@ impl App {
         };
         if this.thinking.preview != path {
             // Only the preview changes: the rest of the game stays as it is drawn.
-            let _ = this.view.thinking.tree.render(&this.thinking.tree, &path);
+            this.view.thinking.tree.render(&this.thinking.tree, &path);
             this.thinking.preview = path;
         }
     }

@@ -2,14 +2,13 @@
 //! line of best play after a chosen move ("why this move"), and the search statistics. Built once; rendered from
 //! the game and [`Thinking`].
 
-use super::dom::{append_text, checkbox, element, radio_group, set_hidden};
+use super::dom::{add, checkbox, radio_group, set_attribute, set_hidden};
 use super::tree::{TreeState, TreeView};
 use crate::engine::{Board, Scoring, Variant, CELLS};
 use crate::explain::{
     group_digits, line_in_words, millis, move_scores, outcome_words, signed, MoveScore,
 };
 use crate::game::{cell_name, Game};
-use wasm_bindgen::JsValue;
 use web_sys::{Element, HtmlInputElement};
 
 /// Nodes and time of one search.
@@ -95,14 +94,12 @@ pub struct ThinkingView {
 
 impl ThinkingView {
     /// Builds the switches into `controls` and the panels into `panels`, for game number `game`.
-    pub fn build(controls: &Element, panels: &Element, game: u32) -> Result<ThinkingView, JsValue> {
-        let document = controls.owner_document().ok_or("no document")?;
-        let switches = element(&document, "fieldset", "ttt-choice")?;
-        append_text(&switches, "legend", "", "Show how minimax thinks")?;
-        let scores_switch = checkbox(&switches, "scores", "Move scores")?;
-        let tree_switch = checkbox(&switches, "tree", "Game tree")?;
-        let stats_switch = checkbox(&switches, "stats", "Search statistics")?;
-        controls.append_child(&switches)?;
+    pub fn build(controls: &Element, panels: &Element, game: u32) -> ThinkingView {
+        let switches = add(controls, "fieldset", "ttt-choice", "");
+        add(&switches, "legend", "", "Show how minimax thinks");
+        let scores_switch = checkbox(&switches, "scores", "Move scores");
+        let tree_switch = checkbox(&switches, "tree", "Game tree");
+        let stats_switch = checkbox(&switches, "stats", "Search statistics");
 
         let (scoring_group, scoring_inputs) = radio_group(
             controls,
@@ -113,97 +110,78 @@ impl ThinkingView {
                 ("depth", "Depth-aware: 10 minus marks"),
                 ("plain", "Plain: +1, 0, -1"),
             ],
-        )?;
-        scoring_group.class_list().add_1("ttt-scoring")?;
-        append_text(
+        );
+        scoring_group.set_class_name("ttt-choice ttt-scoring");
+        add(
             &scoring_group,
             "p",
             "ttt-note",
             "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss.",
-        )?;
+        );
 
-        let scores_panel = element(&document, "div", "ttt-panel ttt-scores")?;
-        scores_panel.set_attribute("hidden", "")?;
-        let scores_title = append_text(&scores_panel, "p", "ttt-heading", "")?;
-        append_text(
+        let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
+        set_hidden(&scores_panel, true);
+        let scores_title = add(&scores_panel, "p", "ttt-heading", "");
+        add(
             &scores_panel,
             "p",
             "ttt-note",
             "Choose a move to see why: the line of best play that follows it.",
-        )?;
-        let list = element(&document, "ol", "ttt-score-list")?;
+        );
+        let list = add(&scores_panel, "ol", "ttt-score-list", "");
         let score_buttons = (0..CELLS)
             .map(|_| {
-                let item = append_text(&list, "li", "", "")?;
-                let button = append_text(&item, "button", "ttt-step", "")?;
-                button.set_attribute("type", "button")?;
-                Ok(button)
+                let button = add(&add(&list, "li", "", ""), "button", "ttt-step", "");
+                set_attribute(&button, "type", "button");
+                button
             })
-            .collect::<Result<Vec<_>, JsValue>>()?;
-        scores_panel.append_child(&list)?;
-        let why_box = element(&document, "div", "ttt-why")?;
-        why_box.set_attribute("hidden", "")?;
-        let why_title = append_text(&why_box, "p", "ttt-heading", "")?;
-        let why_list = element(&document, "ol", "")?;
-        let why_moves = (0..CELLS)
-            .map(|_| append_text(&why_list, "li", "", ""))
-            .collect::<Result<Vec<_>, JsValue>>()?;
-        why_box.append_child(&why_list)?;
-        let why_end = append_text(&why_box, "p", "ttt-why-end", "")?;
-        why_end.set_attribute("role", "status")?;
-        scores_panel.append_child(&why_box)?;
-        panels.append_child(&scores_panel)?;
+            .collect();
+        let why_box = add(&scores_panel, "div", "ttt-why", "");
+        set_hidden(&why_box, true);
+        let why_title = add(&why_box, "p", "ttt-heading", "");
+        let why_list = add(&why_box, "ol", "", "");
+        let why_moves = (0..CELLS).map(|_| add(&why_list, "li", "", "")).collect();
+        let why_end = add(&why_box, "p", "ttt-why-end", "");
+        set_attribute(&why_end, "role", "status");
 
-        let stats_panel = element(&document, "div", "ttt-panel ttt-stats")?;
-        stats_panel.set_attribute("hidden", "")?;
-        let table = element(&document, "table", "")?;
-        append_text(
+        let stats_panel = add(panels, "div", "ttt-panel ttt-stats", "");
+        set_hidden(&stats_panel, true);
+        let table = add(&stats_panel, "table", "", "");
+        add(
             &table,
             "caption",
             "ttt-heading",
             "Positions visited by each search",
-        )?;
-        let head = element(&document, "thead", "")?;
-        let head_row = element(&document, "tr", "")?;
+        );
+        let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
         for label in ["Search", "This position", "Computer's last move"] {
-            let cell = append_text(&head_row, "th", "", label)?;
-            cell.set_attribute("scope", "col")?;
+            set_attribute(&add(&head_row, "th", "", label), "scope", "col");
         }
-        head.append_child(&head_row)?;
-        table.append_child(&head)?;
-        let body = element(&document, "tbody", "")?;
+        let body = add(&table, "tbody", "", "");
         let stats_cells = Variant::ALL
             .iter()
             .map(|variant| {
-                let row = element(&document, "tr", "")?;
-                let name = append_text(&row, "th", "", variant.name())?;
-                name.set_attribute("scope", "row")?;
-                name.set_attribute("title", variant.description())?;
-                let now = append_text(&row, "td", "", "")?;
-                let last = append_text(&row, "td", "", "")?;
-                body.append_child(&row)?;
-                Ok([now, last])
+                let row = add(&body, "tr", "", "");
+                let name = add(&row, "th", "", variant.name());
+                set_attribute(&name, "scope", "row");
+                set_attribute(&name, "title", variant.description());
+                [add(&row, "td", "", ""), add(&row, "td", "", "")]
             })
-            .collect::<Result<Vec<_>, JsValue>>()?;
-        table.append_child(&body)?;
-        stats_panel.append_child(&table)?;
-        let notes = element(&document, "ul", "ttt-note")?;
+            .collect();
+        let notes = add(&stats_panel, "ul", "ttt-note", "");
         for variant in Variant::ALL {
-            append_text(&notes, "li", "", variant.description())?;
+            add(&notes, "li", "", variant.description());
         }
-        append_text(
+        add(
             &notes,
             "li",
             "",
             "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
-        )?;
-        stats_panel.append_child(&notes)?;
-        panels.append_child(&stats_panel)?;
+        );
 
-        let tree = TreeView::build(&document, game)?;
-        panels.append_child(&tree.panel)?;
+        let tree = TreeView::build(panels, game);
 
-        Ok(ThinkingView {
+        ThinkingView {
             scores_switch,
             tree_switch,
             stats_switch,
@@ -219,7 +197,7 @@ impl ThinkingView {
             stats_panel,
             stats_cells,
             tree,
-        })
+        }
     }
 
     /// Shows the panels for `game` and `thinking`; `cells` are the board's buttons, which get their scores.
@@ -256,7 +234,7 @@ impl ThinkingView {
 
         set_hidden(&self.tree.panel, !display.tree);
         if display.tree {
-            let _ = self.tree.render(&thinking.tree, &thinking.preview);
+            self.tree.render(&thinking.tree, &thinking.preview);
         }
     }
 

@@ -6,12 +6,12 @@
 //! The list is drawn from [`TreeState`] alone (cleared and built again when the state changes, never from HTML
 //! text), and focus is put back on the node that had it.
 
-use super::dom::element;
+use super::dom::{add, game_id, set_attribute, set_hidden, toggle_class};
 use crate::engine::{tree_children_along, Board, TreeNode, CELLS};
-use crate::explain::{after, depth_aware_score, outcome_words, signed};
+use crate::explain::{after, depth_aware_score, number, outcome_words, signed};
 use crate::game::cell_name;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, HtmlElement, HtmlInputElement};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 /// What the tree shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,75 +116,61 @@ pub struct TreeView {
 
 impl TreeView {
     /// Builds the panel (hidden) for game number `game`.
-    pub fn build(document: &Document, game: u32) -> Result<TreeView, JsValue> {
-        let panel = element(document, "div", "ttt-panel ttt-tree-panel")?;
-        panel.set_attribute("hidden", "")?;
-        let title = element(document, "p", "ttt-heading")?;
-        title.set_text_content(Some("Game tree"));
-        let title_id = format!("ttt-{game}-tree-title");
+    pub fn build(panels: &Element, game: u32) -> TreeView {
+        let panel = add(panels, "div", "ttt-panel ttt-tree-panel", "");
+        set_hidden(&panel, true);
+        let title = add(&panel, "p", "ttt-heading", "Game tree");
+        let title_id = game_id(game, "tree-title");
         title.set_id(&title_id);
-        panel.append_child(&title)?;
-        let note = element(document, "p", "ttt-note")?;
-        note.set_text_content(Some(
+        add(
+            &panel,
+            "p",
+            "ttt-note",
             "Each move with its value for the side that plays it. Open a move (Enter, or the right arrow) to see the replies; the best moves are marked \"best\".",
-        ));
-        panel.append_child(&note)?;
+        );
 
-        let label = element(document, "label", "ttt-option")?;
-        let alpha_beta: HtmlInputElement = document.create_element("input")?.unchecked_into();
+        let label = add(&panel, "label", "ttt-option", "");
+        let alpha_beta: HtmlInputElement = add(&label, "input", "", "").unchecked_into();
         alpha_beta.set_type("checkbox");
-        alpha_beta.set_attribute("data-tree", "alpha-beta")?;
-        label.append_child(&alpha_beta)?;
-        let text = element(document, "span", "")?;
-        text.set_text_content(Some(
+        set_attribute(&alpha_beta, "data-tree", "alpha-beta");
+        add(
+            &label,
+            "span",
+            "",
             "Mark what alpha-beta prunes (moves tried row by row from the top left)",
-        ));
-        label.append_child(&text)?;
-        panel.append_child(&label)?;
+        );
 
-        let list = element(document, "ul", "ttt-tree")?;
-        list.set_attribute("role", "tree")?;
-        list.set_attribute("aria-labelledby", &title_id)?;
-        panel.append_child(&list)?;
+        let list = add(&panel, "ul", "ttt-tree", "");
+        set_attribute(&list, "role", "tree");
+        set_attribute(&list, "aria-labelledby", &title_id);
 
-        let preview = element(document, "figure", "ttt-preview")?;
-        let mini = element(document, "div", "ttt-mini")?;
-        mini.set_attribute("aria-hidden", "true")?;
-        let preview_cells = (0..CELLS)
-            .map(|_| {
-                let cell = element(document, "span", "")?;
-                mini.append_child(&cell)?;
-                Ok(cell)
-            })
-            .collect::<Result<Vec<_>, JsValue>>()?;
-        preview.append_child(&mini)?;
-        let preview_caption = element(document, "figcaption", "ttt-note")?;
-        preview.append_child(&preview_caption)?;
-        panel.append_child(&preview)?;
+        let preview = add(&panel, "figure", "ttt-preview", "");
+        let mini = add(&preview, "div", "ttt-mini", "");
+        set_attribute(&mini, "aria-hidden", "true");
+        let preview_cells = (0..CELLS).map(|_| add(&mini, "span", "", "")).collect();
+        let preview_caption = add(&preview, "figcaption", "ttt-note", "");
 
-        Ok(TreeView {
+        TreeView {
             panel,
             list,
             alpha_beta,
             preview_cells,
             preview_caption,
             drawn: std::cell::RefCell::new(None),
-        })
+        }
     }
 
     /// Shows `state`: draws the list again if the state changed since last time, then previews `preview`.
-    pub fn render(&self, state: &TreeState, preview: &[usize]) -> Result<(), JsValue> {
+    pub fn render(&self, state: &TreeState, preview: &[usize]) {
         self.alpha_beta.set_checked(state.alpha_beta);
         if self.drawn.borrow().as_ref() != Some(state) {
-            self.draw(state)?;
+            self.draw(state);
             *self.drawn.borrow_mut() = Some(state.clone());
         }
         self.show_preview(state.root, preview);
-        Ok(())
     }
 
-    fn draw(&self, state: &TreeState) -> Result<(), JsValue> {
-        let document = self.list.owner_document().ok_or("no document")?;
+    fn draw(&self, state: &TreeState) {
         // Focus was in the tree: it goes back to the focused node once the list is drawn again.
         let had_focus = self
             .list
@@ -207,35 +193,29 @@ impl TreeView {
         // for a flat DOM), so each item's name is its own line and not its descendants' too.
         let mut focused = None;
         for (path, node, (position_in_set, set_size)) in &visible {
-            let item = element(&document, "li", "ttt-node")?;
-            item.set_attribute("role", "treeitem")?;
-            item.set_attribute("data-path", &path_attribute(path))?;
-            item.set_attribute("aria-level", &path.len().to_string())?;
-            item.set_attribute("aria-posinset", &position_in_set.to_string())?;
-            item.set_attribute("aria-setsize", &set_size.to_string())?;
-            item.set_attribute("tabindex", if *path == focus { "0" } else { "-1" })?;
             let position = after(state.root, &path[..path.len() - 1]);
-            item.set_text_content(Some(&node_label(position, node, state.alpha_beta)));
-            if node.on_principal_variation {
-                item.class_list().add_1("ttt-pv")?;
-            }
-            if state.alpha_beta && node.pruned {
-                item.class_list().add_1("ttt-pruned")?;
-            }
-            item.set_attribute("data-outcome", node.value.outcome.as_str())?;
+            let label = node_label(position, node, state.alpha_beta);
+            let item = add(&self.list, "li", "ttt-node", &label);
+            set_attribute(&item, "role", "treeitem");
+            set_attribute(&item, "data-path", &path_attribute(path));
+            set_attribute(&item, "aria-level", &number(path.len() as u64));
+            set_attribute(&item, "aria-posinset", &number(*position_in_set as u64));
+            set_attribute(&item, "aria-setsize", &number(*set_size as u64));
+            set_attribute(&item, "tabindex", if *path == focus { "0" } else { "-1" });
+            toggle_class(&item, "ttt-pv", node.on_principal_variation);
+            toggle_class(&item, "ttt-pruned", state.alpha_beta && node.pruned);
+            set_attribute(&item, "data-outcome", node.value.outcome.as_str());
             if !after(state.root, path).is_over() {
                 let open = state.is_open(path);
-                item.set_attribute("aria-expanded", if open { "true" } else { "false" })?;
+                set_attribute(&item, "aria-expanded", if open { "true" } else { "false" });
             }
-            self.list.append_child(&item)?;
             if *path == focus {
                 focused = Some(item);
             }
         }
         if let (true, Some(item)) = (had_focus, focused) {
-            item.unchecked_into::<HtmlElement>().focus()?;
+            let _ = item.unchecked_into::<HtmlElement>().focus();
         }
-        Ok(())
     }
 
     /// The element of the node at `path`, if it is drawn.

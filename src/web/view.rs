@@ -4,17 +4,17 @@
 //! grow (the move history) use a fixed set of elements, since a game has at most nine moves.
 
 use super::dom::{
-    append_button, append_text, element, radio_group, set_attribute, set_hidden, set_unavailable,
-    toggle_class,
+    add, add_button, game_id, radio_group, set_attribute, set_hidden, set_unavailable, toggle_class,
 };
 use super::panic;
 use super::thinking::ThinkingView;
 use crate::engine::{Level, Player, CELLS};
+use crate::explain::number;
 use crate::game::{Game, Phase};
 use crate::settings::{level_label, Mode};
 use crate::tally::{Tally, TallyKey};
 use std::sync::atomic::{AtomicU32, Ordering};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{JsCast, UnwrapThrowExt};
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
@@ -48,118 +48,108 @@ pub struct View {
 
 impl View {
     /// Builds the game's elements for `host`'s document (not yet attached), with `problems` listed on top.
-    pub fn build(host: &Element, problems: &[String]) -> Result<View, JsValue> {
-        let document = host.owner_document().ok_or("no document")?;
+    pub fn build(host: &Element, problems: &[String]) -> View {
         let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
-        let root = element(&document, "div", "ttt")?;
+        let root = host
+            .owner_document()
+            .unwrap_throw()
+            .create_element("div")
+            .unwrap_throw();
+        root.set_class_name("ttt");
 
-        let panic_notice = element(&document, "div", "ttt-notice ttt-panic")?;
-        panic_notice.set_attribute("role", "alert")?;
-        panic_notice.set_attribute("hidden", "")?;
-        root.append_child(&panic_notice)?;
-
+        let panic_notice = add(&root, "div", "ttt-notice ttt-panic", "");
+        set_attribute(&panic_notice, "role", "alert");
+        set_hidden(&panic_notice, true);
         for problem in problems {
-            let notice = append_text(&root, "p", "ttt-notice", problem)?;
-            notice.set_attribute("role", "alert")?;
+            let notice = add(&root, "p", "ttt-notice", problem);
+            set_attribute(&notice, "role", "alert");
         }
 
-        let controls = element(&document, "div", "ttt-controls")?;
+        let status = add(&root, "p", "ttt-status", "");
+        set_attribute(&status, "role", "status");
+
+        let board = add(&root, "div", "ttt-board", "");
+        set_attribute(&board, "role", "group");
+        set_attribute(&board, "aria-label", "Board");
+        let cells = (0..CELLS)
+            .map(|cell| add_button(&board, "ttt-cell", "", ("data-cell", &number(cell as u64))))
+            .collect();
+
+        let actions = add(&root, "div", "ttt-actions", "");
+        add_button(
+            &actions,
+            "ttt-button",
+            "New game",
+            ("data-action", "new-game"),
+        );
+        let undo = add_button(&actions, "ttt-button", "Undo", ("data-action", "undo"));
+        let hint = add_button(&actions, "ttt-button", "Hint", ("data-action", "hint"));
+        add_button(&actions, "ttt-button", "Share", ("data-action", "share"));
+
+        let share_box = add(&root, "div", "ttt-share", "");
+        set_hidden(&share_box, true);
+        let share_label = add(&share_box, "label", "", "Link to this game ");
+        let share_link: HtmlInputElement = add(&share_label, "input", "", "").unchecked_into();
+        share_link.set_type("text");
+        share_link.set_read_only(true);
+        let share_note = add(&share_box, "p", "ttt-note", "");
+        set_attribute(&share_note, "role", "status");
+
+        // The board comes first, the controls under it: on a phone the game is what the page opens on.
+        let controls = add(&root, "div", "ttt-controls", "");
         let (_, mode_inputs) = radio_group(
             &controls,
             id,
             "mode",
             "Opponent",
             &[("computer", "Computer"), ("friend", "A friend")],
-        )?;
+        );
         let (side_group, side_inputs) = radio_group(
             &controls,
             id,
             "human",
             "You play",
             &[("X", "X, you start"), ("O", "O, computer starts")],
-        )?;
-
-        let level_group = element(&document, "div", "ttt-level")?;
-        let difficulty = append_text(&level_group, "label", "", "Difficulty ")?;
-        let level_select: HtmlSelectElement = document.create_element("select")?.unchecked_into();
-        level_select.set_attribute("data-setting", "level")?;
+        );
+        let level_group = add(&controls, "div", "ttt-level", "");
+        let difficulty = add(&level_group, "label", "", "Difficulty ");
+        let level_select: HtmlSelectElement = add(&difficulty, "select", "", "").unchecked_into();
+        set_attribute(&level_select, "data-setting", "level");
         for level in Level::ALL {
-            let option = append_text(&level_select, "option", "", level_label(level))?;
-            option.set_attribute("value", level.name())?;
+            let option = add(&level_select, "option", "", level_label(level));
+            set_attribute(&option, "value", level.name());
         }
-        difficulty.append_child(&level_select)?;
-        let level_note = append_text(&level_group, "p", "ttt-note", "")?;
-        let note_id = format!("ttt-{id}-level-note");
+        let level_note = add(&level_group, "p", "ttt-note", "");
+        let note_id = game_id(id, "level-note");
         level_note.set_id(&note_id);
-        level_select.set_attribute("aria-describedby", &note_id)?;
-        controls.append_child(&level_group)?;
-        let panels = element(&document, "div", "ttt-panels")?;
-        let thinking = ThinkingView::build(&controls, &panels, id)?;
+        set_attribute(&level_select, "aria-describedby", &note_id);
+        let panels = add(&root, "div", "ttt-panels", "");
+        let thinking = ThinkingView::build(&controls, &panels, id);
 
-        let status = append_text(&root, "p", "ttt-status", "")?;
-        status.set_attribute("role", "status")?;
-
-        let board = element(&document, "div", "ttt-board")?;
-        board.set_attribute("role", "group")?;
-        board.set_attribute("aria-label", "Board")?;
-        let cells = (0..CELLS)
-            .map(|cell| append_button(&board, "ttt-cell", "", ("data-cell", &cell.to_string())))
-            .collect::<Result<Vec<_>, JsValue>>()?;
-        root.append_child(&board)?;
-
-        let actions = element(&document, "div", "ttt-actions")?;
-        append_button(
-            &actions,
-            "ttt-button",
-            "New game",
-            ("data-action", "new-game"),
-        )?;
-        let undo = append_button(&actions, "ttt-button", "Undo", ("data-action", "undo"))?;
-        let hint = append_button(&actions, "ttt-button", "Hint", ("data-action", "hint"))?;
-        append_button(&actions, "ttt-button", "Share", ("data-action", "share"))?;
-        root.append_child(&actions)?;
-
-        let share_box = element(&document, "div", "ttt-share")?;
-        share_box.set_attribute("hidden", "")?;
-        let share_label = append_text(&share_box, "label", "", "Link to this game ")?;
-        let share_link: HtmlInputElement = document.create_element("input")?.unchecked_into();
-        share_link.set_type("text");
-        share_link.set_read_only(true);
-        share_label.append_child(&share_link)?;
-        let share_note = append_text(&share_box, "p", "ttt-note", "")?;
-        share_note.set_attribute("role", "status")?;
-        root.append_child(&share_box)?;
-        // The board comes first, the controls under it: on a phone the game is what the page opens on.
-        root.append_child(&controls)?;
-        root.append_child(&panels)?;
-
-        let history_box = element(&document, "div", "ttt-history")?;
-        let history_title = append_text(&history_box, "p", "ttt-heading", "Moves")?;
-        let title_id = format!("ttt-{id}-history");
+        let history_box = add(&root, "div", "ttt-history", "");
+        let history_title = add(&history_box, "p", "ttt-heading", "Moves");
+        let title_id = game_id(id, "history");
         history_title.set_id(&title_id);
-        let list = element(&document, "ol", "")?;
-        list.set_attribute("aria-labelledby", &title_id)?;
+        let list = add(&history_box, "ol", "", "");
+        set_attribute(&list, "aria-labelledby", &title_id);
         let history = (0..=CELLS)
             .map(|step| {
-                let item = append_text(&list, "li", "", "")?;
-                append_button(&item, "ttt-step", "", ("data-jump", &step.to_string()))
+                let item = add(&list, "li", "", "");
+                add_button(&item, "ttt-step", "", ("data-jump", &number(step as u64)))
             })
-            .collect::<Result<Vec<_>, JsValue>>()?;
-        history_box.append_child(&list)?;
-        root.append_child(&history_box)?;
+            .collect();
 
-        let tally_box = element(&document, "div", "ttt-tally")?;
-        let tally = append_text(&tally_box, "p", "", "")?;
-        append_button(
+        let tally_box = add(&root, "div", "ttt-tally", "");
+        let tally = add(&tally_box, "p", "", "");
+        add_button(
             &tally_box,
             "ttt-button ttt-small",
             "Reset tally",
             ("data-action", "reset-tally"),
-        )?;
-        root.append_child(&tally_box)?;
+        );
 
         panic::register(&panic_notice);
-        Ok(View {
+        View {
             id,
             root,
             mode_inputs,
@@ -179,7 +169,7 @@ impl View {
             share_link,
             share_note,
             panic_notice,
-        })
+        }
     }
 
     /// Shows `game` and `tally`: every text, attribute and class that depends on them.
