@@ -9,9 +9,9 @@ use crate::game::cell_name;
 /// A move's value in words, for the side that plays it: "win in 3", "draw", "loses in 4".
 pub fn outcome_words(value: Value) -> String {
     match value.outcome {
-        Outcome::Win => format!("win in {}", value.plies),
+        Outcome::Win => ["win in ", &number(value.plies.into())].concat(),
         Outcome::Draw => "draw".to_owned(),
-        Outcome::Loss => format!("loses in {}", value.plies),
+        Outcome::Loss => ["loses in ", &number(value.plies.into())].concat(),
     }
 }
 
@@ -28,11 +28,12 @@ pub fn depth_aware_score(value: Value, marks: u32) -> i32 {
 
 /// A score with its sign: "+7", "0", "-3".
 pub fn signed(score: i32) -> String {
-    if score > 0 {
-        format!("+{score}")
-    } else {
-        score.to_string()
-    }
+    let sign = match score.signum() {
+        1 => "+",
+        -1 => "-",
+        _ => "",
+    };
+    [sign, &number(score.unsigned_abs().into())].concat()
 }
 
 /// Appends `number` in decimal. The game's texts use this instead of `format!` and `to_string`, whose
@@ -63,7 +64,7 @@ pub fn number(number: u64) -> String {
 
 /// A count with thousands separators: 549,946.
 pub fn group_digits(count: u64) -> String {
-    let digits = count.to_string();
+    let digits = number(count);
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
         if index > 0 && (digits.len() - index) % 3 == 0 {
@@ -77,12 +78,13 @@ pub fn group_digits(count: u64) -> String {
 /// Microseconds as milliseconds with three decimals: 1234 is "1.234", 56 is "0.056". (Integer arithmetic keeps
 /// float formatting, which is large, out of the WebAssembly module.)
 pub fn millis(micros: u64) -> String {
-    let fraction = (micros % 1000).to_string();
-    format!(
-        "{}.{}{fraction}",
-        micros / 1000,
-        "0".repeat(3 - fraction.len())
-    )
+    let fraction = micros % 1000;
+    let zeros = match fraction {
+        0..=9 => "00",
+        10..=99 => "0",
+        _ => "",
+    };
+    [&number(micros / 1000), ".", zeros, &number(fraction)].concat()
 }
 
 /// What the scores panel shows of one legal move.
@@ -134,11 +136,11 @@ pub fn line_in_words(board: Board, first_move: usize) -> (Vec<String>, String) {
     let mut position = board;
     let mut moves = Vec::with_capacity(line.len());
     for cell in line {
-        moves.push(format!("{}: {}", position.to_move(), cell_name(cell)));
+        moves.push([position.to_move().name(), ": ", &cell_name(cell)].concat());
         position = position.play(cell);
     }
     let end = match position.status() {
-        Status::Won(winner) => format!("{winner} wins"),
+        Status::Won(winner) => [winner.name(), " wins"].concat(),
         _ => "Draw".to_owned(),
     };
     (moves, end)

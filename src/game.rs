@@ -2,6 +2,7 @@
 //! says. Pure Rust, so the DOM layer only renders what this module decides, and all of it is tested natively.
 
 use crate::engine::{best_move_at, best_moves, Board, Player, Rng, Status, CELLS};
+use crate::explain::number;
 use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
 
@@ -33,7 +34,14 @@ pub struct Game {
 
 /// `cell` in words: "row 2, column 3".
 pub fn cell_name(cell: usize) -> String {
-    format!("row {}, column {}", cell / 3 + 1, cell % 3 + 1)
+    let (row, column) = (cell / 3 + 1, cell % 3 + 1);
+    [
+        "row ",
+        &number(row as u64),
+        ", column ",
+        &number(column as u64),
+    ]
+    .concat()
 }
 
 impl Game {
@@ -179,7 +187,7 @@ impl Game {
     /// Move `index` of the history in words: "X: row 2, column 3".
     pub fn move_label(&self, index: usize) -> String {
         let mover = self.position_after(index).to_move();
-        format!("{mover}: {}", cell_name(self.moves[index]))
+        [mover.name(), ": ", &cell_name(self.moves[index])].concat()
     }
 
     /// Marks the best moves for the side to move (as unbeatable play would choose them), without playing one.
@@ -226,11 +234,13 @@ impl Game {
         let human = self.settings.human;
         let to_move = self.board().to_move();
         match (self.settings.mode, self.phase()) {
-            (Mode::Friend, Phase::Over(Status::Won(winner))) => format!("{winner} wins"),
+            (Mode::Friend, Phase::Over(Status::Won(winner))) => [winner.name(), " wins"].concat(),
             (Mode::Friend, Phase::Over(_)) => "Draw".to_owned(),
-            (Mode::Friend, _) => format!("{to_move} to move."),
-            (_, Phase::HumanToMove) => format!("Your turn: you play {human}."),
-            (_, Phase::ComputerToMove) => format!("Computer's turn ({to_move}): thinking…"),
+            (Mode::Friend, _) => [to_move.name(), " to move."].concat(),
+            (_, Phase::HumanToMove) => ["Your turn: you play ", human.name(), "."].concat(),
+            (_, Phase::ComputerToMove) => {
+                ["Computer's turn (", to_move.name(), "): thinking…"].concat()
+            }
             (_, Phase::Over(Status::Won(winner))) if winner == human => "You win".to_owned(),
             (_, Phase::Over(Status::Won(_))) => "Computer wins".to_owned(),
             (_, Phase::Over(_)) => "Draw".to_owned(),

@@ -2,6 +2,7 @@
 //! that is not understood. Pure Rust, tested natively.
 
 use crate::engine::{Board, Level, Player, Scoring};
+use crate::explain::number;
 
 /// The computer's pause before it answers, when nothing else is asked for.
 pub const DEFAULT_DELAY_MS: u32 = 350;
@@ -117,7 +118,7 @@ fn quote(value: &str) -> String {
     if value.chars().count() > QUOTE_LIMIT {
         quoted.push('…');
     }
-    format!("\"{quoted}\"")
+    ["\"", &quoted, "\""].concat()
 }
 
 impl Settings {
@@ -190,7 +191,7 @@ impl Settings {
                 Ok(board) => self.start = board,
                 Err(error) => {
                     return Err(problem(
-                        error.to_string(),
+                        error.message(),
                         "The game starts from the empty board.",
                     ))
                 }
@@ -227,22 +228,23 @@ impl Settings {
     /// URL parameters that reopen a game with these settings at `position` (empty when all are defaults and the
     /// board is empty). Only what differs from the defaults is written.
     pub fn to_query(&self, position: Board) -> String {
-        let mut parts = Vec::new();
+        let mut parts: Vec<[String; 2]> = Vec::new();
+        let mut part = |name: &str, value: String| parts.push([name.to_owned(), value]);
         if self.mode != Mode::Computer {
-            parts.push(format!("mode={}", self.mode.name()));
+            part("mode", self.mode.name().to_owned());
         } else {
             if self.human != Player::X {
-                parts.push(format!("human={}", self.human));
+                part("human", self.human.name().to_owned());
             }
             if self.level != Level::Unbeatable {
-                parts.push(format!("level={}", self.level.name()));
+                part("level", self.level.name().to_owned());
             }
         }
         if self.delay_ms != DEFAULT_DELAY_MS {
-            parts.push(format!("delay={}", self.delay_ms));
+            part("delay", number(self.delay_ms.into()));
         }
         if position != Board::EMPTY {
-            parts.push(format!("position={position}"));
+            part("position", position.notation());
         }
         for (name, on) in [
             ("scores", self.display.scores),
@@ -250,13 +252,22 @@ impl Settings {
             ("stats", self.display.stats),
         ] {
             if on {
-                parts.push(format!("{name}=1"));
+                part(name, "1".to_owned());
             }
         }
         if self.display.scoring == Scoring::Plain {
-            parts.push("scoring=plain".to_owned());
+            part("scoring", "plain".to_owned());
         }
-        parts.join("&")
+        let mut query = String::new();
+        for [name, value] in parts {
+            if !query.is_empty() {
+                query.push('&');
+            }
+            query.push_str(&name);
+            query.push('=');
+            query.push_str(&value);
+        }
+        query
     }
 }
 
@@ -276,20 +287,28 @@ pub struct SettingError {
 
 impl std::fmt::Display for SettingError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}={} is not understood: {}.",
-            self.name,
-            quote(&self.value),
-            self.expected
-        )
+        f.write_str(&self.message())
     }
 }
 
 impl SettingError {
+    /// The sentence: `level="x" is not understood: ...`. (The wasm module uses this rather than `Display`, which
+    /// would bring `core::fmt`'s formatting into it.)
+    pub fn message(&self) -> String {
+        [
+            &self.name,
+            "=",
+            &quote(&self.value),
+            " is not understood: ",
+            &self.expected,
+            ".",
+        ]
+        .concat()
+    }
+
     /// The sentence, followed by what is used instead.
     pub fn with_default(&self) -> String {
-        format!("{self} {}", self.default)
+        [&self.message(), " ", self.default].concat()
     }
 }
 

@@ -1,6 +1,7 @@
 //! The session's tally of results, per mode and level, and its text form for `localStorage`.
 
 use crate::engine::Level;
+use crate::explain::push_number;
 use crate::settings::Mode;
 
 /// Which results a count belongs to: a level against the computer, or friend mode.
@@ -97,12 +98,20 @@ impl Tally {
 
     /// The text kept in `localStorage`: `easy=1,2,3;medium=...`.
     pub fn to_text(&self) -> String {
-        let parts: Vec<String> = TallyKey::ALL
-            .iter()
-            .zip(&self.counts)
-            .map(|(key, c)| format!("{}={},{},{}", key.name(), c.wins, c.draws, c.losses))
-            .collect();
-        parts.join(";")
+        let mut text = String::new();
+        for (key, counts) in TallyKey::ALL.iter().zip(&self.counts) {
+            if !text.is_empty() {
+                text.push(';');
+            }
+            text.push_str(key.name());
+            text.push('=');
+            push_number(&mut text, counts.wins.into());
+            text.push(',');
+            push_number(&mut text, counts.draws.into());
+            text.push(',');
+            push_number(&mut text, counts.losses.into());
+        }
+        text
     }
 
     /// Reads [`Tally::to_text`]'s text. Anything not understood (another program's data, a damaged value)

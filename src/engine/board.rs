@@ -69,6 +69,14 @@ impl Player {
         }
     }
 
+    /// The mark as a string: "X" or "O".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::X => "X",
+            Player::O => "O",
+        }
+    }
+
     /// The mark as one uppercase letter.
     pub const fn symbol(self) -> char {
         match self {
@@ -80,10 +88,7 @@ impl Player {
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::X => "X",
-            Player::O => "O",
-        })
+        f.write_str(self.name())
     }
 }
 
@@ -154,32 +159,65 @@ pub enum ParseBoardError {
 
 impl fmt::Display for ParseBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl ParseBoardError {
+    /// What is wrong, in a sentence. (Built by hand, not with `write!`: the wasm module then carries no
+    /// `core::fmt` formatting for it.)
+    pub fn message(&self) -> String {
+        let number = |n: usize| crate::explain::number(n as u64);
         match self {
-            ParseBoardError::WrongLength(n) => {
-                write!(f, "a position has 9 cells, this one has {n} characters")
-            }
+            ParseBoardError::WrongLength(n) => [
+                "a position has 9 cells, this one has ",
+                &number(*n),
+                " characters",
+            ]
+            .concat(),
             // Quoted by hand: `{:?}` would bring char escaping and Unicode tables into the wasm module.
-            ParseBoardError::UnknownCharacter { found, cell } if found.is_control() => write!(
-                f,
-                "cell {cell} holds the control character U+{:04X}: use X, O, or . (or - or _) for an empty cell",
-                u32::from(*found)
-            ),
-            ParseBoardError::UnknownCharacter { found, cell } => write!(
-                f,
-                "cell {cell} holds '{found}': use X, O, or . (or - or _) for an empty cell"
-            ),
-            ParseBoardError::OAheadOfX => f.write_str("O has more marks than X, but X moves first"),
+            ParseBoardError::UnknownCharacter { found, cell } if found.is_control() => {
+                let code = u32::from(*found);
+                let hex: String = (0..4)
+                    .rev()
+                    .filter_map(|digit| char::from_digit((code >> (4 * digit)) & 15, 16))
+                    .map(|digit| digit.to_ascii_uppercase())
+                    .collect();
+                [
+                    "cell ",
+                    &number(*cell),
+                    " holds the control character U+",
+                    &hex,
+                    ": use X, O, or . (or - or _) for an empty cell",
+                ]
+                .concat()
+            }
+            ParseBoardError::UnknownCharacter { found, cell } => {
+                let mut found_text = String::new();
+                found_text.push(*found);
+                [
+                    "cell ",
+                    &number(*cell),
+                    " holds '",
+                    &found_text,
+                    "': use X, O, or . (or - or _) for an empty cell",
+                ]
+                .concat()
+            }
+            ParseBoardError::OAheadOfX => "O has more marks than X, but X moves first".to_owned(),
             ParseBoardError::XTooFarAhead => {
-                f.write_str("X has two or more marks more than O, but the players take turns")
+                "X has two or more marks more than O, but the players take turns".to_owned()
             }
             ParseBoardError::TwoWinners => {
-                f.write_str("both X and O have three in a row, which no game can reach")
+                "both X and O have three in a row, which no game can reach".to_owned()
             }
-            ParseBoardError::WinnerDidNotMoveLast(player) => write!(
-                f,
-                "{player} has three in a row but {} moved after that, which no game can reach",
-                player.opponent()
-            ),
+            ParseBoardError::WinnerDidNotMoveLast(player) => [
+                player.name(),
+                " has three in a row but ",
+                player.opponent().name(),
+                " moved after that, which no game can reach",
+            ]
+            .concat(),
         }
     }
 }
@@ -189,6 +227,13 @@ impl std::error::Error for ParseBoardError {}
 impl Board {
     /// The empty board.
     pub const EMPTY: Board = Board { x: 0, o: 0 };
+
+    /// The position in the notation [`str::parse`] reads: "X.O.X...O", row by row (what `Display` writes).
+    pub fn notation(self) -> String {
+        (0..CELLS)
+            .map(|cell| self.get(cell).map_or('.', Player::symbol))
+            .collect()
+    }
 
     /// The mark on `cell`, if any.
     ///
@@ -375,14 +420,7 @@ impl FromStr for Board {
 
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for cell in 0..CELLS {
-            f.write_str(match self.get(cell) {
-                Some(Player::X) => "X",
-                Some(Player::O) => "O",
-                None => ".",
-            })?;
-        }
-        Ok(())
+        f.write_str(&self.notation())
     }
 }
 

@@ -44,9 +44,13 @@ impl GameHandle {
 /// `value` as an element, or an `Error` naming `function`.
 fn element_argument(value: JsValue, function: &str) -> Result<Element, JsError> {
     value.dyn_into::<Element>().map_err(|_| {
-        JsError::new(&format!(
-            "{function}: the first argument must be a DOM element to render the game into"
-        ))
+        JsError::new(
+            &[
+                function,
+                ": the first argument must be a DOM element to render the game into",
+            ]
+            .concat(),
+        )
     })
 }
 
@@ -75,10 +79,14 @@ pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
                     }
                 }
                 "0" | "false" => {}
-                _ => problems.push(format!(
-                    "embed=\"{}\" is not understood: it must be 1 or 0. The whole page is shown.",
-                    value.chars().take(40).collect::<String>()
-                )),
+                _ => problems.push(
+                    [
+                        "embed=\"",
+                        &value.chars().take(40).collect::<String>(),
+                        "\" is not understood: it must be 1 or 0. The whole page is shown.",
+                    ]
+                    .concat(),
+                ),
             }
         }
     }
@@ -108,15 +116,25 @@ fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
     }
     if let Some(number) = value.as_f64() {
         if number.is_finite() && number.fract() == 0.0 && number.abs() < 1e15 {
-            return Ok((number as i64).to_string());
+            let digits = crate::explain::number(number.abs() as u64);
+            return Ok(if number < 0.0 {
+                ["-", &digits].concat()
+            } else {
+                digits
+            });
         }
-        return Err(JsError::new(&format!(
-            "mount: option {name} must be a whole number"
-        )));
+        return Err(JsError::new(
+            &["mount: option ", name, " must be a whole number"].concat(),
+        ));
     }
-    Err(JsError::new(&format!(
-        "mount: option {name} must be a string, a number or a boolean"
-    )))
+    Err(JsError::new(
+        &[
+            "mount: option ",
+            name,
+            " must be a string, a number or a boolean",
+        ]
+        .concat(),
+    ))
 }
 
 /// Renders a game into `element` and returns its handle (`newGame()`, `destroy()`).
@@ -140,16 +158,20 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<GameHandle, JsError> 
             let entry: js_sys::Array = entry.unchecked_into();
             let name = entry.get(0).as_string().unwrap_or_default();
             if !Settings::is_known(&name) {
-                return Err(JsError::new(&format!(
-                    "mount: unknown option \"{}\": the options are {}",
-                    name.chars().take(40).collect::<String>(),
-                    SETTING_NAMES.join(", ")
-                )));
+                return Err(JsError::new(
+                    &[
+                        "mount: unknown option \"",
+                        &name.chars().take(40).collect::<String>(),
+                        "\": the options are ",
+                        &SETTING_NAMES.join(", "),
+                    ]
+                    .concat(),
+                ));
             }
             let value = option_text(&name, &entry.get(1))?;
             settings
                 .set(&name, &value)
-                .map_err(|error| JsError::new(&format!("mount: {error}")))?;
+                .map_err(|error| JsError::new(&["mount: ", &error.message()].concat()))?;
         }
     }
     mount_game(&element, settings, &[])
@@ -158,12 +180,16 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<GameHandle, JsError> 
 /// `position` as a board, or an `Error` naming `function`.
 fn position_argument(position: &JsValue, function: &str) -> Result<Board, JsError> {
     let text = position.as_string().ok_or_else(|| {
-        JsError::new(&format!(
-            "{function}: the position must be a string of 9 characters such as \"X...O....\""
-        ))
+        JsError::new(
+            &[
+                function,
+                ": the position must be a string of 9 characters such as \"X...O....\"",
+            ]
+            .concat(),
+        )
     })?;
     text.parse::<Board>()
-        .map_err(|error| JsError::new(&format!("{function}: {error}")))
+        .map_err(|error| JsError::new(&[function, ": ", &error.message()].concat()))
 }
 
 thread_local! {
@@ -191,14 +217,21 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
             })?
     };
     let over = match board.status() {
-        Status::Won(winner) => Some(format!("{winner} has won")),
+        Status::Won(winner) => Some([winner.name(), " has won"].concat()),
         Status::Draw => Some("it is a draw".to_owned()),
         Status::InProgress => None,
     };
     if let Some(why) = over {
-        return Err(JsError::new(&format!(
-            "bestMove: the game is over in {board} ({why}), so there is no move to play"
-        )));
+        return Err(JsError::new(
+            &[
+                "bestMove: the game is over in ",
+                &board.notation(),
+                " (",
+                &why,
+                "), so there is no move to play",
+            ]
+            .concat(),
+        ));
     }
     let cell = RNG.with(|rng| best_move_at(board, level, &mut rng.borrow_mut()));
     cell.map(|cell| cell as u32)
@@ -222,7 +255,7 @@ pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
     let board = position_argument(&position, "analyze")?;
     let analysis = analyze_board(board);
     let result = js_sys::Object::new();
-    set(&result, "toMove", board.to_move().to_string());
+    set(&result, "toMove", board.to_move().name());
     let moves = js_sys::Array::new();
     for entry in &analysis.moves {
         let item = js_sys::Object::new();

@@ -297,7 +297,7 @@ impl App {
             if query.is_empty() {
                 this.share_base.clone()
             } else {
-                format!("{}?{query}", this.share_base)
+                [&this.share_base, "?", &query].concat()
             }
         };
         app.borrow_mut().share = Some((url.clone(), None));

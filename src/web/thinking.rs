@@ -6,9 +6,10 @@ use super::dom::{add, checkbox, radio_group, set_attribute, set_hidden};
 use super::tree::{TreeState, TreeView};
 use crate::engine::{Board, Scoring, Variant, CELLS};
 use crate::explain::{
-    group_digits, line_in_words, millis, move_scores, outcome_words, signed, MoveScore,
+    group_digits, line_in_words, millis, move_scores, number, outcome_words, signed, MoveScore,
 };
 use crate::game::{cell_name, Game};
+use wasm_bindgen::UnwrapThrowExt;
 use web_sys::{Element, HtmlInputElement};
 
 /// Nodes and time of one search.
@@ -245,9 +246,9 @@ impl ThinkingView {
             match score {
                 Some(entry) => {
                     let _ = button.set_attribute("data-outcome", entry.value.outcome.as_str());
-                    let _ = button.set_attribute("data-plies", &entry.value.plies.to_string());
+                    set_attribute(button, "data-plies", &number(entry.value.plies.into()));
                     // The name holds the visible words as they are (label in name), then "best move".
-                    let words = format!("{} {}", outcome_words(entry.value), signed(entry.score));
+                    let words = [&outcome_words(entry.value), " ", &signed(entry.score)].concat();
                     button.set_text_content(Some(&words));
                     let mut label = button.get_attribute("aria-label").unwrap_or_default();
                     label.push_str(", score ");
@@ -275,7 +276,7 @@ impl ThinkingView {
         let title = if scores.is_empty() {
             "Move scores: the game is over.".to_owned()
         } else {
-            format!("Move scores for {}, best first", board.to_move())
+            ["Move scores for ", board.to_move().name(), ", best first"].concat()
         };
         self.scores_title.set_text_content(Some(&title));
         let mut ordered: Vec<&MoveScore> = scores.iter().collect();
@@ -283,23 +284,26 @@ impl ThinkingView {
             (b.score, b.value, a.cell) < (a.score, a.value, b.cell)
         });
         for (index, button) in self.score_buttons.iter().enumerate() {
-            let item = button.parent_element().expect("each button is in its item");
+            let item = button.parent_element().unwrap_throw();
             let Some(entry) = ordered.get(index) else {
                 set_hidden(&item, true);
                 continue;
             };
             set_hidden(&item, false);
-            let mut label = format!(
-                "{}: {} ({})",
-                cell_name(entry.cell),
-                outcome_words(entry.value),
-                signed(entry.score)
-            );
+            let mut label = [
+                &cell_name(entry.cell),
+                ": ",
+                &outcome_words(entry.value),
+                " (",
+                &signed(entry.score),
+                ")",
+            ]
+            .concat();
             if entry.best {
                 label.push_str(", best");
             }
             button.set_text_content(Some(&label));
-            let _ = button.set_attribute("data-why", &entry.cell.to_string());
+            set_attribute(button, "data-why", &number(entry.cell as u64));
             let chosen = why == Some(entry.cell);
             let _ = button.set_attribute("aria-pressed", if chosen { "true" } else { "false" });
         }
@@ -307,11 +311,16 @@ impl ThinkingView {
         set_hidden(&self.why_box, chosen.is_none());
         if let Some(cell) = chosen {
             let (moves, end) = line_in_words(board, cell);
-            self.why_title.set_text_content(Some(&format!(
-                "Why: if {} plays {}, best play continues",
-                board.to_move(),
-                cell_name(cell)
-            )));
+            self.why_title.set_text_content(Some(
+                &[
+                    "Why: if ",
+                    board.to_move().name(),
+                    " plays ",
+                    &cell_name(cell),
+                    ", best play continues",
+                ]
+                .concat(),
+            ));
             for (index, item) in self.why_moves.iter().enumerate() {
                 set_hidden(item, index >= moves.len());
                 if let Some(text) = moves.get(index) {
@@ -319,10 +328,10 @@ impl ThinkingView {
                 }
             }
             let plies = moves.len();
-            self.why_end.set_text_content(Some(&format!(
-                "{end} after {plies} {}.",
-                if plies == 1 { "move" } else { "moves" }
-            )));
+            let unit = if plies == 1 { " move." } else { " moves." };
+            self.why_end.set_text_content(Some(
+                &[&end, " after ", &number(plies as u64), unit].concat(),
+            ));
         }
     }
 
@@ -330,11 +339,13 @@ impl ThinkingView {
         let show = |stats: Option<&Stats>, column: usize, missing: &str| {
             for (row, cells) in self.stats_cells.iter().enumerate() {
                 let text = match stats {
-                    Some((_, measured)) => format!(
-                        "{} nodes, {} ms",
-                        group_digits(measured[row].nodes),
-                        millis(measured[row].micros)
-                    ),
+                    Some((_, measured)) => [
+                        &group_digits(measured[row].nodes),
+                        " nodes, ",
+                        &millis(measured[row].micros),
+                        " ms",
+                    ]
+                    .concat(),
                     None => missing.to_owned(),
                 };
                 cells[column].set_text_content(Some(&text));

@@ -7,8 +7,8 @@
 //! text), and focus is put back on the node that had it.
 
 use super::dom::{add, game_id, set_attribute, set_hidden, toggle_class};
-use crate::engine::{tree_children_along, Board, TreeNode, CELLS};
-use crate::explain::{after, depth_aware_score, number, outcome_words, signed};
+use crate::engine::{tree_children_along, Board, Player, TreeNode, CELLS};
+use crate::explain::{after, depth_aware_score, number, outcome_words, push_number, signed};
 use crate::game::cell_name;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -88,8 +88,14 @@ impl TreeState {
 
 /// `data-path` of a node: its moves from the root, as "4,0,8".
 fn path_attribute(path: &[usize]) -> String {
-    let parts: Vec<String> = path.iter().map(usize::to_string).collect();
-    parts.join(",")
+    let mut attribute = String::new();
+    for (index, cell) in path.iter().enumerate() {
+        if index > 0 {
+            attribute.push(',');
+        }
+        push_number(&mut attribute, *cell as u64);
+    }
+    attribute
 }
 
 /// The path in a node's `data-path`.
@@ -220,7 +226,7 @@ impl TreeView {
 
     /// The element of the node at `path`, if it is drawn.
     pub fn node(&self, path: &[usize]) -> Option<HtmlElement> {
-        let selector = format!("[data-path=\"{}\"]", path_attribute(path));
+        let selector = ["[data-path=\"", &path_attribute(path), "\"]"].concat();
         let item = self.list.query_selector(&selector).ok().flatten()?;
         Some(item.unchecked_into())
     }
@@ -228,8 +234,7 @@ impl TreeView {
     fn show_preview(&self, root: Board, path: &[usize]) {
         let board = after(root, path);
         for (cell, element) in self.preview_cells.iter().enumerate() {
-            let mark = board.get(cell).map(|player| player.symbol().to_string());
-            element.set_text_content(Some(mark.as_deref().unwrap_or("")));
+            element.set_text_content(Some(board.get(cell).map_or("", Player::name)));
             let last = path.last() == Some(&cell);
             let _ = element.class_list().toggle_with_force("ttt-last", last);
         }
@@ -240,10 +245,10 @@ impl TreeView {
             let mut moves = Vec::new();
             let mut position = root;
             for &cell in path {
-                moves.push(format!("{} {}", position.to_move(), cell_name(cell)));
+                moves.push([position.to_move().name(), " ", &cell_name(cell)].concat());
                 position = position.play(cell);
             }
-            format!("Preview after {}", moves.join(", then "))
+            ["Preview after ", &moves.join(", then ")].concat()
         };
         self.preview_caption.set_text_content(Some(&caption));
     }
@@ -251,13 +256,17 @@ impl TreeView {
 
 /// A node's words: the move, its value in words and score, and its marks.
 fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String {
-    let mut label = format!(
-        "{}: {}, {} ({})",
-        position.to_move(),
-        cell_name(node.cell),
-        outcome_words(node.value),
-        signed(depth_aware_score(node.value, position.marks()))
-    );
+    let mut label = [
+        position.to_move().name(),
+        ": ",
+        &cell_name(node.cell),
+        ", ",
+        &outcome_words(node.value),
+        " (",
+        &signed(depth_aware_score(node.value, position.marks())),
+        ")",
+    ]
+    .concat();
     if node.on_principal_variation {
         label.push_str(", best");
     }

@@ -181,7 +181,7 @@ impl View {
             input.set_checked(input.value() == settings.mode.name());
         }
         for input in &self.side_inputs {
-            input.set_checked(input.value() == settings.human.to_string());
+            input.set_checked(input.value() == settings.human.name());
         }
         set_hidden(&self.side_group, friend);
         set_hidden(&self.level_group, friend);
@@ -192,7 +192,7 @@ impl View {
         self.status.set_text_content(Some(&game.status_text()));
         for (cell, button) in self.cells.iter().enumerate() {
             let mark = board.get(cell);
-            button.set_text_content(mark.map(|player| player.symbol().to_string()).as_deref());
+            button.set_text_content(mark.map(Player::name));
             set_attribute(button, "aria-label", &game.cell_label(cell));
             set_attribute(
                 button,
@@ -210,9 +210,7 @@ impl View {
 
         let moves = game.moves().len();
         for (step, button) in self.history.iter().enumerate() {
-            let item = button
-                .parent_element()
-                .expect("each step is in its list item");
+            let item = button.parent_element().unwrap_throw();
             set_hidden(&item, step > moves);
             if step > moves {
                 continue;
@@ -220,7 +218,7 @@ impl View {
             let text = if step == 0 {
                 "Start".to_owned()
             } else {
-                format!("{step}. {}", game.move_label(step - 1))
+                [&number(step as u64), ". ", &game.move_label(step - 1)].concat()
             };
             button.set_text_content(Some(&text));
             let current = step == game.shown();
@@ -234,17 +232,28 @@ impl View {
         let key = TallyKey::new(settings.mode, settings.level);
         let counts = tally.get(key);
         let text = match key {
-            TallyKey::Friend => format!(
-                "Tally with a friend: X won {}, drawn {}, O won {}.",
-                counts.wins, counts.draws, counts.losses
-            ),
-            TallyKey::Computer(level) => format!(
-                "Tally at {}: you won {}, drew {}, lost {}.",
+            TallyKey::Friend => [
+                "Tally with a friend: X won ",
+                &number(counts.wins.into()),
+                ", drawn ",
+                &number(counts.draws.into()),
+                ", O won ",
+                &number(counts.losses.into()),
+                ".",
+            ]
+            .concat(),
+            TallyKey::Computer(level) => [
+                "Tally at ",
                 level_label(level),
-                counts.wins,
-                counts.draws,
-                counts.losses
-            ),
+                ": you won ",
+                &number(counts.wins.into()),
+                ", drew ",
+                &number(counts.draws.into()),
+                ", lost ",
+                &number(counts.losses.into()),
+                ".",
+            ]
+            .concat(),
         };
         self.tally.set_text_content(Some(&text));
     }
