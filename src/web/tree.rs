@@ -242,13 +242,18 @@ impl TreeView {
             "Preview: the current position. Point at or focus a move to see the board after it."
                 .to_owned()
         } else {
-            let mut moves = Vec::new();
+            let mut caption = String::from("Preview after ");
             let mut position = root;
-            for &cell in path {
-                moves.push([position.to_move().name(), " ", &cell_name(cell)].concat());
+            for (index, &cell) in path.iter().enumerate() {
+                if index > 0 {
+                    caption.push_str(", then ");
+                }
+                caption.push_str(position.to_move().name());
+                caption.push(' ');
+                caption.push_str(&cell_name(cell));
                 position = position.play(cell);
             }
-            ["Preview after ", &moves.join(", then ")].concat()
+            caption
         };
         self.preview_caption.set_text_content(Some(&caption));
     }
