@@ -1,6 +1,9 @@
 // Size report of the release build: every file of dist/ raw and gzipped (level 9), and what a first visit to the
 // game page transfers, found by loading the page in headless Chromium and adding up every response.
-// Usage: node scripts/size-report.mjs [--budget 30] [--enforce]   (with --enforce, exits 1 over budget)
+// Usage: node scripts/size-report.mjs [--budget 30] [--enforce] [--ceiling 60]
+//   --enforce      exits 1 when the first visit is over the budget
+//   --ceiling KB   exits 1 when the first visit is over KB: while the page is over budget, `./dev.sh test` holds it to
+//                  the size it has reached, so that no change makes it heavier again
 import { readdir, readFile, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join, relative } from "node:path";
@@ -12,6 +15,8 @@ const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 const budgetIndex = process.argv.indexOf("--budget");
 const BUDGET_KB = budgetIndex > 0 ? Number(process.argv[budgetIndex + 1]) : 30;
 const ENFORCE = process.argv.includes("--enforce");
+const ceilingIndex = process.argv.indexOf("--ceiling");
+const CEILING_KB = ceilingIndex > 0 ? Number(process.argv[ceilingIndex + 1]) : Infinity;
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
 const gzipped = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -72,3 +77,7 @@ console.log(
     (total <= BUDGET_KB * 1024 ? "within budget" : `OVER BUDGET by ${kb(total - BUDGET_KB * 1024).trim()} KB`),
 );
 if (ENFORCE && total > BUDGET_KB * 1024) process.exitCode = 1;
+if (total > CEILING_KB * 1024) {
+  console.log(`The first visit is over its ceiling of ${CEILING_KB} KB gzipped: it must not grow.`);
+  process.exitCode = 1;
+}
