@@ -75,7 +75,7 @@ pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
                         .owner_document()
                         .and_then(|document| document.document_element())
                     {
-                        let _ = root.class_list().add_1("embedded");
+                        super::dom::toggle_class(&root, "embedded", true);
                     }
                 }
                 "0" | "false" => {}

@@ -18,7 +18,7 @@ pub fn add(parent: &Element, tag: &str, class: &str, text: &str) -> Element {
         .create_element(tag)
         .unwrap_throw();
     if !class.is_empty() {
-        child.set_class_name(class);
+        set_attribute(&child, "class", class);
     }
     if !text.is_empty() {
         child.set_text_content(Some(text));
@@ -92,7 +92,7 @@ pub fn radio_group(
         .map(|(value, text)| {
             let label = add(&group, "label", "ttt-option", "");
             let input = add_input(&label, "radio", setting);
-            input.set_name(&name);
+            set_attribute(&input, "name", &name);
             input.set_value(value);
             add(&label, "span", "", text);
             input

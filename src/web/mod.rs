@@ -549,7 +549,7 @@ impl App {
             App::on_tree_key(app, event, path);
             return;
         }
-        let on_cell = target.is_some_and(|target| target.has_attribute("data-cell"));
+        let on_cell = target.is_some_and(|target| target.get_attribute("data-cell").is_some());
         if !on_cell || event.alt_key() || event.ctrl_key() || event.meta_key() {
             return;
         }

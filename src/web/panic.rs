@@ -74,6 +74,6 @@ fn show_in(notice: &Element, message: &str) {
     }
     let _ = notice.remove_attribute("hidden");
     if let Some(root) = notice.parent_element() {
-        let _ = root.class_list().add_1("ttt-stopped");
+        let _ = root.class_list().toggle_with_force("ttt-stopped", true);
     }
 }

@@ -112,7 +112,7 @@ impl ThinkingView {
                 ("plain", "Plain: +1, 0, -1"),
             ],
         );
-        scoring_group.set_class_name("ttt-choice ttt-scoring");
+        set_attribute(&scoring_group, "class", "ttt-choice ttt-scoring");
         add(
             &scoring_group,
             "p",

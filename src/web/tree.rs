@@ -127,7 +127,7 @@ impl TreeView {
         set_hidden(&panel, true);
         let title = add(&panel, "p", "ttt-heading", "Game tree");
         let title_id = game_id(game, "tree-title");
-        title.set_id(&title_id);
+        set_attribute(&title, "id", &title_id);
         add(
             &panel,
             "p",
@@ -137,7 +137,7 @@ impl TreeView {
 
         let label = add(&panel, "label", "ttt-option", "");
         let alpha_beta: HtmlInputElement = add(&label, "input", "", "").unchecked_into();
-        alpha_beta.set_type("checkbox");
+        set_attribute(&alpha_beta, "type", "checkbox");
         set_attribute(&alpha_beta, "data-tree", "alpha-beta");
         add(
             &label,

@@ -55,7 +55,7 @@ impl View {
             .unwrap_throw()
             .create_element("div")
             .unwrap_throw();
-        root.set_class_name("ttt");
+        set_attribute(&root, "class", "ttt");
 
         let panic_notice = add(&root, "div", "ttt-notice ttt-panic", "");
         set_attribute(&panic_notice, "role", "alert");
@@ -90,8 +90,8 @@ impl View {
         set_hidden(&share_box, true);
         let share_label = add(&share_box, "label", "", "Link to this game ");
         let share_link: HtmlInputElement = add(&share_label, "input", "", "").unchecked_into();
-        share_link.set_type("text");
-        share_link.set_read_only(true);
+        set_attribute(&share_link, "type", "text");
+        set_attribute(&share_link, "readonly", "");
         let share_note = add(&share_box, "p", "ttt-note", "");
         set_attribute(&share_note, "role", "status");
 
@@ -121,7 +121,7 @@ impl View {
         }
         let level_note = add(&level_group, "p", "ttt-note", "");
         let note_id = game_id(id, "level-note");
-        level_note.set_id(&note_id);
+        set_attribute(&level_note, "id", &note_id);
         set_attribute(&level_select, "aria-describedby", &note_id);
         let panels = add(&root, "div", "ttt-panels", "");
         let thinking = ThinkingView::build(&controls, &panels, id);
@@ -129,7 +129,7 @@ impl View {
         let history_box = add(&root, "div", "ttt-history", "");
         let history_title = add(&history_box, "p", "ttt-heading", "Moves");
         let title_id = game_id(id, "history");
-        history_title.set_id(&title_id);
+        set_attribute(&history_title, "id", &title_id);
         let list = add(&history_box, "ol", "", "");
         set_attribute(&list, "aria-labelledby", &title_id);
         let history = (0..=CELLS)
