@@ -254,7 +254,8 @@ fn the_games_styles_are_adopted_not_inlined() {
 }
 
 /// The module's own allocator (src/web/alloc.rs): blocks are aligned, do not overlap, keep what is written in
-/// them, are handed out again once freed, and a vector that grows past several pages keeps its contents.
+/// them, are handed out again once freed, a vector that grows past several pages keeps its contents, and an
+/// alignment the allocator cannot give is refused.
 #[wasm_bindgen_test]
 fn allocator_blocks_are_aligned_separate_and_reused() {
     use std::alloc::{alloc, dealloc, Layout};
@@ -292,6 +293,13 @@ fn allocator_blocks_are_aligned_separate_and_reused() {
     unsafe { dealloc(block, layout) };
     let again = unsafe { alloc(Layout::from_size_align(120, 8).unwrap()) };
     assert_eq!(again, block);
+
+    // Alignment past a 64 KB page is refused rather than given a misaligned block.
+    let too_aligned = Layout::from_size_align(8, 131_072).unwrap();
+    // (`black_box`: the optimizer may otherwise drop an allocation only compared with null, and assume it
+    // succeeded.)
+    let refused = std::hint::black_box(unsafe { alloc(too_aligned) });
+    assert!(refused.is_null());
 
     let grown: Vec<u32> = (0..200_000).collect();
     assert!(grown.iter().enumerate().all(|(i, n)| *n as usize == i));

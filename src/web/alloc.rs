@@ -52,7 +52,8 @@ fn class(layout: &Layout) -> usize {
 unsafe impl GlobalAlloc for SizeClasses {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let class = class(&layout);
-        if class >= CLASSES {
+        // Blocks are aligned to a page at most: a layout asking for more is refused, never misaligned.
+        if class >= CLASSES || layout.align() > PAGE {
             return null_mut();
         }
         // SAFETY: one thread, and no allocation happens while the state is borrowed.
@@ -64,7 +65,7 @@ unsafe impl GlobalAlloc for SizeClasses {
             return head;
         }
         let size = 8usize << class;
-        // Each block is aligned to its size, up to a page (no layout asks for more).
+        // Each block is aligned to its size, up to a page.
         let align = size.min(PAGE);
         let mut start = (state.next + align - 1) & !(align - 1);
         if start.checked_add(size).is_none_or(|stop| stop > state.end) {
