@@ -29,11 +29,13 @@ for (const path of await scripts(staging)) {
   // reference types, which the module needs, has them.
   const { code } = await transform(source, { minify: true, format: "esm", target: "es2022", legalComments: "none" });
   await writeFile(path, code);
+  // Every tag of index.html that loads this file with an integrity hash (a modulepreload link, a script)
+  // gets the new hash, wherever the attributes stand in the tag.
   const href = `./${relative(staging, path)}`;
   const integrity = `sha384-${createHash("sha384").update(code).digest("base64")}`;
-  index = index.replace(
-    new RegExp(`(href="?${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"? integrity=)"?sha384-[A-Za-z0-9+/=]+"?`),
-    `$1${integrity}`,
+  const names = new RegExp(`\\b(?:href|src)="?${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"?(?=[\\s>])`);
+  index = index.replace(/<(?:link|script)\b[^>]*>/g, (tag) =>
+    names.test(tag) ? tag.replace(/\bintegrity="?sha(?:256|384|512)-[A-Za-z0-9+/=]+"?/, `integrity=${integrity}`) : tag,
   );
 }
 await writeFile(indexPath, index);
