@@ -3,28 +3,57 @@
 
 use std::{env, fs, path::Path};
 
-/// `css` without comments and with whitespace only where it separates words.
+/// `css` without comments and with whitespace only where it separates words: none around `{`, `}`, `;`, `,`, `>`
+/// and parentheses, none after a colon (a space before one is a descendant combinator, and stays), and nothing
+/// changed inside quoted strings.
 fn minify(css: &str) -> String {
-    let mut without_comments = String::with_capacity(css.len());
-    let mut rest = css;
-    while let Some(start) = rest.find("/*") {
-        without_comments.push_str(&rest[..start]);
-        rest = rest[start + 2..]
-            .split_once("*/")
-            .map_or("", |(_, after)| after);
+    let mut out = String::with_capacity(css.len());
+    let mut chars = css.chars().peekable();
+    let mut quote = None;
+    let mut space = false;
+    while let Some(c) = chars.next() {
+        if let Some(open) = quote {
+            out.push(c);
+            if c == '\\' {
+                out.extend(chars.next());
+            } else if c == open {
+                quote = None;
+            }
+            continue;
+        }
+        if c == '/' && chars.peek() == Some(&'*') {
+            chars.next();
+            let mut previous = ' ';
+            for d in chars.by_ref() {
+                if previous == '*' && d == '/' {
+                    break;
+                }
+                previous = d;
+            }
+            space = true;
+            continue;
+        }
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space
+            && !out.is_empty()
+            && !out.ends_with(['{', '}', ';', ',', ':', '>', '('])
+            && !"{};,>)".contains(c)
+        {
+            out.push(' ');
+        }
+        space = false;
+        if c == '}' && out.ends_with(';') {
+            out.pop();
+        }
+        if c == '"' || c == '\'' {
+            quote = Some(c);
+        }
+        out.push(c);
     }
-    without_comments.push_str(rest);
-    let collapsed = without_comments
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut out = collapsed;
-    for token in ["{", "}", ";", ","] {
-        out = out
-            .replace(&format!(" {token}"), token)
-            .replace(&format!("{token} "), token);
-    }
-    out.replace(";}", "}")
+    out
 }
 
 fn main() {
