@@ -5,6 +5,7 @@ use crate::engine::{
     analyze, analyze_with, principal_variation, Board, Outcome, Scoring, Status, Value,
 };
 use crate::game::cell_name;
+use crate::text::number;
 
 /// A move's value in words, for the side that plays it: "win in 3", "draw", "loses in 4".
 pub fn outcome_words(value: Value) -> String {
@@ -34,32 +35,6 @@ pub fn signed(score: i32) -> String {
         _ => "",
     };
     [sign, &number(score.unsigned_abs().into())].concat()
-}
-
-/// Appends `number` in decimal. The game's texts use this instead of `format!` and `to_string`, whose
-/// formatting machinery costs the wasm module several kilobytes.
-pub fn push_number(out: &mut String, number: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = number;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
-}
-
-/// `number` in decimal.
-pub fn number(number: u64) -> String {
-    let mut out = String::new();
-    push_number(&mut out, number);
-    out
 }
 
 /// A count with thousands separators: 549,946.
@@ -159,16 +134,6 @@ mod tests {
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
-    }
-
-    #[test]
-    fn numbers_in_decimal_as_to_string_writes_them() {
-        for n in [0, 1, 9, 10, 99, 100, 549_946, u64::from(u32::MAX), u64::MAX] {
-            assert_eq!(number(n), n.to_string());
-        }
-        let mut text = String::from("n=");
-        push_number(&mut text, 42);
-        assert_eq!(text, "n=42");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod explain;
 pub mod game;
 pub mod settings;
 pub mod tally;
+pub mod text;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

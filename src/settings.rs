@@ -2,7 +2,7 @@
 //! that is not understood. Pure Rust, tested natively.
 
 use crate::engine::{Board, Level, Player, Scoring};
-use crate::explain::number;
+use crate::text::number;
 
 /// The computer's pause before it answers, when nothing else is asked for.
 pub const DEFAULT_DELAY_MS: u32 = 350;
@@ -228,23 +228,30 @@ impl Settings {
     /// URL parameters that reopen a game with these settings at `position` (empty when all are defaults and the
     /// board is empty). Only what differs from the defaults is written.
     pub fn to_query(&self, position: Board) -> String {
-        let mut parts: Vec<[String; 2]> = Vec::new();
-        let mut part = |name: &str, value: String| parts.push([name.to_owned(), value]);
+        let mut query = String::new();
+        let mut part = |name: &str, value: &str| {
+            if !query.is_empty() {
+                query.push('&');
+            }
+            query.push_str(name);
+            query.push('=');
+            query.push_str(value);
+        };
         if self.mode != Mode::Computer {
-            part("mode", self.mode.name().to_owned());
+            part("mode", self.mode.name());
         } else {
             if self.human != Player::X {
-                part("human", self.human.name().to_owned());
+                part("human", self.human.name());
             }
             if self.level != Level::Unbeatable {
-                part("level", self.level.name().to_owned());
+                part("level", self.level.name());
             }
         }
         if self.delay_ms != DEFAULT_DELAY_MS {
-            part("delay", number(self.delay_ms.into()));
+            part("delay", &number(self.delay_ms.into()));
         }
         if position != Board::EMPTY {
-            part("position", position.notation());
+            part("position", &position.notation());
         }
         for (name, on) in [
             ("scores", self.display.scores),
@@ -252,20 +259,11 @@ impl Settings {
             ("stats", self.display.stats),
         ] {
             if on {
-                part(name, "1".to_owned());
+                part(name, "1");
             }
         }
         if self.display.scoring == Scoring::Plain {
-            part("scoring", "plain".to_owned());
-        }
-        let mut query = String::new();
-        for [name, value] in parts {
-            if !query.is_empty() {
-                query.push('&');
-            }
-            query.push_str(&name);
-            query.push('=');
-            query.push_str(&value);
+            part("scoring", "plain");
         }
         query
     }

@@ -1,8 +1,8 @@
 //! The session's tally of results, per mode and level, and its text form for `localStorage`.
 
 use crate::engine::Level;
-use crate::explain::push_number;
 use crate::settings::Mode;
+use crate::text::push_number;
 
 /// Which results a count belongs to: a level against the computer, or friend mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

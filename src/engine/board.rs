@@ -167,7 +167,7 @@ impl ParseBoardError {
     /// What is wrong, in a sentence. (Built by hand, not with `write!`: the wasm module then carries no
     /// `core::fmt` formatting for it.)
     pub fn message(&self) -> String {
-        let number = |n: usize| crate::explain::number(n as u64);
+        let number = |n: usize| crate::text::number(n as u64);
         match self {
             ParseBoardError::WrongLength(n) => [
                 "a position has 9 cells, this one has ",

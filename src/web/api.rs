@@ -116,7 +116,7 @@ fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
     }
     if let Some(number) = value.as_f64() {
         if number.is_finite() && number.fract() == 0.0 && number.abs() < 1e15 {
-            let digits = crate::explain::number(number.abs() as u64);
+            let digits = crate::text::number(number.abs() as u64);
             return Ok(if number < 0.0 {
                 ["-", &digits].concat()
             } else {

@@ -112,7 +112,7 @@ pub fn checkbox(parent: &Element, setting: &str, label: &str) -> HtmlInputElemen
 /// An id or name no other game on the page uses: `ttt-<game>-<what>`.
 pub fn game_id(game: u32, what: &str) -> String {
     let mut id = String::from("ttt-");
-    crate::explain::push_number(&mut id, game.into());
+    crate::text::push_number(&mut id, game.into());
     id.push('-');
     id.push_str(what);
     id

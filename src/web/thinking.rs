@@ -6,9 +6,10 @@ use super::dom::{add, checkbox, radio_group, set_attribute, set_hidden};
 use super::tree::{TreeState, TreeView};
 use crate::engine::{Board, Scoring, Variant, CELLS};
 use crate::explain::{
-    group_digits, line_in_words, millis, move_scores, number, outcome_words, signed, MoveScore,
+    group_digits, line_in_words, millis, move_scores, outcome_words, signed, MoveScore,
 };
 use crate::game::{cell_name, Game};
+use crate::text::number;
 use wasm_bindgen::UnwrapThrowExt;
 use web_sys::{Element, HtmlInputElement};
 

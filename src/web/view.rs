@@ -9,10 +9,10 @@ use super::dom::{
 use super::panic;
 use super::thinking::ThinkingView;
 use crate::engine::{Level, Player, CELLS};
-use crate::explain::number;
 use crate::game::{Game, Phase};
 use crate::settings::{level_label, Mode};
 use crate::tally::{Tally, TallyKey};
+use crate::text::number;
 use std::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::{JsCast, UnwrapThrowExt};
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
