@@ -1,0 +1,67 @@
+// Checks of the release build's files themselves (dist/), without a browser: what scripts/minify.mjs and
+// scripts/wasm-names.mjs do to them.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { renameInGlue, shortName, shortenModule } from "../scripts/wasm-names.mjs";
+
+const DIST = fileURLToPath(new URL("../dist", import.meta.url));
+
+test("every integrity hash in index.html is that of the file it loads", async () => {
+  const index = await readFile(join(DIST, "index.html"), "utf8");
+  const tags = index.match(/<(?:link|script)\b[^>]*\bintegrity=[^>]*>/g) ?? [];
+  const files = tags.map((tag) => tag.match(/\b(?:href|src)="?\.\/([^"\s>]+)/)[1]);
+  assert.ok(files.includes("tictactoe.js") && files.includes("tictactoe_bg.wasm"), `hashed: ${files}`);
+  for (const [i, tag] of tags.entries()) {
+    const [, algorithm, hash] = tag.match(/\bintegrity="?(sha\d+)-([A-Za-z0-9+/=]+)/);
+    const actual = createHash(algorithm).update(await readFile(join(DIST, files[i]))).digest("base64");
+    assert.equal(hash, actual, `integrity of ${files[i]}`);
+  }
+});
+
+test("the module and its glue call each other by short names, and the module has no custom section", async () => {
+  const bytes = await readFile(join(DIST, "tictactoe_bg.wasm"));
+  const module = new WebAssembly.Module(bytes);
+  const imports = WebAssembly.Module.imports(module);
+  assert.ok(imports.length > 50, `${imports.length} imports`);
+  for (const { module: from, name } of imports) {
+    assert.equal(from, "a");
+    assert.ok(name.length <= 2, `import ${name}`);
+  }
+  const exports = WebAssembly.Module.exports(module).map(({ name }) => name);
+  for (const name of ["mount", "mountPage", "mountElement", "bestMove", "analyze", "memory", "__wbindgen_start"]) {
+    assert.ok(exports.includes(name), `export ${name}`);
+  }
+  assert.deepEqual(exports.filter((name) => /_h[0-9a-f]{16}$|^__wbindgen_(?!start)|^__wbg_/.test(name)), []);
+  assert.deepEqual(WebAssembly.Module.customSections(module, "producers"), []);
+  assert.deepEqual(WebAssembly.Module.customSections(module, "target_features"), []);
+  const glue = await readFile(join(DIST, "tictactoe.js"), "utf8");
+  assert.deepEqual(glue.match(/\w*_[0-9a-f]{16}\b/g), null);
+});
+
+test("short names are distinct", () => {
+  const names = Array.from({ length: 52 * 53 }, (_, n) => shortName(n));
+  assert.equal(new Set(names).size, names.length);
+  assert.ok(names.every((name) => /^[a-zA-Z]{1,2}$/.test(name)));
+});
+
+test("renaming in a glue that does not match the module fails loudly", () => {
+  const renamings = {
+    glueModule: "./x_bg.js",
+    imports: new Map([["__wbg_f_0123456789abcdef", "a"]]),
+    exports: new Map([["__wbindgen_malloc", "_a"]]),
+  };
+  const glue = 'const i={"./x_bg.js":{__wbg_f_0123456789abcdef:function(){}}};w.__wbindgen_malloc(1)';
+  assert.equal(renameInGlue(glue, renamings), "const i={a:{a:function(){}}};w._a(1)");
+  assert.throws(() => renameInGlue(glue.replace("__wbg_f_", "__wbg_g_"), renamings), /import __wbg_f_/);
+  assert.throws(() => renameInGlue(glue.replace("w.__wbindgen_malloc", "w.m"), renamings), /never reads/);
+  assert.throws(() => renameInGlue(`${glue};w["__wbindgen_malloc"]`, renamings), /still in the glue/);
+  assert.throws(() => renameInGlue(glue.replace('"./x_bg.js"', "y"), renamings), /not once/);
+});
+
+test("a module that is not WebAssembly is refused", () => {
+  assert.throws(() => shortenModule(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), "./x_bg.js"), /not a WebAssembly module/);
+});
