@@ -30,7 +30,7 @@ use view::View;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Element, Event, EventTarget, HtmlInputElement, HtmlSelectElement, ShadowRoot, ShadowRootInit,
+    Element, Event, HtmlInputElement, HtmlSelectElement, ShadowRoot, ShadowRootInit,
     ShadowRootMode, Storage,
 };
 
@@ -587,36 +587,9 @@ impl App {
     }
 }
 
-/// An event listener that is removed when dropped.
-struct Listener {
-    target: EventTarget,
-    kind: &'static str,
-    callback: Closure<dyn FnMut(Event)>,
-}
-
-impl Listener {
-    fn new(
-        target: &EventTarget,
-        kind: &'static str,
-        callback: Closure<dyn FnMut(Event)>,
-    ) -> Result<Listener, JsValue> {
-        target.add_event_listener_with_callback(kind, callback.as_ref().unchecked_ref())?;
-        Ok(Listener {
-            target: target.clone(),
-            kind,
-            callback,
-        })
-    }
-}
-
-impl Drop for Listener {
-    fn drop(&mut self) {
-        // Removing a listener that is attached cannot fail; there is nothing to do if it somehow does.
-        let _ = self
-            .target
-            .remove_event_listener_with_callback(self.kind, self.callback.as_ref().unchecked_ref());
-    }
-}
+/// The events the game listens to on its root element: clicks, changes, keys, and focus and pointer for the
+/// tree's preview.
+const EVENTS: [&str; 5] = ["click", "change", "keydown", "focusin", "mouseover"];
 
 /// A game in the page: its state and everything that must go when it goes.
 struct Mounted {
@@ -625,7 +598,9 @@ struct Mounted {
     host: Element,
     /// The `<div>` added to hold the game's shadow root, if the host could not hold one.
     wrapper: Option<Element>,
-    _listeners: [Listener; 5],
+    /// The one listener of every event in [`EVENTS`], on the game's root element. A `Fn`, not a `FnMut`: it is
+    /// called again while it runs when a handler moves focus (`focusin`).
+    listener: Closure<dyn Fn(Event)>,
     _timer: Closure<dyn FnMut()>,
     _stats: Closure<dyn FnMut()>,
 }
@@ -636,40 +611,21 @@ impl Mounted {
         host: Element,
         wrapper: Option<Element>,
     ) -> Result<Mounted, JsValue> {
-        let root: EventTarget = app.borrow().view.root.clone().into();
-        let click = {
+        let listener: Closure<dyn Fn(Event)> = {
             let app = app.clone();
-            Listener::new(
-                &root,
-                "click",
-                Closure::new(move |event: Event| App::on_click(&app, &event)),
-            )?
+            Closure::new(move |event: Event| match event.type_().as_str() {
+                "click" => App::on_click(&app, &event),
+                "change" => App::on_change(&app, &event),
+                "keydown" => App::on_keydown(&app, &event),
+                _ => App::on_preview(&app, &event),
+            })
         };
-        let change = {
-            let app = app.clone();
-            Listener::new(
-                &root,
-                "change",
-                Closure::new(move |event: Event| App::on_change(&app, &event)),
-            )?
-        };
-        let keydown = {
-            let app = app.clone();
-            Listener::new(
-                &root,
-                "keydown",
-                Closure::new(move |event: Event| App::on_keydown(&app, &event)),
-            )?
-        };
-        let preview = |kind| {
-            let app = app.clone();
-            Listener::new(
-                &root,
-                kind,
-                Closure::new(move |event: Event| App::on_preview(&app, &event)),
-            )
-        };
-        let (focusin, mouseover) = (preview("focusin")?, preview("mouseover")?);
+        {
+            let root = &app.borrow().view.root;
+            for kind in EVENTS {
+                root.add_event_listener_with_callback(kind, listener.as_ref().unchecked_ref())?;
+            }
+        }
         let timer: Closure<dyn FnMut()> = {
             let app = app.clone();
             Closure::new(move || App::on_timer(&app))
@@ -689,7 +645,7 @@ impl Mounted {
             app,
             host,
             wrapper,
-            _listeners: [click, change, keydown, focusin, mouseover],
+            listener,
             _timer: timer,
             _stats: stats,
         })
@@ -699,6 +655,13 @@ impl Mounted {
 impl Drop for Mounted {
     fn drop(&mut self) {
         let mut app = self.app.borrow_mut();
+        for kind in EVENTS {
+            // Removing a listener that is attached cannot fail; there is nothing to do if it somehow does.
+            let _ = app
+                .view
+                .root
+                .remove_event_listener_with_callback(kind, self.listener.as_ref().unchecked_ref());
+        }
         app.computer.detach();
         app.stats.detach();
         app.view.remove();
