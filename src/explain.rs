@@ -5,14 +5,15 @@ use crate::engine::{
     analyze, analyze_with, principal_variation, Board, Outcome, Scoring, Status, Value,
 };
 use crate::game::cell_name;
+use crate::text::cat;
 use crate::text::number;
 
 /// A move's value in words, for the side that plays it: "win in 3", "draw", "loses in 4".
 pub fn outcome_words(value: Value) -> String {
     match value.outcome {
-        Outcome::Win => ["win in ", &number(value.plies.into())].concat(),
+        Outcome::Win => cat(&["win in ", &number(value.plies.into())]),
         Outcome::Draw => "draw".to_owned(),
-        Outcome::Loss => ["loses in ", &number(value.plies.into())].concat(),
+        Outcome::Loss => cat(&["loses in ", &number(value.plies.into())]),
     }
 }
 
@@ -34,7 +35,7 @@ pub fn signed(score: i32) -> String {
         -1 => "-",
         _ => "",
     };
-    [sign, &number(score.unsigned_abs().into())].concat()
+    cat(&[sign, &number(score.unsigned_abs().into())])
 }
 
 /// A count with thousands separators: 549,946.
@@ -59,7 +60,7 @@ pub fn millis(micros: u64) -> String {
         10..=99 => "0",
         _ => "",
     };
-    [&number(micros / 1000), ".", zeros, &number(fraction)].concat()
+    cat(&[&number(micros / 1000), ".", zeros, &number(fraction)])
 }
 
 /// What the scores panel shows of one legal move.
@@ -111,11 +112,11 @@ pub fn line_in_words(board: Board, first_move: usize) -> (Vec<String>, String) {
     let mut position = board;
     let mut moves = Vec::with_capacity(line.len());
     for cell in line {
-        moves.push([position.to_move().name(), ": ", &cell_name(cell)].concat());
+        moves.push(cat(&[position.to_move().name(), ": ", &cell_name(cell)]));
         position = position.play(cell);
     }
     let end = match position.status() {
-        Status::Won(winner) => [winner.name(), " wins"].concat(),
+        Status::Won(winner) => cat(&[winner.name(), " wins"]),
         _ => "Draw".to_owned(),
     };
     (moves, end)

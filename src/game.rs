@@ -4,6 +4,7 @@
 use crate::engine::{best_move_at, best_moves, Board, Player, Rng, Status, CELLS};
 use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
+use crate::text::cat;
 use crate::text::number;
 
 /// What the game is waiting for.
@@ -35,13 +36,12 @@ pub struct Game {
 /// `cell` in words: "row 2, column 3".
 pub fn cell_name(cell: usize) -> String {
     let (row, column) = (cell / 3 + 1, cell % 3 + 1);
-    [
+    cat(&[
         "row ",
         &number(row as u64),
         ", column ",
         &number(column as u64),
-    ]
-    .concat()
+    ])
 }
 
 impl Game {
@@ -187,7 +187,7 @@ impl Game {
     /// Move `index` of the history in words: "X: row 2, column 3".
     pub fn move_label(&self, index: usize) -> String {
         let mover = self.position_after(index).to_move();
-        [mover.name(), ": ", &cell_name(self.moves[index])].concat()
+        cat(&[mover.name(), ": ", &cell_name(self.moves[index])])
     }
 
     /// Marks the best moves for the side to move (as unbeatable play would choose them), without playing one.
@@ -234,12 +234,12 @@ impl Game {
         let human = self.settings.human;
         let to_move = self.board().to_move();
         match (self.settings.mode, self.phase()) {
-            (Mode::Friend, Phase::Over(Status::Won(winner))) => [winner.name(), " wins"].concat(),
+            (Mode::Friend, Phase::Over(Status::Won(winner))) => cat(&[winner.name(), " wins"]),
             (Mode::Friend, Phase::Over(_)) => "Draw".to_owned(),
-            (Mode::Friend, _) => [to_move.name(), " to move."].concat(),
-            (_, Phase::HumanToMove) => ["Your turn: you play ", human.name(), "."].concat(),
+            (Mode::Friend, _) => cat(&[to_move.name(), " to move."]),
+            (_, Phase::HumanToMove) => cat(&["Your turn: you play ", human.name(), "."]),
             (_, Phase::ComputerToMove) => {
-                ["Computer's turn (", to_move.name(), "): thinking…"].concat()
+                cat(&["Computer's turn (", to_move.name(), "): thinking…"])
             }
             (_, Phase::Over(Status::Won(winner))) if winner == human => "You win".to_owned(),
             (_, Phase::Over(Status::Won(_))) => "Computer wins".to_owned(),

@@ -2,6 +2,7 @@
 //! that is not understood. Pure Rust, tested natively.
 
 use crate::engine::{Board, Level, Player, Scoring};
+use crate::text::cat;
 use crate::text::number;
 
 /// The computer's pause before it answers, when nothing else is asked for.
@@ -113,12 +114,15 @@ impl Default for Settings {
 const QUOTE_LIMIT: usize = 40;
 
 /// `value` as a message quotes it: in quotes, shortened if long.
-fn quote(value: &str) -> String {
-    let mut quoted: String = value.chars().take(QUOTE_LIMIT).collect();
-    if value.chars().count() > QUOTE_LIMIT {
+pub fn quote(value: &str) -> String {
+    let mut chars = value.chars();
+    let mut quoted = String::from("\"");
+    quoted.extend(chars.by_ref().take(QUOTE_LIMIT));
+    if chars.next().is_some() {
         quoted.push('…');
     }
-    ["\"", &quoted, "\""].concat()
+    quoted.push('"');
+    quoted
 }
 
 impl Settings {
@@ -293,20 +297,19 @@ impl SettingError {
     /// The sentence: `level="x" is not understood: ...`. (The wasm module uses this rather than `Display`, which
     /// would bring `core::fmt`'s formatting into it.)
     pub fn message(&self) -> String {
-        [
+        cat(&[
             &self.name,
             "=",
             &quote(&self.value),
             " is not understood: ",
             &self.expected,
             ".",
-        ]
-        .concat()
+        ])
     }
 
     /// The sentence, followed by what is used instead.
     pub fn with_default(&self) -> String {
-        [&self.message(), " ", self.default].concat()
+        cat(&[&self.message(), " ", self.default])
     }
 }
 
@@ -468,6 +471,13 @@ mod tests {
         );
         let (_, problems) = parse(&format!("delay={}", "9".repeat(100)));
         assert!(problems[0].contains(&format!("\"{}…\"", "9".repeat(40))));
+    }
+
+    #[test]
+    fn quotes_are_cut_after_forty_characters() {
+        assert_eq!(quote(""), "\"\"");
+        assert_eq!(quote(&"é".repeat(40)), format!("\"{}\"", "é".repeat(40)));
+        assert_eq!(quote(&"é".repeat(41)), format!("\"{}…\"", "é".repeat(40)));
     }
 
     #[test]

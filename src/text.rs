@@ -1,6 +1,16 @@
-//! Numbers in decimal for the game's texts, written out rather than with `format!` and `to_string`, whose
-//! formatting machinery costs the wasm module several kilobytes. Used by the engine's messages and every layer
-//! above it, so it depends on nothing.
+//! Building the game's texts: numbers in decimal, written out rather than with `format!` and `to_string`, whose
+//! formatting machinery costs the wasm module several kilobytes, and pieces joined with [`cat`]. Used by the
+//! engine's messages and every layer above it, so it depends on nothing.
+
+/// The `parts` one after the other: what `parts.concat()` gives, in a tenth of the code (the standard library's
+/// `concat` is its general `join`, 1 KB of wasm).
+pub fn cat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|part| part.len()).sum());
+    for part in parts {
+        out.push_str(part);
+    }
+    out
+}
 
 /// Appends `number` in decimal.
 pub fn push_number(out: &mut String, number: u64) {
@@ -39,5 +49,14 @@ mod tests {
         let mut text = String::from("n=");
         push_number(&mut text, 42);
         assert_eq!(text, "n=42");
+    }
+
+    #[test]
+    fn cat_joins_as_concat_does() {
+        assert_eq!(cat(&[]), "");
+        assert_eq!(cat(&["", ""]), "");
+        assert_eq!(cat(&["X", " wins"]), "X wins");
+        let parts = ["Computer's turn (", "O", "): thinking…"];
+        assert_eq!(cat(&parts), parts.concat());
     }
 }

@@ -19,6 +19,7 @@
 //! assert_eq!(board.to_string(), "X.O.X...O");
 //! ```
 
+use crate::text::cat;
 use std::fmt;
 use std::str::FromStr;
 
@@ -169,12 +170,11 @@ impl ParseBoardError {
     pub fn message(&self) -> String {
         let number = |n: usize| crate::text::number(n as u64);
         match self {
-            ParseBoardError::WrongLength(n) => [
+            ParseBoardError::WrongLength(n) => cat(&[
                 "a position has 9 cells, this one has ",
                 &number(*n),
                 " characters",
-            ]
-            .concat(),
+            ]),
             // Quoted by hand: `{:?}` would bring char escaping and Unicode tables into the wasm module.
             ParseBoardError::UnknownCharacter { found, cell } if found.is_control() => {
                 let code = u32::from(*found);
@@ -183,26 +183,24 @@ impl ParseBoardError {
                     .filter_map(|digit| char::from_digit((code >> (4 * digit)) & 15, 16))
                     .map(|digit| digit.to_ascii_uppercase())
                     .collect();
-                [
+                cat(&[
                     "cell ",
                     &number(*cell),
                     " holds the control character U+",
                     &hex,
                     ": use X, O, or . (or - or _) for an empty cell",
-                ]
-                .concat()
+                ])
             }
             ParseBoardError::UnknownCharacter { found, cell } => {
                 let mut found_text = String::new();
                 found_text.push(*found);
-                [
+                cat(&[
                     "cell ",
                     &number(*cell),
                     " holds '",
                     &found_text,
                     "': use X, O, or . (or - or _) for an empty cell",
-                ]
-                .concat()
+                ])
             }
             ParseBoardError::OAheadOfX => "O has more marks than X, but X moves first".to_owned(),
             ParseBoardError::XTooFarAhead => {
@@ -211,13 +209,12 @@ impl ParseBoardError {
             ParseBoardError::TwoWinners => {
                 "both X and O have three in a row, which no game can reach".to_owned()
             }
-            ParseBoardError::WinnerDidNotMoveLast(player) => [
+            ParseBoardError::WinnerDidNotMoveLast(player) => cat(&[
                 player.name(),
                 " has three in a row but ",
                 player.opponent().name(),
                 " moved after that, which no game can reach",
-            ]
-            .concat(),
+            ]),
         }
     }
 }

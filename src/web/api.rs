@@ -7,7 +7,8 @@
 use super::{destroy, mount as mount_game, new_game};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{analyze as analyze_board, best_move_at, Board, Level, Rng, Status};
-use crate::settings::{query_pairs, Settings, SETTING_NAMES};
+use crate::settings::{query_pairs, quote, Settings, SETTING_NAMES};
+use crate::text::cat;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -44,13 +45,10 @@ impl GameHandle {
 /// `value` as an element, or an `Error` naming `function`.
 fn element_argument(value: JsValue, function: &str) -> Result<Element, JsError> {
     value.dyn_into::<Element>().map_err(|_| {
-        JsError::new(
-            &[
-                function,
-                ": the first argument must be a DOM element to render the game into",
-            ]
-            .concat(),
-        )
+        JsError::new(&cat(&[
+            function,
+            ": the first argument must be a DOM element to render the game into",
+        ]))
     })
 }
 
@@ -61,7 +59,7 @@ fn element_argument(value: JsValue, function: &str) -> Result<Element, JsError> 
 #[wasm_bindgen(js_name = mountPage)]
 pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
     let element = element_argument(element, "mountPage")?;
-    let search = web_sys::window()
+    let search = super::dom::window()
         .and_then(|window| window.location().search().ok())
         .unwrap_or_default();
     let pairs = query_pairs(&search);
@@ -79,14 +77,11 @@ pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
                     }
                 }
                 "0" | "false" => {}
-                _ => problems.push(
-                    [
-                        "embed=\"",
-                        &value.chars().take(40).collect::<String>(),
-                        "\" is not understood: it must be 1 or 0. The whole page is shown.",
-                    ]
-                    .concat(),
-                ),
+                _ => problems.push(cat(&[
+                    "embed=",
+                    &quote(value),
+                    " is not understood: it must be 1 or 0. The whole page is shown.",
+                ])),
             }
         }
     }
@@ -118,23 +113,22 @@ fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
         if number.is_finite() && number.fract() == 0.0 && number.abs() < 1e15 {
             let digits = crate::text::number(number.abs() as u64);
             return Ok(if number < 0.0 {
-                ["-", &digits].concat()
+                cat(&["-", &digits])
             } else {
                 digits
             });
         }
-        return Err(JsError::new(
-            &["mount: option ", name, " must be a whole number"].concat(),
-        ));
-    }
-    Err(JsError::new(
-        &[
+        return Err(JsError::new(&cat(&[
             "mount: option ",
             name,
-            " must be a string, a number or a boolean",
-        ]
-        .concat(),
-    ))
+            " must be a whole number",
+        ])));
+    }
+    Err(JsError::new(&cat(&[
+        "mount: option ",
+        name,
+        " must be a string, a number or a boolean",
+    ])))
 }
 
 /// Renders a game into `element` and returns its handle (`newGame()`, `destroy()`).
@@ -158,20 +152,23 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<GameHandle, JsError> 
             let entry: js_sys::Array = entry.unchecked_into();
             let name = entry.get(0).as_string().unwrap_or_default();
             if !Settings::is_known(&name) {
-                return Err(JsError::new(
-                    &[
-                        "mount: unknown option \"",
-                        &name.chars().take(40).collect::<String>(),
-                        "\": the options are ",
-                        &SETTING_NAMES.join(", "),
-                    ]
-                    .concat(),
-                ));
+                let mut message = cat(&[
+                    "mount: unknown option ",
+                    &quote(&name),
+                    ": the options are ",
+                ]);
+                for (index, known) in SETTING_NAMES.iter().enumerate() {
+                    if index > 0 {
+                        message.push_str(", ");
+                    }
+                    message.push_str(known);
+                }
+                return Err(JsError::new(&message));
             }
             let value = option_text(&name, &entry.get(1))?;
             settings
                 .set(&name, &value)
-                .map_err(|error| JsError::new(&["mount: ", &error.message()].concat()))?;
+                .map_err(|error| JsError::new(&cat(&["mount: ", &error.message()])))?;
         }
     }
     mount_game(&element, settings, &[])
@@ -180,16 +177,13 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<GameHandle, JsError> 
 /// `position` as a board, or an `Error` naming `function`.
 fn position_argument(position: &JsValue, function: &str) -> Result<Board, JsError> {
     let text = position.as_string().ok_or_else(|| {
-        JsError::new(
-            &[
-                function,
-                ": the position must be a string of 9 characters such as \"X...O....\"",
-            ]
-            .concat(),
-        )
+        JsError::new(&cat(&[
+            function,
+            ": the position must be a string of 9 characters such as \"X...O....\"",
+        ]))
     })?;
     text.parse::<Board>()
-        .map_err(|error| JsError::new(&[function, ": ", &error.message()].concat()))
+        .map_err(|error| JsError::new(&cat(&[function, ": ", &error.message()])))
 }
 
 thread_local! {
@@ -217,21 +211,18 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
             })?
     };
     let over = match board.status() {
-        Status::Won(winner) => Some([winner.name(), " has won"].concat()),
+        Status::Won(winner) => Some(cat(&[winner.name(), " has won"])),
         Status::Draw => Some("it is a draw".to_owned()),
         Status::InProgress => None,
     };
     if let Some(why) = over {
-        return Err(JsError::new(
-            &[
-                "bestMove: the game is over in ",
-                &board.notation(),
-                " (",
-                &why,
-                "), so there is no move to play",
-            ]
-            .concat(),
-        ));
+        return Err(JsError::new(&cat(&[
+            "bestMove: the game is over in ",
+            &board.notation(),
+            " (",
+            &why,
+            "), so there is no move to play",
+        ])));
     }
     let cell = RNG.with(|rng| best_move_at(board, level, &mut rng.borrow_mut()));
     cell.map(|cell| cell as u32)

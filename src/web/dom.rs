@@ -6,8 +6,22 @@
 //! path, and building the game took 12 KB of code that way. Were a DOM call to fail all the same (a bug), the
 //! error is thrown to JavaScript.
 
-use wasm_bindgen::{JsCast, UnwrapThrowExt};
-use web_sys::{Element, HtmlInputElement};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, Window};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The page's `window`, `None` where there is none (a worker): one import, where `web_sys::window()` looks
+    /// through four globals (`globalThis`, `self`, `window`, `global`) for it.
+    #[wasm_bindgen(thread_local_v2, js_name = window)]
+    static WINDOW: Option<Window>;
+}
+
+/// The page's `window`, if the module runs in one.
+pub fn window() -> Option<Window> {
+    WINDOW.with(Clone::clone)
+}
 
 /// Creates a `tag` element with `class` and `text` (each left out when empty), appended to `parent`.
 #[inline(never)]

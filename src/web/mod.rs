@@ -22,6 +22,7 @@ use crate::engine::{Level, Player};
 use crate::game::{Game, Phase};
 use crate::settings::{Mode, Settings};
 use crate::tally::Tally;
+use crate::text::cat;
 use std::cell::RefCell;
 use std::rc::Rc;
 use thinking::{Measured, Thinking};
@@ -172,7 +173,7 @@ fn random_seed() -> u64 {
 /// The page's `localStorage`, if it has one and lets this page use it (sandboxed frames and some privacy
 /// settings do not: then the tally lives in memory only).
 fn local_storage() -> Option<Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
+    dom::window()?.local_storage().ok().flatten()
 }
 
 /// One game's state, and the elements that show it.
@@ -218,7 +219,7 @@ impl App {
     /// Times each search of `board`. The browser's clock is coarse (0.1 ms or worse), so a quick search is run
     /// again until 2 ms have passed, and the mean taken.
     fn measure(board: crate::engine::Board) -> [Measured; 4] {
-        let performance = web_sys::window().and_then(|window| window.performance());
+        let performance = dom::window().and_then(|window| window.performance());
         let now = || performance.as_ref().map_or(0.0, |p| p.now());
         crate::engine::Variant::ALL.map(|variant| {
             let start = now();
@@ -297,7 +298,7 @@ impl App {
             if query.is_empty() {
                 this.share_base.clone()
             } else {
-                [&this.share_base, "?", &query].concat()
+                cat(&[&this.share_base, "?", &query])
             }
         };
         app.borrow_mut().share = Some((url.clone(), None));
@@ -312,7 +313,7 @@ impl App {
         };
         // The Clipboard API exists only in secure contexts, and frames may be refused it: then the link is there
         // to copy by hand.
-        let clipboard = web_sys::window()
+        let clipboard = dom::window()
             .map(|window| window.navigator())
             .and_then(|navigator| js_sys::Reflect::get(&navigator, &"clipboard".into()).ok())
             .filter(|clipboard| clipboard.is_object())

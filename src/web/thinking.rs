@@ -9,6 +9,7 @@ use crate::explain::{
     group_digits, line_in_words, millis, move_scores, outcome_words, signed, MoveScore,
 };
 use crate::game::{cell_name, Game};
+use crate::text::cat;
 use crate::text::number;
 use wasm_bindgen::UnwrapThrowExt;
 use web_sys::{Element, HtmlInputElement};
@@ -249,7 +250,7 @@ impl ThinkingView {
                     let _ = button.set_attribute("data-outcome", entry.value.outcome.as_str());
                     set_attribute(button, "data-plies", &number(entry.value.plies.into()));
                     // The name holds the visible words as they are (label in name), then "best move".
-                    let words = [&outcome_words(entry.value), " ", &signed(entry.score)].concat();
+                    let words = cat(&[&outcome_words(entry.value), " ", &signed(entry.score)]);
                     button.set_text_content(Some(&words));
                     let mut label = button.get_attribute("aria-label").unwrap_or_default();
                     label.push_str(", score ");
@@ -277,7 +278,7 @@ impl ThinkingView {
         let title = if scores.is_empty() {
             "Move scores: the game is over.".to_owned()
         } else {
-            ["Move scores for ", board.to_move().name(), ", best first"].concat()
+            cat(&["Move scores for ", board.to_move().name(), ", best first"])
         };
         self.scores_title.set_text_content(Some(&title));
         let mut ordered: Vec<&MoveScore> = scores.iter().collect();
@@ -291,15 +292,14 @@ impl ThinkingView {
                 continue;
             };
             set_hidden(&item, false);
-            let mut label = [
+            let mut label = cat(&[
                 &cell_name(entry.cell),
                 ": ",
                 &outcome_words(entry.value),
                 " (",
                 &signed(entry.score),
                 ")",
-            ]
-            .concat();
+            ]);
             if entry.best {
                 label.push_str(", best");
             }
@@ -312,16 +312,13 @@ impl ThinkingView {
         set_hidden(&self.why_box, chosen.is_none());
         if let Some(cell) = chosen {
             let (moves, end) = line_in_words(board, cell);
-            self.why_title.set_text_content(Some(
-                &[
-                    "Why: if ",
-                    board.to_move().name(),
-                    " plays ",
-                    &cell_name(cell),
-                    ", best play continues",
-                ]
-                .concat(),
-            ));
+            self.why_title.set_text_content(Some(&cat(&[
+                "Why: if ",
+                board.to_move().name(),
+                " plays ",
+                &cell_name(cell),
+                ", best play continues",
+            ])));
             for (index, item) in self.why_moves.iter().enumerate() {
                 set_hidden(item, index >= moves.len());
                 if let Some(text) = moves.get(index) {
@@ -330,9 +327,12 @@ impl ThinkingView {
             }
             let plies = moves.len();
             let unit = if plies == 1 { " move." } else { " moves." };
-            self.why_end.set_text_content(Some(
-                &[&end, " after ", &number(plies as u64), unit].concat(),
-            ));
+            self.why_end.set_text_content(Some(&cat(&[
+                &end,
+                " after ",
+                &number(plies as u64),
+                unit,
+            ])));
         }
     }
 
@@ -340,13 +340,12 @@ impl ThinkingView {
         let show = |stats: Option<&Stats>, column: usize, missing: &str| {
             for (row, cells) in self.stats_cells.iter().enumerate() {
                 let text = match stats {
-                    Some((_, measured)) => [
+                    Some((_, measured)) => cat(&[
                         &group_digits(measured[row].nodes),
                         " nodes, ",
                         &millis(measured[row].micros),
                         " ms",
-                    ]
-                    .concat(),
+                    ]),
                     None => missing.to_owned(),
                 };
                 cells[column].set_text_content(Some(&text));

@@ -21,7 +21,7 @@ impl Timer {
         if self.pending.is_some() {
             return;
         }
-        if let (Some(window), Some(callback)) = (web_sys::window(), self.callback.as_ref()) {
+        if let (Some(window), Some(callback)) = (super::dom::window(), self.callback.as_ref()) {
             self.pending = window
                 .set_timeout_with_callback_and_timeout_and_arguments_0(callback, delay_ms)
                 .ok();
@@ -35,7 +35,7 @@ impl Timer {
 
     /// Cancels the pending call, if any.
     pub fn cancel(&mut self) {
-        if let (Some(id), Some(window)) = (self.pending.take(), web_sys::window()) {
+        if let (Some(id), Some(window)) = (self.pending.take(), super::dom::window()) {
             window.clear_timeout_with_handle(id);
         }
     }

@@ -10,6 +10,7 @@ use super::dom::{add, game_id, set_attribute, set_hidden, toggle_class};
 use crate::engine::{tree_children_along, Board, Player, TreeNode, CELLS};
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
+use crate::text::cat;
 use crate::text::{number, push_number};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -227,7 +228,7 @@ impl TreeView {
 
     /// The element of the node at `path`, if it is drawn.
     pub fn node(&self, path: &[usize]) -> Option<HtmlElement> {
-        let selector = ["[data-path=\"", &path_attribute(path), "\"]"].concat();
+        let selector = cat(&["[data-path=\"", &path_attribute(path), "\"]"]);
         let item = self.list.query_selector(&selector).ok().flatten()?;
         Some(item.unchecked_into())
     }
@@ -262,7 +263,7 @@ impl TreeView {
 
 /// A node's words: the move, its value in words and score, and its marks.
 fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String {
-    let mut label = [
+    let mut label = cat(&[
         position.to_move().name(),
         ": ",
         &cell_name(node.cell),
@@ -271,8 +272,7 @@ fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String {
         " (",
         &signed(depth_aware_score(node.value, position.marks())),
         ")",
-    ]
-    .concat();
+    ]);
     if node.on_principal_variation {
         label.push_str(", best");
     }

@@ -12,6 +12,7 @@ use crate::engine::{Level, Player, CELLS};
 use crate::game::{Game, Phase};
 use crate::settings::{level_label, Mode};
 use crate::tally::{Tally, TallyKey};
+use crate::text::cat;
 use crate::text::number;
 use std::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::{JsCast, UnwrapThrowExt};
@@ -218,7 +219,7 @@ impl View {
             let text = if step == 0 {
                 "Start".to_owned()
             } else {
-                [&number(step as u64), ". ", &game.move_label(step - 1)].concat()
+                cat(&[&number(step as u64), ". ", &game.move_label(step - 1)])
             };
             button.set_text_content(Some(&text));
             let current = step == game.shown();
@@ -232,7 +233,7 @@ impl View {
         let key = TallyKey::new(settings.mode, settings.level);
         let counts = tally.get(key);
         let text = match key {
-            TallyKey::Friend => [
+            TallyKey::Friend => cat(&[
                 "Tally with a friend: X won ",
                 &number(counts.wins.into()),
                 ", drawn ",
@@ -240,9 +241,8 @@ impl View {
                 ", O won ",
                 &number(counts.losses.into()),
                 ".",
-            ]
-            .concat(),
-            TallyKey::Computer(level) => [
+            ]),
+            TallyKey::Computer(level) => cat(&[
                 "Tally at ",
                 level_label(level),
                 ": you won ",
@@ -252,8 +252,7 @@ impl View {
                 ", lost ",
                 &number(counts.losses.into()),
                 ".",
-            ]
-            .concat(),
+            ]),
         };
         self.tally.set_text_content(Some(&text));
     }
