@@ -20,6 +20,7 @@
 use super::board::{Board, Player, CELLS, FULL, LINE_MASKS};
 use super::rng::Rng;
 use std::cmp::Ordering;
+use std::sync::LazyLock;
 
 /// A bound above every score: no game is worth more than 5 (a win with five marks down).
 pub(crate) const INFINITY: i8 = 10;
@@ -214,61 +215,67 @@ pub const FULL_DEPTH: u32 = CELLS as u32;
 /// the edges (the centre lies on four lines, a corner on three, an edge on two).
 const CENTRE_CORNERS_EDGES: [usize; CELLS] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
 
-/// For each mask of cells: the same cells as ranks in [`CENTRE_CORNERS_EDGES`] (bit `k` set when the `k`-th cell
-/// of that order is in the mask), so that its set bits, lowest first, list the cells in that order.
-static IN_ORDER_OF_PREFERENCE: [u16; 1 << CELLS] = {
-    let mut table = [0u16; 1 << CELLS];
-    let mut mask = 0;
-    while mask < table.len() {
-        let mut rank = 0;
-        while rank < CELLS {
-            if mask & (1 << CENTRE_CORNERS_EDGES[rank]) != 0 {
-                table[mask] |= 1 << rank;
-            }
-            rank += 1;
-        }
-        mask += 1;
-    }
-    table
-};
+/// Lookups by a mask of cells (`1 << CELLS` entries each) that spare the search's inner loop some work. Computed
+/// on the first search rather than at compile time: as constants they took 3.5 KB of the wasm module (2 KB
+/// gzipped), and computing them takes microseconds, once.
+struct Tables {
+    /// The same cells as ranks in [`CENTRE_CORNERS_EDGES`] (bit `k` set when the `k`-th cell of that order is in
+    /// the mask), so that its set bits, lowest first, list the cells in that order.
+    in_order_of_preference: [u16; 1 << CELLS],
+    /// Whether the mask holds a whole line: a lookup instead of eight tests in the inner loop.
+    holds_line: [bool; 1 << CELLS],
+    /// The cells outside the mask that would complete a line with two of its cells.
+    completions: [u16; 1 << CELLS],
+    /// The mask read as a base-3 number whose digit is 1 at each cell of the mask: with it, a position's index in
+    /// the transposition table is `ternary[x] + 2 * ternary[o]`, below 3^9.
+    ternary: [u16; 1 << CELLS],
+}
 
-/// For each mask of cells: whether it holds a whole line. A lookup instead of eight tests in the inner loop.
-static HOLDS_LINE: [bool; 1 << CELLS] = {
-    let mut table = [false; 1 << CELLS];
-    let mut mask = 0;
-    while mask < table.len() {
-        let mut i = 0;
-        while i < LINE_MASKS.len() {
-            if mask as u16 & LINE_MASKS[i] == LINE_MASKS[i] {
-                table[mask] = true;
+impl Tables {
+    fn new() -> Tables {
+        let mut tables = Tables {
+            in_order_of_preference: [0; 1 << CELLS],
+            holds_line: [false; 1 << CELLS],
+            completions: [0; 1 << CELLS],
+            ternary: [0; 1 << CELLS],
+        };
+        for mask in 0..1u16 << CELLS {
+            let index = usize::from(mask);
+            for (rank, &cell) in CENTRE_CORNERS_EDGES.iter().enumerate() {
+                if mask & (1 << cell) != 0 {
+                    tables.in_order_of_preference[index] |= 1 << rank;
+                }
             }
-            i += 1;
-        }
-        mask += 1;
-    }
-    table
-};
-
-/// For each mask of cells: the cells outside it that would complete a line with two of its cells.
-static COMPLETIONS: [u16; 1 << CELLS] = {
-    let mut table = [0u16; 1 << CELLS];
-    let mut mask = 0;
-    while mask < table.len() {
-        let mut i = 0;
-        while i < LINE_MASKS.len() {
-            if (mask as u16 & LINE_MASKS[i]).count_ones() == 2 {
-                table[mask] |= LINE_MASKS[i] & !(mask as u16);
+            for line in LINE_MASKS {
+                match (mask & line).count_ones() {
+                    3 => tables.holds_line[index] = true,
+                    2 => tables.completions[index] |= line & !mask,
+                    _ => {}
+                }
             }
-            i += 1;
+            let mut weight = 1;
+            for cell in 0..CELLS {
+                if mask & (1 << cell) != 0 {
+                    tables.ternary[index] += weight;
+                }
+                weight *= 3;
+            }
         }
-        mask += 1;
+        tables
     }
-    table
-};
+}
 
-/// The empty cells (of `empty`) that complete a line of `mine`: where `mine` wins at once.
-pub(crate) fn completing_cells(mine: u16, empty: u16) -> u16 {
-    COMPLETIONS[mine as usize] & empty
+/// The search's [`Tables`], computed on first use.
+fn tables() -> &'static Tables {
+    static TABLES: LazyLock<Tables> = LazyLock::new(Tables::new);
+    &TABLES
+}
+
+impl Tables {
+    /// The empty cells (of `empty`) that complete a line of `mine`: where `mine` wins at once.
+    fn completing_cells(&self, mine: u16, empty: u16) -> u16 {
+        self.completions[usize::from(mine)] & empty
+    }
 }
 
 /// The order in which a search tries the moves of a position.
@@ -283,7 +290,7 @@ pub(crate) enum MoveOrder {
 impl MoveOrder {
     /// The cells of `empty` (a mask of the legal moves of `board`) in this order, as one-bit masks; the first
     /// `count` entries are used.
-    pub(crate) fn arrange(self, board: Board, empty: u16) -> ([u16; CELLS], usize) {
+    fn arrange(self, tables: &Tables, board: Board, empty: u16) -> ([u16; CELLS], usize) {
         let mut moves = [0u16; CELLS];
         let mut count = 0;
         match self {
@@ -297,11 +304,11 @@ impl MoveOrder {
             }
             MoveOrder::WinsBlocksCentreCornersEdges => {
                 let mover = board.to_move();
-                let wins = completing_cells(board.mask(mover), empty);
-                let blocks = completing_cells(board.mask(mover.opponent()), empty) & !wins;
+                let wins = tables.completing_cells(board.mask(mover), empty);
+                let blocks = tables.completing_cells(board.mask(mover.opponent()), empty) & !wins;
                 for class in [wins, blocks, empty & !(wins | blocks)] {
                     // Bit k of the rank mask is the k-th cell of the order.
-                    let mut ranks = IN_ORDER_OF_PREFERENCE[usize::from(class)];
+                    let mut ranks = tables.in_order_of_preference[usize::from(class)];
                     while ranks != 0 {
                         moves[count] = 1 << CENTRE_CORNERS_EDGES[ranks.trailing_zeros() as usize];
                         ranks &= ranks - 1;
@@ -313,26 +320,6 @@ impl MoveOrder {
         (moves, count)
     }
 }
-
-/// A mask of cells read as a base-3 number whose digit is 1 at each cell of the mask: with it, a position's
-/// index in the transposition table is `TERNARY[x] + 2 * TERNARY[o]`, below 3^9.
-static TERNARY: [u16; 1 << CELLS] = {
-    let mut table = [0u16; 1 << CELLS];
-    let mut mask = 0;
-    while mask < table.len() {
-        let (mut value, mut weight, mut cell) = (0, 1, 0);
-        while cell < CELLS {
-            if mask & (1 << cell) != 0 {
-                value += weight;
-            }
-            weight *= 3;
-            cell += 1;
-        }
-        table[mask] = value;
-        mask += 1;
-    }
-    table
-};
 
 /// The fewest empty cells of a position the transposition table remembers.
 const REMEMBER_FROM_EMPTY_CELLS: u32 = 3;
@@ -386,6 +373,7 @@ impl Entry {
 /// with fewer than [`REMEMBER_FROM_EMPTY_CELLS`] empty cells are not remembered: searching them again is about as
 /// cheap as looking them up, and a search that starts among them never allocates the table.
 pub(crate) struct Searcher {
+    tables: &'static Tables,
     order: MoveOrder,
     remember: bool,
     /// Empty until the first position is remembered, then [`TABLE_SIZE`] entries.
@@ -401,6 +389,7 @@ impl Searcher {
     /// no other move can beat (with wins tried first, such a position costs one child).
     pub(crate) fn new(order: MoveOrder, remember: bool, stop_at_quickest_win: bool) -> Searcher {
         Searcher {
+            tables: tables(),
             order,
             remember,
             table: Vec::new(),
@@ -414,9 +403,9 @@ impl Searcher {
         Searcher::new(MoveOrder::WinsBlocksCentreCornersEdges, true, true)
     }
 
-    fn table_index(board: Board) -> usize {
-        let x = TERNARY[usize::from(board.mask(Player::X))];
-        let o = TERNARY[usize::from(board.mask(Player::O))];
+    fn table_index(&self, board: Board) -> usize {
+        let x = self.tables.ternary[usize::from(board.mask(Player::X))];
+        let o = self.tables.ternary[usize::from(board.mask(Player::O))];
         usize::from(x) + 2 * usize::from(o)
     }
 
@@ -431,7 +420,7 @@ impl Searcher {
         let mover = board.to_move();
         let (mine, theirs) = (board.mask(mover), board.mask(mover.opponent()));
         let marks = (mine | theirs).count_ones() as i8;
-        if HOLDS_LINE[usize::from(theirs)] {
+        if self.tables.holds_line[usize::from(theirs)] {
             // Only the side that just moved can have won, so the side to move has lost.
             return marks - 10;
         }
@@ -442,7 +431,7 @@ impl Searcher {
         let empty_cells = empty.count_ones();
         let remembered =
             self.remember && depth >= empty_cells && empty_cells >= REMEMBER_FROM_EMPTY_CELLS;
-        let index = Searcher::table_index(board);
+        let index = self.table_index(board);
         if remembered && !self.table.is_empty() {
             let entry = Entry(self.table[index]);
             let score = entry.score();
@@ -454,7 +443,7 @@ impl Searcher {
             }
         }
         let original_alpha = alpha;
-        let (moves, count) = self.order.arrange(board, empty);
+        let (moves, count) = self.order.arrange(self.tables, board, empty);
         // Winning with the next move is the best any position can do.
         let quickest_win = 9 - marks;
         let mut best = -INFINITY;
@@ -503,7 +492,7 @@ impl Searcher {
             };
             return (score, None);
         }
-        let (moves, count) = self.order.arrange(board, empty);
+        let (moves, count) = self.order.arrange(self.tables, board, empty);
         let mut best = -INFINITY;
         let mut best_cell = None;
         for &bit in &moves[..count] {
@@ -608,7 +597,8 @@ pub fn best_moves_within(board: Board, depth: u32) -> BestMoves {
     // The representatives (see `representatives`) of the best moves so far.
     let mut best_representatives = 0u16;
     let representative = representatives(board);
-    let (moves, count) = MoveOrder::WinsBlocksCentreCornersEdges.arrange(board, board.legal_mask());
+    let (moves, count) =
+        MoveOrder::WinsBlocksCentreCornersEdges.arrange(searcher.tables, board, board.legal_mask());
     for &bit in &moves[..count] {
         let cell = bit.trailing_zeros() as usize;
         if representative[cell] != cell {
@@ -659,9 +649,56 @@ pub fn best_move_at(board: Board, level: Level, rng: &mut Rng) -> Option<usize> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::LINES;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_tables_say_what_their_masks_hold() {
+        let tables = tables();
+        let mut indices = std::collections::HashSet::new();
+        for mask in 0..1u16 << CELLS {
+            let index = usize::from(mask);
+            let cells: Vec<usize> = (0..CELLS).filter(|cell| mask & (1 << cell) != 0).collect();
+            let line_of = |line: &[usize; 3]| line.iter().all(|cell| cells.contains(cell));
+            assert_eq!(
+                tables.holds_line[index],
+                LINES.iter().any(line_of),
+                "{mask:09b}"
+            );
+            let completing: Vec<usize> = (0..CELLS)
+                .filter(|cell| !cells.contains(cell))
+                .filter(|cell| {
+                    LINES.iter().any(|line| {
+                        line.contains(cell)
+                            && line.iter().filter(|c| cells.contains(c)).count() == 2
+                    })
+                })
+                .collect();
+            let completions = tables.completions[index];
+            assert_eq!(
+                completing,
+                (0..CELLS)
+                    .filter(|c| completions & (1 << c) != 0)
+                    .collect::<Vec<_>>()
+            );
+            let ranks = tables.in_order_of_preference[index];
+            let in_order: Vec<usize> = (0..CELLS)
+                .filter(|rank| ranks & (1 << rank) != 0)
+                .map(|rank| CENTRE_CORNERS_EDGES[rank])
+                .collect();
+            let expected: Vec<usize> = CENTRE_CORNERS_EDGES
+                .into_iter()
+                .filter(|c| cells.contains(c))
+                .collect();
+            assert_eq!(in_order, expected);
+            let ternary: usize = cells.iter().map(|&cell| 3usize.pow(cell as u32)).sum();
+            assert_eq!(usize::from(tables.ternary[index]), ternary);
+            indices.insert(ternary);
+        }
+        assert_eq!(indices.len(), 1 << CELLS);
     }
 
     #[test]
