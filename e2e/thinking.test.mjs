@@ -155,9 +155,14 @@ test("search statistics: 549,946 nodes for plain minimax's first move, and each 
       (trs, column) => trs.map((tr) => tr.children[column].textContent),
       column,
     );
+  // The searches are timed one per task, each shown as soon as it is known: wait for a whole column.
+  const measured = async (page, column) => {
+    const cells = page.locator(`.ttt-stats tbody td:nth-child(${column + 1})`);
+    await cells.filter({ hasText: "nodes" }).nth(3).waitFor();
+    return rows(page, column);
+  };
   await withGame("?stats=1", async (page) => {
-    await page.locator(".ttt-stats td", { hasText: "nodes" }).first().waitFor();
-    const now = await rows(page, 1);
+    const now = await measured(page, 1);
     assert.match(now[0], /^549,946 nodes, \d+\.\d{3} ms$/);
     expected["........."].stats.forEach((nodes, index) => {
       assert.ok(now[index].startsWith(`${nodes.toLocaleString("en")} nodes`), `${now[index]} vs ${nodes}`);
@@ -167,18 +172,41 @@ test("search statistics: 549,946 nodes for plain minimax's first move, and each 
   // The computer's last move: playing O, the computer opens from the empty board.
   await withGame("?stats=1&human=O&delay=0", async (page) => {
     await settled(page);
-    await page.locator(".ttt-stats tbody tr:first-child td:nth-child(3)", { hasText: "549,946" }).waitFor();
-    const last = await rows(page, 2);
+    const last = await measured(page, 2);
     expected["........."].stats.forEach((nodes, index) => {
       assert.ok(last[index].startsWith(`${nodes.toLocaleString("en")} nodes`), last[index]);
     });
   });
   await withGame("?stats=1&position=X...O....", async (page) => {
-    await page.locator(".ttt-stats td", { hasText: "nodes" }).first().waitFor();
-    const now = await rows(page, 1);
+    const now = await measured(page, 1);
     expected["X...O...."].stats.forEach((nodes, index) => {
       assert.ok(now[index].startsWith(`${nodes.toLocaleString("en")} nodes`), now[index]);
     });
+  });
+});
+
+test("the statistics are timed one search per task, each shown when it is known, the page answering in between", async () => {
+  await withGame("?stats=1&delay=0", async (page) => {
+    const cells = page.locator(".ttt-stats tbody td");
+    await cells.filter({ hasText: "nodes" }).nth(3).waitFor();
+    // Every change to the statistics, as the number of cells still "measuring…" once each task is over.
+    await page.locator(".ttt-stats").evaluate((panel) => {
+      window.measuringCounts = [];
+      const count = () => [...panel.querySelectorAll("td")].filter((td) => td.textContent === "measuring…").length;
+      new MutationObserver(() => window.measuringCounts.push(count())).observe(panel, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    // X plays, the computer answers at once: four searches for the position now, four for the one it moved from.
+    await page.locator('[data-cell="4"]').click();
+    await page.locator(".ttt-stats tbody td:nth-child(3)").filter({ hasText: "nodes" }).nth(3).waitFor();
+    await cells.filter({ hasText: "nodes" }).nth(7).waitFor();
+    const counts = await page.evaluate(() => window.measuringCounts);
+    for (let left = 7; left >= 0; left--) {
+      assert.ok(counts.includes(left), `a moment with ${left} searches left: ${counts}`);
+    }
   });
 });
 

@@ -216,42 +216,42 @@ impl App {
         }
     }
 
-    /// Times each search of `board`. The browser's clock is coarse (0.1 ms or worse), so a quick search is run
-    /// again until 2 ms have passed, and the mean taken.
-    fn measure(board: crate::engine::Board) -> [Measured; 4] {
+    /// Times the search `variant` of `board`. The browser's clock is coarse (0.1 ms or worse), so a quick search
+    /// is run again until 2 ms have passed, and the mean taken.
+    fn measure(board: crate::engine::Board, variant: crate::engine::Variant) -> Measured {
         let performance = dom::window().and_then(|window| window.performance());
         let now = || performance.as_ref().map_or(0.0, |p| p.now());
-        crate::engine::Variant::ALL.map(|variant| {
-            let start = now();
-            let mut runs = 0u32;
-            let nodes = loop {
-                let stats = crate::engine::search_stats(board, variant);
-                runs += 1;
-                if now() - start >= 2.0 || runs >= 10_000 {
-                    break stats.nodes;
-                }
-            };
-            Measured {
-                nodes,
-                micros: ((now() - start) * 1000.0 / f64::from(runs)) as u64,
+        let start = now();
+        let mut runs = 0u32;
+        let nodes = loop {
+            let stats = crate::engine::search_stats(board, variant);
+            runs += 1;
+            if now() - start >= 2.0 || runs >= 10_000 {
+                break stats.nodes;
             }
-        })
+        };
+        Measured {
+            nodes,
+            micros: ((now() - start) * 1000.0 / f64::from(runs)) as u64,
+        }
     }
 
-    /// The statistics timer: measures what is missing, then shows it.
+    /// The statistics timer: times the next search that is missing, shows it, and comes back for the next one.
+    /// One search per task (plain minimax from the empty board takes 25 ms, more on a phone), so that clicks
+    /// and paints get through between them.
     fn on_stats(app: &Rc<RefCell<App>>) {
         let mut this = app.borrow_mut();
         this.stats.fired();
         let board = this.game.board();
-        if this.thinking.stats_now.as_ref().map(|(at, _)| *at) != Some(board) {
-            this.thinking.stats_now = Some((board, App::measure(board)));
+        if let Some((column, at, variant)) = this.thinking.next_measurement(board) {
+            let measured = App::measure(at, crate::engine::Variant::ALL[variant]);
+            this.thinking.record(column, at, variant, measured);
+            // Only the statistics change.
+            this.view.thinking.render_stats(board, &this.thinking);
         }
-        if let Some(from) = this.thinking.computer_moved_from {
-            if this.thinking.stats_last.as_ref().map(|(at, _)| *at) != Some(from) {
-                this.thinking.stats_last = Some((from, App::measure(from)));
-            }
+        if this.game.settings().display.stats && this.thinking.stats_stale(board) {
+            this.stats.schedule(0);
         }
-        this.render();
     }
 
     /// Keeps the tally for the next visit, where storage is allowed; a full or refused storage only means the

@@ -23,8 +23,17 @@ pub struct Measured {
     pub micros: u64,
 }
 
-/// Search statistics of a position: one [`Measured`] per [`Variant`], in [`Variant::ALL`] order.
-pub type Stats = (Board, [Measured; 4]);
+/// Search statistics of a position: one [`Measured`] per [`Variant`], in [`Variant::ALL`] order, once measured.
+pub type Stats = (Board, [Option<Measured>; 4]);
+
+/// Which column of the statistics a measurement is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsColumn {
+    /// The position on the board.
+    Now,
+    /// The position the computer last moved from.
+    Last,
+}
 
 /// What the thinking panels show besides the game itself.
 pub struct Thinking {
@@ -68,9 +77,34 @@ impl Thinking {
 
     /// Whether a statistic is missing for what is on show.
     pub fn stats_stale(&self, board: Board) -> bool {
-        self.stats_now.as_ref().map(|(at, _)| *at) != Some(board)
-            || self.computer_moved_from.is_some()
-                && self.stats_last.as_ref().map(|(at, _)| *at) != self.computer_moved_from
+        self.next_measurement(board).is_some()
+    }
+
+    /// The next search to time, one at a time: the first variant not yet measured at `board`, the position on
+    /// the board, then at the position the computer last moved from. `None` when all are known.
+    pub fn next_measurement(&self, board: Board) -> Option<(StatsColumn, Board, usize)> {
+        let missing = |stats: &Option<Stats>, at: Board| match stats {
+            Some((known, measured)) if *known == at => measured.iter().position(Option::is_none),
+            _ => Some(0),
+        };
+        if let Some(variant) = missing(&self.stats_now, board) {
+            return Some((StatsColumn::Now, board, variant));
+        }
+        let from = self.computer_moved_from?;
+        missing(&self.stats_last, from).map(|variant| (StatsColumn::Last, from, variant))
+    }
+
+    /// Keeps what a search of variant number `variant` at `at` measured, for `column`.
+    pub fn record(&mut self, column: StatsColumn, at: Board, variant: usize, measured: Measured) {
+        let stats = match column {
+            StatsColumn::Now => &mut self.stats_now,
+            StatsColumn::Last => &mut self.stats_last,
+        };
+        let known = match stats {
+            Some((known, measured)) if *known == at => measured,
+            _ => &mut stats.insert((at, [None; 4])).1,
+        };
+        known[variant] = Some(measured);
     }
 }
 
@@ -232,7 +266,7 @@ impl ThinkingView {
 
         set_hidden(&self.stats_panel, !display.stats);
         if display.stats {
-            self.render_stats(thinking);
+            self.render_stats(board, thinking);
         }
 
         set_hidden(&self.tree.panel, !display.tree);
@@ -336,14 +370,17 @@ impl ThinkingView {
         }
     }
 
-    fn render_stats(&self, thinking: &Thinking) {
-        let show = |stats: Option<&Stats>, column: usize, missing: &str| {
+    /// Shows the statistics measured so far at `board` and at the position the computer last moved from (the
+    /// rest are being measured, one search at a time).
+    pub fn render_stats(&self, board: Board, thinking: &Thinking) {
+        let show = |stats: Option<&Stats>, at: Option<Board>, column: usize, missing: &str| {
+            let measured = stats.filter(|(known, _)| Some(*known) == at);
             for (row, cells) in self.stats_cells.iter().enumerate() {
-                let text = match stats {
-                    Some((_, measured)) => cat(&[
-                        &group_digits(measured[row].nodes),
+                let text = match measured.and_then(|(_, measured)| measured[row]) {
+                    Some(measured) => cat(&[
+                        &group_digits(measured.nodes),
                         " nodes, ",
-                        &millis(measured[row].micros),
+                        &millis(measured.micros),
                         " ms",
                     ]),
                     None => missing.to_owned(),
@@ -351,12 +388,13 @@ impl ThinkingView {
                 cells[column].set_text_content(Some(&text));
             }
         };
-        show(thinking.stats_now.as_ref(), 0, "measuring…");
-        let last_missing = if thinking.computer_moved_from.is_some() {
+        show(thinking.stats_now.as_ref(), Some(board), 0, "measuring…");
+        let from = thinking.computer_moved_from;
+        let last_missing = if from.is_some() {
             "measuring…"
         } else {
             "no move yet"
         };
-        show(thinking.stats_last.as_ref(), 1, last_missing);
+        show(thinking.stats_last.as_ref(), from, 1, last_missing);
     }
 }
