@@ -4,8 +4,7 @@
 use crate::engine::{best_move_at, best_moves, Board, Player, Rng, Status, CELLS};
 use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
-use crate::text::cat;
-use crate::text::number;
+use crate::text::{cat, number};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -263,19 +263,17 @@ impl Tables {
         }
         tables
     }
+
+    /// The empty cells (of `empty`) that complete a line of `mine`: where `mine` wins at once.
+    fn completing_cells(&self, mine: u16, empty: u16) -> u16 {
+        self.completions[usize::from(mine)] & empty
+    }
 }
 
 /// The search's [`Tables`], computed on first use.
 fn tables() -> &'static Tables {
     static TABLES: LazyLock<Tables> = LazyLock::new(Tables::new);
     &TABLES
-}
-
-impl Tables {
-    /// The empty cells (of `empty`) that complete a line of `mine`: where `mine` wins at once.
-    fn completing_cells(&self, mine: u16, empty: u16) -> u16 {
-        self.completions[usize::from(mine)] & empty
-    }
 }
 
 /// The order in which a search tries the moves of a position.

@@ -621,12 +621,6 @@ impl Mounted {
                 _ => App::on_preview(&app, &event),
             })
         };
-        {
-            let root = &app.borrow().view.root;
-            for kind in EVENTS {
-                root.add_event_listener_with_callback(kind, listener.as_ref().unchecked_ref())?;
-            }
-        }
         let timer: Closure<dyn FnMut()> = {
             let app = app.clone();
             Closure::new(move || App::on_timer(&app))
@@ -642,14 +636,25 @@ impl Mounted {
             this.stats
                 .set_callback(stats.as_ref().unchecked_ref::<js_sys::Function>().clone());
         }
-        Ok(Mounted {
+        let mounted = Mounted {
             app,
             host,
             wrapper,
             listener,
             _timer: timer,
             _stats: stats,
-        })
+        };
+        {
+            // Should adding a listener fail, dropping `mounted` removes those already added.
+            let this = mounted.app.borrow();
+            for kind in EVENTS {
+                this.view.root.add_event_listener_with_callback(
+                    kind,
+                    mounted.listener.as_ref().unchecked_ref(),
+                )?;
+            }
+        }
+        Ok(mounted)
     }
 }
 

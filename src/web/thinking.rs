@@ -9,8 +9,7 @@ use crate::explain::{
     group_digits, line_in_words, millis, move_scores, outcome_words, signed, MoveScore,
 };
 use crate::game::{cell_name, Game};
-use crate::text::cat;
-use crate::text::number;
+use crate::text::{cat, number};
 use wasm_bindgen::UnwrapThrowExt;
 use web_sys::{Element, HtmlInputElement};
 

@@ -10,8 +10,7 @@ use super::dom::{add, game_id, set_attribute, set_hidden, toggle_class};
 use crate::engine::{tree_children_along, Board, Player, TreeNode, CELLS};
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
-use crate::text::cat;
-use crate::text::{number, push_number};
+use crate::text::{cat, number, push_number};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 
