@@ -46,6 +46,7 @@ test("short names are distinct", () => {
   const names = Array.from({ length: 52 * 53 }, (_, n) => shortName(n));
   assert.equal(new Set(names).size, names.length);
   assert.ok(names.every((name) => /^[a-zA-Z]{1,2}$/.test(name)));
+  assert.throws(() => shortName(names.length), /more than 2756 names/);
 });
 
 test("renaming in a glue that does not match the module fails loudly", () => {

@@ -75,6 +75,7 @@ export function shortName(n) {
   const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   if (n < letters.length) return letters[n];
   n -= letters.length;
+  if (n >= letters.length ** 2) throw new Error(`wasm-names: more than ${letters.length * 53} names`);
   return letters[Math.floor(n / letters.length) % letters.length] + letters[n % letters.length];
 }
 
