@@ -321,6 +321,42 @@ test("the panels open from the URL, from the controls, and from custom-element a
   });
 });
 
+test("the panels are built the first time one is shown, once, in their order, and keep what they show", async () => {
+  await withGame("?delay=0", async (page) => {
+    const count = () => page.evaluate(() => document.getElementById("game").shadowRoot.querySelectorAll("*").length);
+    const panels = () =>
+      page.locator(".ttt-panels > *").evaluateAll((all) => all.map((p) => `${p.className}${p.hidden ? " hidden" : ""}`));
+    const atStart = await count();
+    assert.deepEqual(await panels(), [], "no panel before one is shown");
+    assert.ok(atStart <= 100, `a game starts with ${atStart} elements`);
+
+    await page.getByRole("checkbox", { name: "Search statistics" }).check();
+    assert.deepEqual(await panels(), ["ttt-panel ttt-scores hidden", "ttt-panel ttt-stats", "ttt-panel ttt-tree-panel hidden"]);
+    const built = await count();
+    assert.ok(built > atStart + 60, `${built} elements once the panels are built`);
+    await page.locator(".ttt-stats td", { hasText: "nodes" }).first().waitFor();
+    const samePanels = () =>
+      page.evaluate(() => {
+        const found = [...document.getElementById("game").shadowRoot.querySelectorAll(".ttt-panel")];
+        window.firstPanels ??= found;
+        return found.length === 3 && found.every((panel, index) => panel === window.firstPanels[index]);
+      });
+    assert.equal(await samePanels(), true);
+
+    // Closed, then opened again: the same elements, nothing built twice.
+    await page.getByRole("checkbox", { name: "Search statistics" }).uncheck();
+    assert.deepEqual(await panels(), ["ttt-panel ttt-scores hidden", "ttt-panel ttt-stats hidden", "ttt-panel ttt-tree-panel hidden"]);
+    await page.getByRole("checkbox", { name: "Game tree" }).check();
+    await page.getByRole("checkbox", { name: "Move scores" }).check();
+    assert.equal(await samePanels(), true, "the same three panels, nothing built twice");
+    assert.equal(await page.getByRole("tree").locator('[role="treeitem"]').count(), 9);
+    assert.equal(await page.locator(".ttt-score-list li:not([hidden])").count(), 9);
+    await page.locator('[data-cell="4"]').click();
+    await settled(page);
+    assert.equal(await page.getByRole("tree").locator('[role="treeitem"]').count(), 7, "the tree follows the game");
+  });
+});
+
 /** Click-to-answer times of the computer with `query`: [mark in the page, next frame after it], per move. */
 async function replyTimes(query) {
   const samples = [];

@@ -481,7 +481,9 @@ impl App {
         };
         if this.thinking.preview != path {
             // Only the preview changes: the rest of the game stays as it is drawn.
-            this.view.thinking.tree.render(&this.thinking.tree, &path);
+            if let Some(tree) = this.view.thinking.tree() {
+                tree.render(&this.thinking.tree, &path);
+            }
             this.thinking.preview = path;
         }
     }
@@ -527,7 +529,11 @@ impl App {
             this.thinking.tree.focus = target.clone();
             this.thinking.preview = target.clone();
             this.render();
-            let node = this.view.thinking.tree.node(&target);
+            let node = this
+                .view
+                .thinking
+                .tree()
+                .and_then(|tree| tree.node(&target));
             drop(this);
             if let Some(node) = node {
                 let _ = node.focus();

@@ -1,6 +1,7 @@
 //! The panels that show how minimax thinks: the switches, each move's score (on the squares and in a list), the
-//! line of best play after a chosen move ("why this move"), and the search statistics. Built once; rendered from
-//! the game and [`Thinking`].
+//! line of best play after a chosen move ("why this move"), and the search statistics. The switches are built with
+//! the game, the panels the first time one is shown (117 of a game's 179 elements, which most visits never open);
+//! all are rendered from the game and [`Thinking`].
 
 use super::dom::{add, checkbox, radio_group, set_attribute, set_hidden};
 use super::tree::{TreeState, TreeView};
@@ -10,6 +11,7 @@ use crate::explain::{
 };
 use crate::game::{cell_name, Game};
 use crate::text::{cat, number};
+use std::cell::OnceCell;
 use wasm_bindgen::UnwrapThrowExt;
 use web_sys::{Element, HtmlInputElement};
 
@@ -107,13 +109,24 @@ impl Thinking {
     }
 }
 
-/// The thinking panels' elements.
+/// The thinking switches, and the panels once one has been shown.
 pub struct ThinkingView {
     scores_switch: HtmlInputElement,
     tree_switch: HtmlInputElement,
     stats_switch: HtmlInputElement,
     scoring_group: Element,
     scoring_inputs: Vec<HtmlInputElement>,
+    /// Where the panels go.
+    panels_box: Element,
+    /// The game's number, for the panels' ids.
+    game: u32,
+    /// The panels, built the first time one of them is shown: most games never open them, and they are most of
+    /// the game's elements (a quicker start, a smaller page).
+    panels: OnceCell<Panels>,
+}
+
+/// The three panels' elements: move scores (with "why"), search statistics, and the game tree.
+struct Panels {
     scores_panel: Element,
     scores_title: Element,
     score_buttons: Vec<Element>,
@@ -124,8 +137,7 @@ pub struct ThinkingView {
     stats_panel: Element,
     /// Per variant: the "this position" and "computer's last move" cells.
     stats_cells: Vec<[Element; 2]>,
-    /// The game tree panel.
-    pub tree: TreeView,
+    tree: TreeView,
 }
 
 impl ThinkingView {
@@ -155,6 +167,118 @@ impl ThinkingView {
             "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss.",
         );
 
+        ThinkingView {
+            scores_switch,
+            tree_switch,
+            stats_switch,
+            scoring_group,
+            scoring_inputs,
+            panels_box: panels.clone(),
+            game,
+            panels: OnceCell::new(),
+        }
+    }
+
+    /// The game tree panel, if it has been built.
+    pub fn tree(&self) -> Option<&TreeView> {
+        self.panels.get().map(|panels| &panels.tree)
+    }
+
+    /// Shows the panels for `game` and `thinking`; `cells` are the board's buttons, which get their scores.
+    pub fn render(&self, game: &Game, thinking: &Thinking, cells: &[Element]) {
+        let display = game.settings().display;
+        let board = game.board();
+        self.scores_switch.set_checked(display.scores);
+        self.tree_switch.set_checked(display.tree);
+        self.stats_switch.set_checked(display.stats);
+        let scoring_name = match display.scoring {
+            Scoring::DepthAware => "depth",
+            Scoring::Plain => "plain",
+        };
+        for input in &self.scoring_inputs {
+            input.set_checked(input.value() == scoring_name);
+        }
+        set_hidden(&self.scoring_group, !display.scores);
+
+        let scores = if display.scores {
+            move_scores(board, display.scoring)
+        } else {
+            Vec::new()
+        };
+        self.render_cells(cells, &scores);
+
+        let shown = display.scores || display.stats || display.tree;
+        let panels = if shown {
+            Some(
+                self.panels
+                    .get_or_init(|| Panels::build(&self.panels_box, self.game)),
+            )
+        } else {
+            self.panels.get()
+        };
+        let Some(panels) = panels else {
+            return;
+        };
+        set_hidden(&panels.scores_panel, !display.scores);
+        if display.scores {
+            panels.render_scores(board, &scores, thinking.why);
+        }
+
+        set_hidden(&panels.stats_panel, !display.stats);
+        if display.stats {
+            panels.render_stats(board, thinking);
+        }
+
+        set_hidden(&panels.tree.panel, !display.tree);
+        if display.tree {
+            panels.tree.render(&thinking.tree, &thinking.preview);
+        }
+    }
+
+    /// Shows the statistics measured so far (nothing before the panels are built).
+    pub fn render_stats(&self, board: Board, thinking: &Thinking) {
+        if let Some(panels) = self.panels.get() {
+            panels.render_stats(board, thinking);
+        }
+    }
+
+    /// Puts each empty square's score on its button (`data-outcome`, `data-plies`, words in the square).
+    fn render_cells(&self, cells: &[Element], scores: &[MoveScore]) {
+        for (cell, button) in cells.iter().enumerate() {
+            let score = scores.iter().find(|entry| entry.cell == cell);
+            match score {
+                Some(entry) => {
+                    let _ = button.set_attribute("data-outcome", entry.value.outcome.as_str());
+                    set_attribute(button, "data-plies", &number(entry.value.plies.into()));
+                    // The name holds the visible words as they are (label in name), then "best move".
+                    let words = cat(&[&outcome_words(entry.value), " ", &signed(entry.score)]);
+                    button.set_text_content(Some(&words));
+                    let mut label = button.get_attribute("aria-label").unwrap_or_default();
+                    label.push_str(", score ");
+                    label.push_str(&words);
+                    if entry.best {
+                        label.push_str(", best move");
+                    }
+                    let _ = button.set_attribute("aria-label", &label);
+                }
+                None => {
+                    let _ = button.remove_attribute("data-outcome");
+                    let _ = button.remove_attribute("data-plies");
+                }
+            }
+            let _ = button
+                .class_list()
+                .toggle_with_force("ttt-scored", score.is_some());
+            let _ = button
+                .class_list()
+                .toggle_with_force("ttt-best", score.is_some_and(|entry| entry.best));
+        }
+    }
+}
+
+impl Panels {
+    /// Builds the panels, hidden, into `panels`, for game number `game`.
+    fn build(panels: &Element, game: u32) -> Panels {
         let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
         set_hidden(&scores_panel, true);
         let scores_title = add(&scores_panel, "p", "ttt-heading", "");
@@ -217,12 +341,7 @@ impl ThinkingView {
 
         let tree = TreeView::build(panels, game);
 
-        ThinkingView {
-            scores_switch,
-            tree_switch,
-            stats_switch,
-            scoring_group,
-            scoring_inputs,
+        Panels {
             scores_panel,
             scores_title,
             score_buttons,
@@ -233,77 +352,6 @@ impl ThinkingView {
             stats_panel,
             stats_cells,
             tree,
-        }
-    }
-
-    /// Shows the panels for `game` and `thinking`; `cells` are the board's buttons, which get their scores.
-    pub fn render(&self, game: &Game, thinking: &Thinking, cells: &[Element]) {
-        let display = game.settings().display;
-        let board = game.board();
-        self.scores_switch.set_checked(display.scores);
-        self.tree_switch.set_checked(display.tree);
-        self.stats_switch.set_checked(display.stats);
-        let scoring_name = match display.scoring {
-            Scoring::DepthAware => "depth",
-            Scoring::Plain => "plain",
-        };
-        for input in &self.scoring_inputs {
-            input.set_checked(input.value() == scoring_name);
-        }
-        set_hidden(&self.scoring_group, !display.scores);
-
-        let scores = if display.scores {
-            move_scores(board, display.scoring)
-        } else {
-            Vec::new()
-        };
-        self.render_cells(cells, &scores);
-        set_hidden(&self.scores_panel, !display.scores);
-        if display.scores {
-            self.render_scores(board, &scores, thinking.why);
-        }
-
-        set_hidden(&self.stats_panel, !display.stats);
-        if display.stats {
-            self.render_stats(board, thinking);
-        }
-
-        set_hidden(&self.tree.panel, !display.tree);
-        if display.tree {
-            self.tree.render(&thinking.tree, &thinking.preview);
-        }
-    }
-
-    /// Puts each empty square's score on its button (`data-outcome`, `data-plies`, words in the square).
-    fn render_cells(&self, cells: &[Element], scores: &[MoveScore]) {
-        for (cell, button) in cells.iter().enumerate() {
-            let score = scores.iter().find(|entry| entry.cell == cell);
-            match score {
-                Some(entry) => {
-                    let _ = button.set_attribute("data-outcome", entry.value.outcome.as_str());
-                    set_attribute(button, "data-plies", &number(entry.value.plies.into()));
-                    // The name holds the visible words as they are (label in name), then "best move".
-                    let words = cat(&[&outcome_words(entry.value), " ", &signed(entry.score)]);
-                    button.set_text_content(Some(&words));
-                    let mut label = button.get_attribute("aria-label").unwrap_or_default();
-                    label.push_str(", score ");
-                    label.push_str(&words);
-                    if entry.best {
-                        label.push_str(", best move");
-                    }
-                    let _ = button.set_attribute("aria-label", &label);
-                }
-                None => {
-                    let _ = button.remove_attribute("data-outcome");
-                    let _ = button.remove_attribute("data-plies");
-                }
-            }
-            let _ = button
-                .class_list()
-                .toggle_with_force("ttt-scored", score.is_some());
-            let _ = button
-                .class_list()
-                .toggle_with_force("ttt-best", score.is_some_and(|entry| entry.best));
         }
     }
 
