@@ -3,8 +3,10 @@
 //!
 //! The helpers cannot fail on the constant tag, attribute and class names this layer gives them, so they
 //! return the element itself rather than a `Result`: every `?` on a DOM call cost the wasm module its own error
-//! path, and building the game took 12 KB of code that way. Were a DOM call to fail all the same (a bug), the
-//! error is thrown to JavaScript.
+//! path, and building the game took 12 KB of code that way. For the same reason the calls a game makes by the
+//! hundred (create, append, set and remove attributes, toggle classes) are imported without `web-sys`'s `catch`:
+//! its wrapper catches every call in JavaScript, and that cost a cold start about a millisecond. Were one of
+//! them to throw all the same (a bug), the error reaches JavaScript as it is.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -12,6 +14,23 @@ use web_sys::{Element, HtmlInputElement, Window};
 
 #[wasm_bindgen]
 extern "C" {
+    /// A DOM object (document, element or class list), for the calls below.
+    type Dom;
+    /// `document.createElement`, for this layer's constant tag names.
+    #[wasm_bindgen(method, js_name = createElement)]
+    fn create(this: &Dom, tag: &str) -> Element;
+    /// `node.appendChild`, of an element this layer has just made.
+    #[wasm_bindgen(method, js_name = appendChild)]
+    fn append(this: &Dom, child: &Element);
+    /// `element.setAttribute`, for this layer's constant attribute names.
+    #[wasm_bindgen(method, js_name = setAttribute)]
+    fn set_attr(this: &Dom, name: &str, value: &str);
+    /// `element.removeAttribute`, for this layer's constant attribute names.
+    #[wasm_bindgen(method, js_name = removeAttribute)]
+    fn remove_attr(this: &Dom, name: &str);
+    /// `classList.toggle(class, force)`, for this layer's constant class names.
+    #[wasm_bindgen(method, js_name = toggle)]
+    fn toggle(this: &Dom, class: &str, force: bool);
     /// The page's `window`, `None` where there is none (a worker): one import, where `web_sys::window()` looks
     /// through four globals (`globalThis`, `self`, `window`, `global`) for it.
     #[wasm_bindgen(thread_local_v2, js_name = window)]
@@ -26,18 +45,15 @@ pub fn window() -> Option<Window> {
 /// Creates a `tag` element with `class` and `text` (each left out when empty), appended to `parent`.
 #[inline(never)]
 pub fn add(parent: &Element, tag: &str, class: &str, text: &str) -> Element {
-    let child = parent
-        .owner_document()
-        .unwrap_throw()
-        .create_element(tag)
-        .unwrap_throw();
+    let document = parent.owner_document().unwrap_throw();
+    let child = document.unchecked_ref::<Dom>().create(tag);
     if !class.is_empty() {
         set_attribute(&child, "class", class);
     }
     if !text.is_empty() {
         child.set_text_content(Some(text));
     }
-    let _ = parent.append_child(&child);
+    parent.unchecked_ref::<Dom>().append(&child);
     child
 }
 
@@ -62,13 +78,22 @@ fn add_input(parent: &Element, kind: &str, setting: &str) -> HtmlInputElement {
 /// Sets an attribute whose name is one of this layer's constants, which cannot fail.
 #[inline(never)]
 pub fn set_attribute(element: &Element, name: &str, value: &str) {
-    let _ = element.set_attribute(name, value);
+    element.unchecked_ref::<Dom>().set_attr(name, value);
+}
+
+/// Removes an attribute whose name is one of this layer's constants, which cannot fail.
+#[inline(never)]
+pub fn remove_attribute(element: &Element, name: &str) {
+    element.unchecked_ref::<Dom>().remove_attr(name);
 }
 
 /// Adds or removes a class whose name is one of this layer's constants, which cannot fail.
 #[inline(never)]
 pub fn toggle_class(element: &Element, class: &str, on: bool) {
-    let _ = element.class_list().toggle_with_force(class, on);
+    element
+        .class_list()
+        .unchecked_ref::<Dom>()
+        .toggle(class, on);
 }
 
 /// Shows or hides an element with the `hidden` attribute.
@@ -77,7 +102,7 @@ pub fn set_hidden(element: &Element, hidden: bool) {
     if hidden {
         set_attribute(element, "hidden", "");
     } else {
-        let _ = element.remove_attribute("hidden");
+        remove_attribute(element, "hidden");
     }
 }
 

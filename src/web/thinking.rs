@@ -3,7 +3,9 @@
 //! the game, the panels the first time one is shown (117 of a game's 179 elements, which most visits never open);
 //! all are rendered from the game and [`Thinking`].
 
-use super::dom::{add, checkbox, radio_group, set_attribute, set_hidden};
+use super::dom::{
+    add, checkbox, radio_group, remove_attribute, set_attribute, set_hidden, toggle_class,
+};
 use super::tree::{TreeState, TreeView};
 use crate::engine::{Board, Scoring, Variant, CELLS};
 use crate::explain::{
@@ -248,7 +250,7 @@ impl ThinkingView {
             let score = scores.iter().find(|entry| entry.cell == cell);
             match score {
                 Some(entry) => {
-                    let _ = button.set_attribute("data-outcome", entry.value.outcome.as_str());
+                    set_attribute(button, "data-outcome", entry.value.outcome.as_str());
                     set_attribute(button, "data-plies", &number(entry.value.plies.into()));
                     // The name holds the visible words as they are (label in name), then "best move".
                     let words = cat(&[&outcome_words(entry.value), " ", &signed(entry.score)]);
@@ -259,19 +261,15 @@ impl ThinkingView {
                     if entry.best {
                         label.push_str(", best move");
                     }
-                    let _ = button.set_attribute("aria-label", &label);
+                    set_attribute(button, "aria-label", &label);
                 }
                 None => {
-                    let _ = button.remove_attribute("data-outcome");
-                    let _ = button.remove_attribute("data-plies");
+                    remove_attribute(button, "data-outcome");
+                    remove_attribute(button, "data-plies");
                 }
             }
-            let _ = button
-                .class_list()
-                .toggle_with_force("ttt-scored", score.is_some());
-            let _ = button
-                .class_list()
-                .toggle_with_force("ttt-best", score.is_some_and(|entry| entry.best));
+            toggle_class(button, "ttt-scored", score.is_some());
+            toggle_class(button, "ttt-best", score.is_some_and(|entry| entry.best));
         }
     }
 }
@@ -387,7 +385,11 @@ impl Panels {
             button.set_text_content(Some(&label));
             set_attribute(button, "data-why", &number(entry.cell as u64));
             let chosen = why == Some(entry.cell);
-            let _ = button.set_attribute("aria-pressed", if chosen { "true" } else { "false" });
+            set_attribute(
+                button,
+                "aria-pressed",
+                if chosen { "true" } else { "false" },
+            );
         }
         let chosen = why.filter(|cell| scores.iter().any(|entry| entry.cell == *cell));
         set_hidden(&self.why_box, chosen.is_none());

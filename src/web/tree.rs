@@ -237,7 +237,7 @@ impl TreeView {
         for (cell, element) in self.preview_cells.iter().enumerate() {
             element.set_text_content(Some(board.get(cell).map_or("", Player::name)));
             let last = path.last() == Some(&cell);
-            let _ = element.class_list().toggle_with_force("ttt-last", last);
+            toggle_class(element, "ttt-last", last);
         }
         let caption = if path.is_empty() {
             "Preview: the current position. Point at or focus a move to see the board after it."

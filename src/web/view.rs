@@ -4,7 +4,8 @@
 //! grow (the move history) use a fixed set of elements, since a game has at most nine moves.
 
 use super::dom::{
-    add, add_button, game_id, radio_group, set_attribute, set_hidden, set_unavailable, toggle_class,
+    add, add_button, game_id, radio_group, remove_attribute, set_attribute, set_hidden,
+    set_unavailable, toggle_class,
 };
 use super::panic;
 use super::thinking::ThinkingView;
@@ -225,7 +226,7 @@ impl View {
             if current {
                 set_attribute(button, "aria-current", "step");
             } else {
-                let _ = button.remove_attribute("aria-current");
+                remove_attribute(button, "aria-current");
             }
         }
 
