@@ -10,7 +10,7 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement, Window};
+use web_sys::{Document, Element, HtmlInputElement, Window};
 
 #[wasm_bindgen]
 extern "C" {
@@ -45,16 +45,27 @@ pub fn window() -> Option<Window> {
 /// Creates a `tag` element with `class` and `text` (each left out when empty), appended to `parent`.
 #[inline(never)]
 pub fn add(parent: &Element, tag: &str, class: &str, text: &str) -> Element {
-    let document = parent.owner_document().unwrap_throw();
-    let child = document.unchecked_ref::<Dom>().create(tag);
+    let child = create(&parent.owner_document().unwrap_throw(), tag);
     if !class.is_empty() {
         set_attribute(&child, "class", class);
     }
     if !text.is_empty() {
         child.set_text_content(Some(text));
     }
-    parent.unchecked_ref::<Dom>().append(&child);
+    append(parent, &child);
     child
+}
+
+/// Creates a `tag` element in `document`, attached nowhere yet.
+#[inline(never)]
+pub fn create(document: &Document, tag: &str) -> Element {
+    document.unchecked_ref::<Dom>().create(tag)
+}
+
+/// Appends `child` to `parent`.
+#[inline(never)]
+pub fn append(parent: &Element, child: &Element) {
+    parent.unchecked_ref::<Dom>().append(child);
 }
 
 /// Creates a `<button type="button">` with `text` and a `data-*` attribute, appended to `parent`.

@@ -104,8 +104,8 @@ fn shadow_root_for(element: &Element) -> Result<(ShadowRoot, Option<Element>), J
         return Ok((shadow, None));
     }
     let document = element.owner_document().ok_or("no document")?;
-    let wrapper = document.create_element("div")?;
-    element.append_child(&wrapper)?;
+    let wrapper = dom::create(&document, "div");
+    dom::append(element, &wrapper);
     Ok((wrapper.attach_shadow(&init)?, Some(wrapper)))
 }
 

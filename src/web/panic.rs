@@ -1,6 +1,7 @@
 //! Makes a panic visible: besides the console message of `console_error_panic_hook`, every game on the page
 //! shows that it stopped, and how to start again, instead of a board that silently no longer answers.
 
+use super::dom;
 use std::cell::RefCell;
 use std::sync::Once;
 use web_sys::Element;
@@ -63,17 +64,16 @@ fn show_in(notice: &Element, message: &str) {
     }
     text.push_str(". ");
     notice.set_text_content(Some(&text));
-    if let Ok(link) = document.create_element("a") {
-        let here = document
-            .location()
-            .and_then(|location| location.href().ok())
-            .unwrap_or_default();
-        let _ = link.set_attribute("href", &here);
-        link.set_text_content(Some("Reload to start a new game"));
-        let _ = notice.append_child(&link);
-    }
-    let _ = notice.remove_attribute("hidden");
+    let link = dom::create(&document, "a");
+    let here = document
+        .location()
+        .and_then(|location| location.href().ok())
+        .unwrap_or_default();
+    dom::set_attribute(&link, "href", &here);
+    link.set_text_content(Some("Reload to start a new game"));
+    dom::append(notice, &link);
+    dom::set_hidden(notice, false);
     if let Some(root) = notice.parent_element() {
-        let _ = root.class_list().toggle_with_force("ttt-stopped", true);
+        dom::toggle_class(&root, "ttt-stopped", true);
     }
 }

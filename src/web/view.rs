@@ -4,7 +4,7 @@
 //! grow (the move history) use a fixed set of elements, since a game has at most nine moves.
 
 use super::dom::{
-    add, add_button, game_id, radio_group, remove_attribute, set_attribute, set_hidden,
+    add, add_button, create, game_id, radio_group, remove_attribute, set_attribute, set_hidden,
     set_unavailable, toggle_class,
 };
 use super::panic;
@@ -51,11 +51,7 @@ impl View {
     /// Builds the game's elements for `host`'s document (not yet attached), with `problems` listed on top.
     pub fn build(host: &Element, problems: &[String]) -> View {
         let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
-        let root = host
-            .owner_document()
-            .unwrap_throw()
-            .create_element("div")
-            .unwrap_throw();
+        let root = create(&host.owner_document().unwrap_throw(), "div");
         set_attribute(&root, "class", "ttt");
 
         let panic_notice = add(&root, "div", "ttt-notice ttt-panic", "");
