@@ -28,6 +28,12 @@ extern "C" {
     /// `element.removeAttribute`, for this layer's constant attribute names.
     #[wasm_bindgen(method, js_name = removeAttribute)]
     fn remove_attr(this: &Dom, name: &str);
+    /// The `value` of a form control (an input or a select).
+    #[wasm_bindgen(method, getter)]
+    fn value(this: &Dom) -> String;
+    /// Sets the `value` of a form control.
+    #[wasm_bindgen(method, setter)]
+    fn set_value(this: &Dom, value: &str);
     /// `classList.toggle(class, force)`, for this layer's constant class names.
     #[wasm_bindgen(method, js_name = toggle)]
     fn toggle(this: &Dom, class: &str, force: bool);
@@ -92,6 +98,16 @@ pub fn set_attribute(element: &Element, name: &str, value: &str) {
     element.unchecked_ref::<Dom>().set_attr(name, value);
 }
 
+/// The value of a form control (an input or a select): one import for both kinds.
+pub fn value(control: &Element) -> String {
+    control.unchecked_ref::<Dom>().value()
+}
+
+/// Sets the value of a form control (an input or a select).
+pub fn set_value(control: &Element, value: &str) {
+    control.unchecked_ref::<Dom>().set_value(value);
+}
+
 /// Removes an attribute whose name is one of this layer's constants, which cannot fail.
 #[inline(never)]
 pub fn remove_attribute(element: &Element, name: &str) {
@@ -143,7 +159,7 @@ pub fn radio_group(
             let label = add(&group, "label", "ttt-option", "");
             let input = add_input(&label, "radio", setting);
             set_attribute(&input, "name", &name);
-            input.set_value(value);
+            set_value(&input, value);
             add(&label, "span", "", text);
             input
         })

@@ -424,9 +424,9 @@ impl App {
             return;
         }
         let (value, checked) = if let Some(input) = target.dyn_ref::<HtmlInputElement>() {
-            (input.value(), input.checked())
+            (dom::value(input), input.checked())
         } else if let Some(select) = target.dyn_ref::<HtmlSelectElement>() {
-            (select.value(), true)
+            (dom::value(select), true)
         } else {
             return;
         };

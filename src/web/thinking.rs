@@ -4,7 +4,7 @@
 //! all are rendered from the game and [`Thinking`].
 
 use super::dom::{
-    add, checkbox, radio_group, remove_attribute, set_attribute, set_hidden, toggle_class,
+    add, checkbox, radio_group, remove_attribute, set_attribute, set_hidden, toggle_class, value,
 };
 use super::tree::{TreeState, TreeView};
 use crate::engine::{Board, Scoring, Variant, CELLS};
@@ -198,7 +198,7 @@ impl ThinkingView {
             Scoring::Plain => "plain",
         };
         for input in &self.scoring_inputs {
-            input.set_checked(input.value() == scoring_name);
+            input.set_checked(value(input) == scoring_name);
         }
         set_hidden(&self.scoring_group, !display.scores);
 

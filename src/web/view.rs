@@ -5,7 +5,7 @@
 
 use super::dom::{
     add, add_button, create, game_id, radio_group, remove_attribute, set_attribute, set_hidden,
-    set_unavailable, toggle_class,
+    set_unavailable, set_value, toggle_class, value,
 };
 use super::panic;
 use super::thinking::ThinkingView;
@@ -175,14 +175,14 @@ impl View {
         let board = game.board();
         let friend = settings.mode == Mode::Friend;
         for input in &self.mode_inputs {
-            input.set_checked(input.value() == settings.mode.name());
+            input.set_checked(value(input) == settings.mode.name());
         }
         for input in &self.side_inputs {
-            input.set_checked(input.value() == settings.human.name());
+            input.set_checked(value(input) == settings.human.name());
         }
         set_hidden(&self.side_group, friend);
         set_hidden(&self.level_group, friend);
-        self.level_select.set_value(settings.level.name());
+        set_value(&self.level_select, settings.level.name());
         self.level_note
             .set_text_content(Some(game.level_description()));
 
@@ -269,8 +269,8 @@ impl View {
         let Some((url, copied)) = share else {
             return;
         };
-        if self.share_link.value() != *url {
-            self.share_link.set_value(url);
+        if value(&self.share_link) != *url {
+            set_value(&self.share_link, url);
         }
         let note = match copied {
             None => "",
