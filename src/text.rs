@@ -37,6 +37,25 @@ pub fn number(number: u64) -> String {
     out
 }
 
+/// The address of `file` in the folder of `url` (an absolute URL): what `new URL(file, url)` gives for a plain
+/// file name. A query or fragment of `url` may hold slashes, so the folder ends at the last one before them.
+pub fn beside(url: &str, file: &str) -> String {
+    // Bytes, not `str` slicing: that would bring the slicing panic's Unicode tables into the wasm module.
+    let bytes = url.as_bytes();
+    let path_end = bytes
+        .iter()
+        .position(|byte| matches!(byte, b'?' | b'#'))
+        .unwrap_or(bytes.len());
+    let folder_end = bytes[..path_end]
+        .iter()
+        .rposition(|byte| *byte == b'/')
+        .map_or(0, |slash| slash + 1);
+    let mut out = url.to_owned();
+    out.truncate(folder_end);
+    out.push_str(file);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +77,23 @@ mod tests {
         assert_eq!(cat(&["X", " wins"]), "X wins");
         let parts = ["Computer's turn (", "O", "): thinking…"];
         assert_eq!(cat(&parts), parts.concat());
+    }
+
+    #[test]
+    fn beside_is_the_file_in_the_same_folder() {
+        let page = "index.html";
+        assert_eq!(
+            beside("https://example.github.io/tictactoe/tictactoe.js", page),
+            "https://example.github.io/tictactoe/index.html"
+        );
+        assert_eq!(
+            beside("http://127.0.0.1:8080/tictactoe.js?v=1/2#a/b", page),
+            "http://127.0.0.1:8080/index.html"
+        );
+        assert_eq!(
+            beside("http://127.0.0.1:8080/a/", page),
+            "http://127.0.0.1:8080/a/index.html"
+        );
+        assert_eq!(beside("tictactoe.js", page), "index.html");
     }
 }

@@ -35,14 +35,20 @@ use web_sys::{
     ShadowRootMode, Storage,
 };
 
-#[wasm_bindgen(
-    inline_js = "export function gamePageUrl() { return new URL('../../index.html', import.meta.url).href; }"
-)]
+#[wasm_bindgen]
 extern "C" {
-    /// The address of the game's own page, next to this module: wasm-bindgen serves this snippet from
-    /// `snippets/<crate>-<hash>/`, two folders below it.
-    #[wasm_bindgen(js_name = gamePageUrl)]
-    fn game_page_url() -> String;
+    /// The glue module's `import.meta`.
+    type ImportMeta;
+    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
+    static IMPORT_META: ImportMeta;
+    /// The glue module's own address.
+    #[wasm_bindgen(method, getter)]
+    fn url(this: &ImportMeta) -> String;
+}
+
+/// The address of the game's own page, `index.html` next to the module's JS glue (whichever page imported it).
+fn game_page_url() -> String {
+    crate::text::beside(&IMPORT_META.with(ImportMeta::url), "index.html")
 }
 
 /// How long after a change the search statistics are measured: past the next paint and the computer's answer
