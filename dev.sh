@@ -66,6 +66,9 @@ install_test_tools() {
 
 build() {
   step "trunk build --release"
+  # wasm-bindgen never empties its output folder and Trunk ships every JS snippet it finds there: start clean, so
+  # that no page loads a snippet the code no longer has.
+  rm -rf target/wasm-bindgen/release
   trunk build --release
 }
 

@@ -22,6 +22,17 @@ test("every integrity hash in index.html is that of the file it loads", async ()
   }
 });
 
+test("the game page preloads only scripts that its scripts import", async () => {
+  const index = await readFile(join(DIST, "index.html"), "utf8");
+  const preloaded = [...index.matchAll(/<link\b[^>]*\brel="?modulepreload[^>]*>/g)].map(
+    ([tag]) => tag.match(/\bhref="?\.\/([^"\s>]+)/)[1],
+  );
+  assert.ok(preloaded.includes("tictactoe.js"), `preloaded: ${preloaded}`);
+  const scripts = await Promise.all(["app.js", "tictactoe.js"].map((file) => readFile(join(DIST, file), "utf8")));
+  const imported = scripts.flatMap((script) => [...script.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)].map((m) => m[1]));
+  for (const file of preloaded) assert.ok(imported.includes(file), `${file} is preloaded but imported by none`);
+});
+
 test("the module and its glue call each other by short names, and the module has no custom section", async () => {
   const bytes = await readFile(join(DIST, "tictactoe_bg.wasm"));
   const module = new WebAssembly.Module(bytes);
