@@ -326,8 +326,12 @@ impl App {
             .map(|clipboard| clipboard.unchecked_into::<web_sys::Clipboard>());
         match clipboard {
             Some(clipboard) => {
-                let on_copied = Closure::once_into_js(copied(app.clone(), true));
-                let on_refused = Closure::once_into_js(copied(app.clone(), false));
+                // `Fn` closures, like the game's others (one kind of closure in the glue), freed when JavaScript
+                // lets go of them.
+                let on_copied =
+                    Closure::<dyn Fn(JsValue)>::new(copied(app.clone(), true)).into_js_value();
+                let on_refused =
+                    Closure::<dyn Fn(JsValue)>::new(copied(app.clone(), false)).into_js_value();
                 let promise: JsValue = clipboard.write_text(&url).into();
                 if let Ok(then) = js_sys::Reflect::get(&promise, &"then".into()) {
                     let then: js_sys::Function = then.unchecked_into();
@@ -614,8 +618,8 @@ struct Mounted {
     /// The one listener of every event in [`EVENTS`], on the game's root element. A `Fn`, not a `FnMut`: it is
     /// called again while it runs when a handler moves focus (`focusin`).
     listener: Closure<dyn Fn(Event)>,
-    _timer: Closure<dyn FnMut()>,
-    _stats: Closure<dyn FnMut()>,
+    _timer: Closure<dyn Fn()>,
+    _stats: Closure<dyn Fn()>,
 }
 
 impl Mounted {
@@ -633,11 +637,11 @@ impl Mounted {
                 _ => App::on_preview(&app, &event),
             })
         };
-        let timer: Closure<dyn FnMut()> = {
+        let timer: Closure<dyn Fn()> = {
             let app = app.clone();
             Closure::new(move || App::on_timer(&app))
         };
-        let stats: Closure<dyn FnMut()> = {
+        let stats: Closure<dyn Fn()> = {
             let app = app.clone();
             Closure::new(move || App::on_stats(&app))
         };
