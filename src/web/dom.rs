@@ -4,7 +4,8 @@
 //! The helpers cannot fail on the constant tag, attribute and class names this layer gives them, so they
 //! return the element itself rather than a `Result`: every `?` on a DOM call cost the wasm module its own error
 //! path, and building the game took 12 KB of code that way. For the same reason the calls a game makes by the
-//! hundred (create, append, set and remove attributes, toggle classes) are imported without `web-sys`'s `catch`:
+//! hundred (create, append, set and remove attributes, toggle classes, values, find, focus) are imported without
+//! `web-sys`'s `catch`:
 //! its wrapper catches every call in JavaScript, and that cost a cold start about a millisecond. Were one of
 //! them to throw all the same (a bug), the error reaches JavaScript as it is.
 
@@ -34,6 +35,18 @@ extern "C" {
     /// Sets the `value` of a form control.
     #[wasm_bindgen(method, setter)]
     fn set_value(this: &Dom, value: &str);
+    /// `element.closest(selector)`, for this layer's constant selectors.
+    #[wasm_bindgen(method)]
+    fn closest(this: &Dom, selector: &str) -> Option<Element>;
+    /// `element.querySelector(selector)`, for the selectors this layer builds.
+    #[wasm_bindgen(method, js_name = querySelector)]
+    fn query_selector(this: &Dom, selector: &str) -> Option<Element>;
+    /// `element.focus()`.
+    #[wasm_bindgen(method)]
+    fn focus(this: &Dom);
+    /// `window.setTimeout(callback, delay)`, which gives the timeout's handle.
+    #[wasm_bindgen(method, js_name = setTimeout)]
+    fn set_timeout(this: &Dom, callback: &js_sys::Function, delay: i32) -> i32;
     /// `classList.toggle(class, force)`, for this layer's constant class names.
     #[wasm_bindgen(method, js_name = toggle)]
     fn toggle(this: &Dom, class: &str, force: bool);
@@ -106,6 +119,28 @@ pub fn value(control: &Element) -> String {
 /// Sets the value of a form control (an input or a select).
 pub fn set_value(control: &Element, value: &str) {
     control.unchecked_ref::<Dom>().set_value(value);
+}
+
+/// The nearest of `element` and its ancestors that matches `selector`, one of this layer's constants.
+pub fn closest(element: &Element, selector: &str) -> Option<Element> {
+    element.unchecked_ref::<Dom>().closest(selector)
+}
+
+/// The first element under `element` that matches `selector`, one this layer builds.
+pub fn query_selector(element: &Element, selector: &str) -> Option<Element> {
+    element.unchecked_ref::<Dom>().query_selector(selector)
+}
+
+/// Moves focus to `element`.
+pub fn focus(element: &Element) {
+    element.unchecked_ref::<Dom>().focus();
+}
+
+/// Calls `callback` after `delay_ms` milliseconds; the handle cancels it (`clearTimeout`).
+pub fn set_timeout(window: &Window, callback: &js_sys::Function, delay_ms: i32) -> i32 {
+    window
+        .unchecked_ref::<Dom>()
+        .set_timeout(callback, delay_ms)
 }
 
 /// Removes an attribute whose name is one of this layer's constants, which cannot fail.

@@ -347,7 +347,7 @@ impl App {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        if let Ok(Some(cell)) = target.closest("[data-cell]") {
+        if let Some(cell) = dom::closest(&target, "[data-cell]") {
             let index = cell
                 .get_attribute("data-cell")
                 .and_then(|i| i.parse::<usize>().ok());
@@ -363,7 +363,7 @@ impl App {
                     app.borrow().render();
                 }
             }
-        } else if let Ok(Some(button)) = target.closest("[data-why]") {
+        } else if let Some(button) = dom::closest(&target, "[data-why]") {
             let cell = button
                 .get_attribute("data-why")
                 .and_then(|c| c.parse::<usize>().ok());
@@ -374,7 +374,7 @@ impl App {
                 cell
             };
             this.render();
-        } else if let Ok(Some(item)) = target.closest("[role=treeitem]") {
+        } else if let Some(item) = dom::closest(&target, "[role=treeitem]") {
             let path = item
                 .get_attribute("data-path")
                 .and_then(|p| tree::parse_path(&p));
@@ -384,7 +384,7 @@ impl App {
                 this.thinking.tree.focus = path;
                 this.render();
             }
-        } else if let Ok(Some(button)) = target.closest("[data-jump]") {
+        } else if let Some(button) = dom::closest(&target, "[data-jump]") {
             let step = button
                 .get_attribute("data-jump")
                 .and_then(|s| s.parse::<usize>().ok());
@@ -393,7 +393,7 @@ impl App {
                     this.game.jump(step);
                 });
             }
-        } else if let Ok(Some(button)) = target.closest("[data-action]") {
+        } else if let Some(button) = dom::closest(&target, "[data-action]") {
             match button.get_attribute("data-action").as_deref() {
                 Some("new-game") => {
                     let settings = *app.borrow().game.settings();
@@ -478,7 +478,7 @@ impl App {
         let item = event
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|target| target.closest("[role=treeitem]").ok().flatten());
+            .and_then(|target| dom::closest(&target, "[role=treeitem]"));
         let Some(path) = item
             .and_then(|item| item.get_attribute("data-path"))
             .and_then(|p| tree::parse_path(&p))
@@ -546,7 +546,7 @@ impl App {
                 .and_then(|tree| tree.node(&target));
             drop(this);
             if let Some(node) = node {
-                let _ = node.focus();
+                dom::focus(&node);
             }
         }
     }
@@ -587,7 +587,7 @@ impl App {
         this.render();
         let cell = this.view.cell(to);
         drop(this);
-        let _ = cell.focus();
+        dom::focus(&cell);
     }
 
     /// The computer's pause is over: it plays.

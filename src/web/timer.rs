@@ -22,9 +22,7 @@ impl Timer {
             return;
         }
         if let (Some(window), Some(callback)) = (super::dom::window(), self.callback.as_ref()) {
-            self.pending = window
-                .set_timeout_with_callback_and_timeout_and_arguments_0(callback, delay_ms)
-                .ok();
+            self.pending = Some(super::dom::set_timeout(&window, callback, delay_ms));
         }
     }
 

@@ -6,13 +6,13 @@
 //! The list is drawn from [`TreeState`] alone (cleared and built again when the state changes, never from HTML
 //! text), and focus is put back on the node that had it.
 
-use super::dom::{add, game_id, set_attribute, set_hidden, toggle_class};
+use super::dom::{add, game_id, query_selector, set_attribute, set_hidden, toggle_class};
 use crate::engine::{tree_children_along, Board, Player, TreeNode, CELLS};
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
 use crate::text::{cat, number, push_number};
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, HtmlInputElement};
+use web_sys::{Element, HtmlInputElement};
 
 /// What the tree shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -221,15 +221,14 @@ impl TreeView {
             }
         }
         if let (true, Some(item)) = (had_focus, focused) {
-            let _ = item.unchecked_into::<HtmlElement>().focus();
+            super::dom::focus(&item);
         }
     }
 
     /// The element of the node at `path`, if it is drawn.
-    pub fn node(&self, path: &[usize]) -> Option<HtmlElement> {
+    pub fn node(&self, path: &[usize]) -> Option<Element> {
         let selector = cat(&["[data-path=\"", &path_attribute(path), "\"]"]);
-        let item = self.list.query_selector(&selector).ok().flatten()?;
-        Some(item.unchecked_into())
+        query_selector(&self.list, &selector)
     }
 
     fn show_preview(&self, root: Board, path: &[usize]) {

@@ -259,8 +259,8 @@ impl View {
     }
 
     /// The button of `cell`.
-    pub fn cell(&self, cell: usize) -> web_sys::HtmlElement {
-        self.cells[cell].clone().unchecked_into()
+    pub fn cell(&self, cell: usize) -> Element {
+        self.cells[cell].clone()
     }
 
     /// Shows the last shared link, and whether it was copied (`None`: not yet known).
