@@ -5,9 +5,8 @@
 //! return the element itself rather than a `Result`: every `?` on a DOM call cost the wasm module its own error
 //! path, and building the game took 12 KB of code that way. For the same reason the calls a game makes by the
 //! hundred (create, append, set and remove attributes, toggle classes, values, find, focus) are imported without
-//! `web-sys`'s `catch`:
-//! its wrapper catches every call in JavaScript, and that cost a cold start about a millisecond. Were one of
-//! them to throw all the same (a bug), the error reaches JavaScript as it is.
+//! `web-sys`'s `catch`, whose wrapper catches every call in JavaScript. Were one of them to throw all the same (a
+//! bug), the error reaches JavaScript as it is.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

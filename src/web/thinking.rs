@@ -1,6 +1,6 @@
 //! The panels that show how minimax thinks: the switches, each move's score (on the squares and in a list), the
 //! line of best play after a chosen move ("why this move"), and the search statistics. The switches are built with
-//! the game, the panels the first time one is shown (117 of a game's 179 elements, which most visits never open);
+//! the game, the panels the first time one is shown (85 of a game's 179 elements, which most visits never open);
 //! all are rendered from the game and [`Thinking`].
 
 use super::dom::{
