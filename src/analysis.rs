@@ -6,13 +6,18 @@ use crate::engine::{Analysis, Outcome};
 /// else every move), the better first among equals: the quickest win, the slowest loss; then cell order.
 pub fn best_outcome_cells(analysis: &Analysis) -> Vec<usize> {
     let best_outcome: Option<Outcome> = analysis.best_value().map(|value| value.outcome);
-    let mut best: Vec<_> = analysis
-        .moves
-        .iter()
-        .filter(|entry| Some(entry.value.outcome) == best_outcome)
-        .collect();
-    sort_moves(&mut best, |a, b| (b.value, a.cell) < (a.value, b.cell));
-    best.iter().map(|entry| entry.cell).collect()
+    let mut best = Vec::new();
+    for entry in &analysis.moves {
+        if Some(entry.value.outcome) == best_outcome {
+            best.push((entry.value, entry.cell));
+        }
+    }
+    sort_moves(&mut best, |a, b| (b.0, a.1) < (a.0, b.1));
+    let mut cells = Vec::with_capacity(best.len());
+    for (_, cell) in best {
+        cells.push(cell);
+    }
+    cells
 }
 
 /// Sorts a short list (a position has at most nine moves) so that `before(a, b)` holds for no `b` after an `a`,

@@ -78,30 +78,28 @@ pub struct MoveScore {
 /// Every legal move of `board` with its exact value and its score under `scoring`, in cell order.
 pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
     let analysis = analyze(board);
-    let scores: Vec<i32> = match scoring {
-        Scoring::DepthAware => analysis
-            .moves
-            .iter()
-            .map(|entry| depth_aware_score(entry.value, board.marks()))
-            .collect(),
-        Scoring::Plain => analyze_with(board, Scoring::Plain)
-            .moves
-            .iter()
-            .map(|entry| i32::from(entry.score))
-            .collect(),
+    let plain = match scoring {
+        Scoring::DepthAware => None,
+        Scoring::Plain => Some(analyze_with(board, Scoring::Plain)),
     };
-    let best = scores.iter().copied().max();
-    analysis
-        .moves
-        .iter()
-        .zip(scores)
-        .map(|(entry, score)| MoveScore {
+    let mut scores = Vec::with_capacity(analysis.moves.len());
+    for (index, entry) in analysis.moves.iter().enumerate() {
+        let score = match &plain {
+            None => depth_aware_score(entry.value, board.marks()),
+            Some(plain) => i32::from(plain.moves[index].score),
+        };
+        scores.push(MoveScore {
             cell: entry.cell,
             value: entry.value,
             score,
-            best: Some(score) == best,
-        })
-        .collect()
+            best: false,
+        });
+    }
+    let best = scores.iter().map(|entry| entry.score).max();
+    for entry in &mut scores {
+        entry.best = Some(entry.score) == best;
+    }
+    scores
 }
 
 /// The line of best play after `first_move` in `board`, in words: one "X: row 1, column 3" per move, then how the

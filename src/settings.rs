@@ -129,9 +129,7 @@ impl Settings {
     /// Reads settings from `name=value` pairs (a URL's parameters, an element's attributes). A value that is
     /// not understood is reported in a sentence meant for the person reading the page, and the default is used
     /// instead. Names this game does not use are ignored, since pages and links add their own.
-    pub fn from_pairs<'a>(
-        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> (Settings, Vec<String>) {
+    pub fn from_pairs(pairs: &[(String, String)]) -> (Settings, Vec<String>) {
         let mut settings = Settings::default();
         let mut problems = Vec::new();
         for (name, value) in pairs {
@@ -315,15 +313,14 @@ impl SettingError {
 
 /// Splits a URL's query (with or without its leading `?`) into decoded `name=value` pairs, in order.
 pub fn query_pairs(query: &str) -> Vec<(String, String)> {
-    query
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|part| !part.is_empty())
-        .map(|part| {
+    let mut pairs = Vec::new();
+    for part in query.trim_start_matches('?').split('&') {
+        if !part.is_empty() {
             let (name, value) = part.split_once('=').unwrap_or((part, ""));
-            (percent_decode(name), percent_decode(value))
-        })
-        .collect()
+            pairs.push((percent_decode(name), percent_decode(value)));
+        }
+    }
+    pairs
 }
 
 /// Decodes `+` and `%XX` as forms do; bytes that are not UTF-8 become U+FFFD.
@@ -394,7 +391,7 @@ mod tests {
 
     fn parse(query: &str) -> (Settings, Vec<String>) {
         let pairs = query_pairs(query);
-        Settings::from_pairs(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())))
+        Settings::from_pairs(&pairs)
     }
 
     #[test]

@@ -125,7 +125,13 @@ impl Tally {
             let Some(key) = TallyKey::ALL.into_iter().find(|key| key.name() == name) else {
                 continue;
             };
-            let numbers: Vec<u32> = numbers.split(',').filter_map(|n| n.parse().ok()).collect();
+            let mut parsed = Vec::with_capacity(3);
+            for n in numbers.split(',') {
+                if let Ok(n) = n.parse::<u32>() {
+                    parsed.push(n);
+                }
+            }
+            let numbers = parsed;
             if let [wins, draws, losses] = numbers[..] {
                 tally.counts[Tally::index(key)] = Counts {
                     wins,

@@ -178,11 +178,12 @@ impl ParseBoardError {
             // Quoted by hand: `{:?}` would bring char escaping and Unicode tables into the wasm module.
             ParseBoardError::UnknownCharacter { found, cell } if found.is_control() => {
                 let code = u32::from(*found);
-                let hex: String = (0..4)
-                    .rev()
-                    .filter_map(|digit| char::from_digit((code >> (4 * digit)) & 15, 16))
-                    .map(|digit| digit.to_ascii_uppercase())
-                    .collect();
+                let mut hex = String::with_capacity(4);
+                for shift in [12, 8, 4, 0] {
+                    hex.push(char::from(
+                        b"0123456789ABCDEF"[((code >> shift) & 15) as usize],
+                    ));
+                }
                 cat(&[
                     "cell ",
                     &number(*cell),
@@ -227,9 +228,11 @@ impl Board {
 
     /// The position in the notation [`str::parse`] reads: "X.O.X...O", row by row (what `Display` writes).
     pub fn notation(self) -> String {
-        (0..CELLS)
-            .map(|cell| self.get(cell).map_or('.', Player::symbol))
-            .collect()
+        let mut text = String::with_capacity(CELLS);
+        for cell in 0..CELLS {
+            text.push(self.get(cell).map_or('.', Player::symbol));
+        }
+        text
     }
 
     /// The mark on `cell`, if any.
@@ -490,6 +493,20 @@ mod tests {
             ParseBoardError::WinnerDidNotMoveLast(Player::X).to_string(),
             "X has three in a row but O moved after that, which no game can reach"
         );
+        // A control character is named by its code point (four upper-case hex digits), never written out.
+        for (found, code) in [
+            ('\u{7}', "U+0007"),
+            ('\u{9f}', "U+009F"),
+            ('\u{1b}', "U+001B"),
+        ] {
+            let message = ParseBoardError::UnknownCharacter { found, cell: 2 }.to_string();
+            assert!(
+                message.starts_with("cell 2 holds the control character "),
+                "{message}"
+            );
+            assert!(message.contains(code), "{message}");
+            assert!(!message.contains(found), "{message}");
+        }
     }
 
     #[test]

@@ -246,16 +246,16 @@ pub fn tree_children_along(root: Board, path: &[usize], alpha_beta: bool) -> Vec
     };
     let analysis = analyze(position);
     let best = analysis.best_value();
-    analysis
-        .moves
-        .iter()
-        .map(|entry| TreeNode {
+    let mut children = Vec::with_capacity(analysis.moves.len());
+    for entry in &analysis.moves {
+        children.push(TreeNode {
             cell: entry.cell,
             value: entry.value,
             on_principal_variation: Some(entry.value) == best,
             pruned: searched & (1 << entry.cell) == 0,
-        })
-        .collect()
+        });
+    }
+    children
 }
 
 /// Alpha-beta in cell order, like `Searcher::negamax` with [`MoveOrder::Cells`] and no table, that follows
@@ -338,11 +338,13 @@ impl ScoredAnalysis {
     /// The cells whose moves have the highest score, in cell order.
     pub fn best_cells(&self) -> Vec<usize> {
         let best = self.moves.iter().map(|entry| entry.score).max();
-        self.moves
-            .iter()
-            .filter(|entry| Some(entry.score) == best)
-            .map(|entry| entry.cell)
-            .collect()
+        let mut cells = Vec::new();
+        for entry in &self.moves {
+            if Some(entry.score) == best {
+                cells.push(entry.cell);
+            }
+        }
+        cells
     }
 }
 
@@ -376,13 +378,13 @@ fn scored_negamax(board: Board, mut alpha: i8, beta: i8, scoring: Scoring, nodes
 /// engine's, and rank moves as [`analyze`] does.
 pub fn analyze_with(board: Board, scoring: Scoring) -> ScoredAnalysis {
     let mut nodes = 1;
-    let moves = board
-        .legal_moves()
-        .map(|cell| ScoredMove {
+    let mut moves = Vec::new();
+    for cell in board.legal_moves() {
+        moves.push(ScoredMove {
             cell,
             score: -scored_negamax(board.play(cell), -INFINITY, INFINITY, scoring, &mut nodes),
-        })
-        .collect();
+        });
+    }
     ScoredAnalysis { moves, nodes }
 }
 

@@ -189,11 +189,13 @@ impl Analysis {
     /// The cells whose moves have the best value, in cell order.
     pub fn best_cells(&self) -> Vec<usize> {
         let best = self.best_value();
-        self.moves
-            .iter()
-            .filter(|entry| Some(entry.value) == best)
-            .map(|entry| entry.cell)
-            .collect()
+        let mut cells = Vec::new();
+        for entry in &self.moves {
+            if Some(entry.value) == best {
+                cells.push(entry.cell);
+            }
+        }
+        cells
     }
 }
 
@@ -557,21 +559,19 @@ pub fn analyze(board: Board) -> Analysis {
     searcher.nodes = 1;
     let representative = representatives(board);
     let mut scores = [0; CELLS];
-    let moves = board
-        .legal_moves()
-        .map(|cell| {
-            // A representative is never above its cell, so in cell order it is scored first.
-            scores[cell] = if representative[cell] == cell {
-                -searcher.negamax(board.play(cell), -INFINITY, INFINITY, FULL_DEPTH)
-            } else {
-                scores[representative[cell]]
-            };
-            MoveValue {
-                cell,
-                value: Value::from_score(scores[cell], board.marks()),
-            }
-        })
-        .collect();
+    let mut moves = Vec::with_capacity(CELLS);
+    for cell in board.legal_moves() {
+        // A representative is never above its cell, so in cell order it is scored first.
+        scores[cell] = if representative[cell] == cell {
+            -searcher.negamax(board.play(cell), -INFINITY, INFINITY, FULL_DEPTH)
+        } else {
+            scores[representative[cell]]
+        };
+        moves.push(MoveValue {
+            cell,
+            value: Value::from_score(scores[cell], board.marks()),
+        });
+    }
     Analysis {
         moves,
         nodes: searcher.nodes,
@@ -616,10 +616,12 @@ pub fn best_moves_within(board: Board, depth: u32) -> BestMoves {
             best_representatives |= bit;
         }
     }
-    let cells: Vec<usize> = board
-        .legal_moves()
-        .filter(|&cell| best_representatives & (1 << representative[cell]) != 0)
-        .collect();
+    let mut cells = Vec::new();
+    for cell in board.legal_moves() {
+        if best_representatives & (1 << representative[cell]) != 0 {
+            cells.push(cell);
+        }
+    }
     let value = (!cells.is_empty()).then(|| Value::from_score(best, board.marks()));
     BestMoves {
         cells,

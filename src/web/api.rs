@@ -63,8 +63,7 @@ pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
         .and_then(|window| window.location().search().ok())
         .unwrap_or_default();
     let pairs = query_pairs(&search);
-    let (settings, mut problems) =
-        Settings::from_pairs(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+    let (settings, mut problems) = Settings::from_pairs(&pairs);
     for (name, value) in &pairs {
         if name == "embed" {
             match value.as_str() {
@@ -93,11 +92,13 @@ pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
 #[wasm_bindgen(js_name = mountElement)]
 pub fn mount_element(element: JsValue) -> Result<GameHandle, JsError> {
     let element = element_argument(element, "mountElement")?;
-    let pairs: Vec<(&str, String)> = SETTING_NAMES
-        .iter()
-        .filter_map(|name| Some((*name, element.get_attribute(name)?)))
-        .collect();
-    let (settings, problems) = Settings::from_pairs(pairs.iter().map(|(n, v)| (*n, v.as_str())));
+    let mut pairs = Vec::new();
+    for name in SETTING_NAMES {
+        if let Some(value) = element.get_attribute(name) {
+            pairs.push((name.to_owned(), value));
+        }
+    }
+    let (settings, problems) = Settings::from_pairs(&pairs);
     mount_game(&element, settings, &problems)
 }
 

@@ -187,17 +187,15 @@ pub fn radio_group(
     let group = add(parent, "fieldset", "ttt-choice", "");
     add(&group, "legend", "", legend);
     let name = game_id(game, setting);
-    let inputs = choices
-        .iter()
-        .map(|(value, text)| {
-            let label = add(&group, "label", "ttt-option", "");
-            let input = add_input(&label, "radio", setting);
-            set_attribute(&input, "name", &name);
-            set_value(&input, value);
-            add(&label, "span", "", text);
-            input
-        })
-        .collect();
+    let mut inputs = Vec::with_capacity(choices.len());
+    for (value, text) in choices {
+        let label = add(&group, "label", "ttt-option", "");
+        let input = add_input(&label, "radio", setting);
+        set_attribute(&input, "name", &name);
+        set_value(&input, value);
+        add(&label, "span", "", text);
+        inputs.push(input);
+    }
     (group, inputs)
 }
 

@@ -501,13 +501,7 @@ impl App {
     /// Moves through the game tree with the keys of the WAI-ARIA tree pattern.
     fn on_tree_key(app: &Rc<RefCell<App>>, event: &web_sys::KeyboardEvent, path: Vec<usize>) {
         let mut this = app.borrow_mut();
-        let visible: Vec<Vec<usize>> = this
-            .thinking
-            .tree
-            .visible()
-            .into_iter()
-            .map(|(path, _)| path)
-            .collect();
+        let visible = this.thinking.tree.visible_paths();
         let Some(index) = visible.iter().position(|p| *p == path) else {
             return;
         };

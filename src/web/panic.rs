@@ -37,7 +37,12 @@ pub fn register(notice: &Element) {
 
 /// Removes a game's notice, when the game is destroyed.
 pub fn unregister(notice: &Element) {
-    NOTICES.with(|notices| notices.borrow_mut().retain(|known| known != notice));
+    NOTICES.with(|notices| {
+        let mut notices = notices.borrow_mut();
+        if let Some(index) = notices.iter().position(|known| known == notice) {
+            notices.swap_remove(index);
+        }
+    });
 }
 
 /// Shows in every game that the program stopped on an internal error, and offers to reload.

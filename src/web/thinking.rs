@@ -287,18 +287,20 @@ impl Panels {
             "Choose a move to see why: the line of best play that follows it.",
         );
         let list = add(&scores_panel, "ol", "ttt-score-list", "");
-        let score_buttons = (0..CELLS)
-            .map(|_| {
-                let button = add(&add(&list, "li", "", ""), "button", "ttt-step", "");
-                set_attribute(&button, "type", "button");
-                button
-            })
-            .collect();
+        let mut score_buttons = Vec::with_capacity(CELLS);
+        for _ in 0..CELLS {
+            let button = add(&add(&list, "li", "", ""), "button", "ttt-step", "");
+            set_attribute(&button, "type", "button");
+            score_buttons.push(button);
+        }
         let why_box = add(&scores_panel, "div", "ttt-why", "");
         set_hidden(&why_box, true);
         let why_title = add(&why_box, "p", "ttt-heading", "");
         let why_list = add(&why_box, "ol", "", "");
-        let why_moves = (0..CELLS).map(|_| add(&why_list, "li", "", "")).collect();
+        let mut why_moves = Vec::with_capacity(CELLS);
+        for _ in 0..CELLS {
+            why_moves.push(add(&why_list, "li", "", ""));
+        }
         let why_end = add(&why_box, "p", "ttt-why-end", "");
         set_attribute(&why_end, "role", "status");
 
@@ -316,16 +318,14 @@ impl Panels {
             set_attribute(&add(&head_row, "th", "", label), "scope", "col");
         }
         let body = add(&table, "tbody", "", "");
-        let stats_cells = Variant::ALL
-            .iter()
-            .map(|variant| {
-                let row = add(&body, "tr", "", "");
-                let name = add(&row, "th", "", variant.name());
-                set_attribute(&name, "scope", "row");
-                set_attribute(&name, "title", variant.description());
-                [add(&row, "td", "", ""), add(&row, "td", "", "")]
-            })
-            .collect();
+        let mut stats_cells = Vec::with_capacity(Variant::ALL.len());
+        for variant in Variant::ALL {
+            let row = add(&body, "tr", "", "");
+            let name = add(&row, "th", "", variant.name());
+            set_attribute(&name, "scope", "row");
+            set_attribute(&name, "title", variant.description());
+            stats_cells.push([add(&row, "td", "", ""), add(&row, "td", "", "")]);
+        }
         let notes = add(&stats_panel, "ul", "ttt-note", "");
         for variant in Variant::ALL {
             add(&notes, "li", "", variant.description());

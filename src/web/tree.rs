@@ -38,12 +38,13 @@ impl TreeState {
         }
     }
 
-    /// Every node on show, in reading order, with its data: depth-first through the opened nodes.
-    pub fn visible(&self) -> Vec<(Vec<usize>, TreeNode)> {
-        self.visible_in_sets()
-            .into_iter()
-            .map(|(path, node, _)| (path, node))
-            .collect()
+    /// The path of every node on show, in reading order: depth-first through the opened nodes.
+    pub fn visible_paths(&self) -> Vec<Vec<usize>> {
+        let mut paths = Vec::new();
+        for (path, _, _) in self.visible_in_sets() {
+            paths.push(path);
+        }
+        paths
     }
 
     /// [`TreeState::visible`], with each node's place among its siblings: (position from 1, how many).
@@ -104,9 +105,11 @@ pub fn parse_path(text: &str) -> Option<Vec<usize>> {
     if text.is_empty() {
         return Some(Vec::new());
     }
-    text.split(',')
-        .map(|part| part.parse::<usize>().ok().filter(|cell| *cell < CELLS))
-        .collect()
+    let mut path = Vec::new();
+    for part in text.split(',') {
+        path.push(part.parse::<usize>().ok().filter(|cell| *cell < CELLS)?);
+    }
+    Some(path)
 }
 
 /// The elements of the tree panel.
@@ -154,7 +157,10 @@ impl TreeView {
         let preview = add(&panel, "figure", "ttt-preview", "");
         let mini = add(&preview, "div", "ttt-mini", "");
         set_attribute(&mini, "aria-hidden", "true");
-        let preview_cells = (0..CELLS).map(|_| add(&mini, "span", "", "")).collect();
+        let mut preview_cells = Vec::with_capacity(CELLS);
+        for _ in 0..CELLS {
+            preview_cells.push(add(&mini, "span", "", ""));
+        }
         let preview_caption = add(&preview, "figcaption", "ttt-note", "");
 
         TreeView {

@@ -68,9 +68,15 @@ impl View {
         let board = add(&root, "div", "ttt-board", "");
         set_attribute(&board, "role", "group");
         set_attribute(&board, "aria-label", "Board");
-        let cells = (0..CELLS)
-            .map(|cell| add_button(&board, "ttt-cell", "", ("data-cell", &number(cell as u64))))
-            .collect();
+        let mut cells = Vec::with_capacity(CELLS);
+        for cell in 0..CELLS {
+            cells.push(add_button(
+                &board,
+                "ttt-cell",
+                "",
+                ("data-cell", &number(cell as u64)),
+            ));
+        }
 
         let actions = add(&root, "div", "ttt-actions", "");
         add_button(
@@ -129,12 +135,16 @@ impl View {
         set_attribute(&history_title, "id", &title_id);
         let list = add(&history_box, "ol", "", "");
         set_attribute(&list, "aria-labelledby", &title_id);
-        let history = (0..=CELLS)
-            .map(|step| {
-                let item = add(&list, "li", "", "");
-                add_button(&item, "ttt-step", "", ("data-jump", &number(step as u64)))
-            })
-            .collect();
+        let mut history = Vec::with_capacity(CELLS + 1);
+        for step in 0..=CELLS {
+            let item = add(&list, "li", "", "");
+            history.push(add_button(
+                &item,
+                "ttt-step",
+                "",
+                ("data-jump", &number(step as u64)),
+            ));
+        }
 
         let tally_box = add(&root, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
