@@ -33,7 +33,7 @@ impl Mode {
     pub fn from_name(name: &str) -> Option<Mode> {
         [Mode::Computer, Mode::Friend]
             .into_iter()
-            .find(|mode| mode.name().eq_ignore_ascii_case(name.trim()))
+            .find(|mode| mode.name().eq_ignore_ascii_case(name.trim_ascii()))
     }
 }
 
@@ -73,7 +73,7 @@ impl Default for Display {
 
 /// `value` as a switch: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off` (any case).
 fn switch(value: &str) -> Option<bool> {
-    match value.trim().to_ascii_lowercase().as_str() {
+    match value.trim_ascii().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Some(true),
         "0" | "false" | "no" | "off" => Some(false),
         _ => None,
@@ -157,12 +157,12 @@ impl Settings {
             default,
         };
         match name {
-            "human" => match value.trim() {
+            "human" => match value.trim_ascii() {
                 "X" | "x" => self.human = Player::X,
                 "O" | "o" => self.human = Player::O,
                 _ => return Err(problem("it must be X or O".into(), "You play X.")),
             },
-            "delay" => match value.trim().parse::<u32>() {
+            "delay" => match value.trim_ascii().parse::<u32>() {
                 Ok(ms) if ms <= MAX_DELAY_MS => self.delay_ms = ms,
                 _ => {
                     return Err(problem(
@@ -189,7 +189,7 @@ impl Settings {
                     ))
                 }
             },
-            "position" => match value.trim().parse::<Board>() {
+            "position" => match value.trim_ascii().parse::<Board>() {
                 Ok(board) => self.start = board,
                 Err(error) => {
                     return Err(problem(
@@ -209,7 +209,7 @@ impl Settings {
                 }
             }
             "scoring" => {
-                self.display.scoring = match value.trim().to_ascii_lowercase().as_str() {
+                self.display.scoring = match value.trim_ascii().to_ascii_lowercase().as_str() {
                     "depth" => Scoring::DepthAware,
                     "plain" => Scoring::Plain,
                     _ => {
@@ -314,7 +314,7 @@ impl SettingError {
 /// Splits a URL's query (with or without its leading `?`) into decoded `name=value` pairs, in order.
 pub fn query_pairs(query: &str) -> Vec<(String, String)> {
     let mut pairs = Vec::new();
-    for part in query.trim_start_matches('?').split('&') {
+    for part in query.strip_prefix('?').unwrap_or(query).split('&') {
         if !part.is_empty() {
             let (name, value) = part.split_once('=').unwrap_or((part, ""));
             pairs.push((percent_decode(name), percent_decode(value)));
@@ -424,6 +424,22 @@ mod tests {
         );
         assert!(problems.is_empty());
         assert_eq!(parse("?human=O&delay=10000").0.delay_ms, 10_000);
+        // Spaces around a value (`+` or `%20` in a link, or typed into an attribute) do not matter.
+        let (settings, problems) = parse("?level=+hard+&human=%20O&delay=%09200%0A&mode=+friend");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            (
+                settings.level,
+                settings.human,
+                settings.delay_ms,
+                settings.mode
+            ),
+            (Level::Hard, Player::O, 200, Mode::Friend)
+        );
+        // A no-break space is not a space a link or an attribute gets by accident: it is a value not understood.
+        let (settings, problems) = parse("?level=%C2%A0hard");
+        assert_eq!(settings.level, Settings::default().level);
+        assert_eq!(problems.len(), 1, "{problems:?}");
     }
 
     #[test]

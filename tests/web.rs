@@ -219,7 +219,10 @@ fn a_panic_is_shown_in_every_game_with_a_way_to_start_again() {
     );
     let link = notice.query_selector("a").unwrap().unwrap();
     assert_eq!(link.text_content().unwrap(), "Reload to start a new game");
-    assert!(link.get_attribute("href").unwrap().starts_with("http"));
+    // The link reloads the page the game is on, query and all.
+    let here = web_sys::window().unwrap().location().href().unwrap();
+    assert!(here.starts_with("http"), "{here}");
+    assert_eq!(link.get_attribute("href").unwrap(), here);
     game.destroy();
 }
 

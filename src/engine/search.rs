@@ -144,7 +144,7 @@ impl Level {
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL
             .into_iter()
-            .find(|level| level.name().eq_ignore_ascii_case(name.trim()))
+            .find(|level| level.name().eq_ignore_ascii_case(name.trim_ascii()))
     }
 
     /// One sentence for players on what the level does.

@@ -70,9 +70,8 @@ fn show_in(notice: &Element, message: &str) {
     text.push_str(". ");
     notice.set_text_content(Some(&text));
     let link = dom::create(&document, "a");
-    let here = document
-        .location()
-        .and_then(|location| location.href().ok())
+    let here = dom::window()
+        .and_then(|window| window.location().href().ok())
         .unwrap_or_default();
     dom::set_attribute(&link, "href", &here);
     link.set_text_content(Some("Reload to start a new game"));

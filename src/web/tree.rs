@@ -192,7 +192,7 @@ impl TreeView {
             .ok()
             .and_then(|root| root.active_element())
             .is_some_and(|active| self.list.contains(Some(&active)));
-        self.list.replace_children_with_node_0();
+        self.list.set_text_content(None);
         let visible = state.visible_in_sets();
         let focus = if visible.iter().any(|(path, _, _)| *path == state.focus) {
             state.focus.clone()
