@@ -1,5 +1,6 @@
 // Browser benchmark of the release build in headless Chromium, served locally under /tictactoe/:
-// - navigation to a clickable board (9 squares and a status line in the game's shadow root), over repeated loads;
+// - navigation to a clickable board (9 squares and a status line in the game's shadow root), over repeated loads,
+//   in Chromium as launched and without the omnibox popup it loads for each new window (see below);
 // - a click to the computer's mark painted, with delay=0;
 // - the engine in the release wasm (bestMove from the JS API) against a textbook minimax in JavaScript (no
 //   pruning, no memory: 549,946 positions from the empty board), on the empty board and over every position.
@@ -7,7 +8,8 @@
 // Usage: node scripts/bench-browser.mjs [--loads 20] [--clicks 30]
 import { fileURLToPath } from "node:url";
 import { serve } from "../e2e/server.mjs";
-import { launch, settled } from "../e2e/browser.mjs";
+import { chromium } from "playwright-core";
+import { CHROMIUM, CHROMIUM_FLAGS, launch, settled } from "../e2e/browser.mjs";
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(name);
@@ -22,11 +24,8 @@ const stats = (values) => {
 };
 const fmt = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
 
-const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)));
-const browser = await launch();
-const results = {};
-try {
-  // Navigation to a clickable board.
+/** The times from navigation to a clickable board over LOADS loads, each in a new context (a new window). */
+async function loadTimes(browser, url) {
   const ready = [];
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext();
@@ -42,12 +41,42 @@ try {
       };
       requestAnimationFrame(check);
     });
-    await page.goto(site.url);
+    await page.goto(url);
     await page.waitForFunction(() => window.boardReadyAt !== undefined);
     ready.push(await page.evaluate(() => window.boardReadyAt));
     await context.close();
   }
-  results.ready = stats(ready);
+  return stats(ready);
+}
+
+// Chromium 156 draws its address bar's suggestion list as a WebUI page ("omnibox popup") in a renderer of its own,
+// which it loads for new windows: in a trace of one load in two here, that renderer fetched some 290 chrome://
+// resources and ran 150 to 250 ms of tasks while the game's page loaded, on a machine with two cores. It is
+// Chromium's own window, not the page, so the loads are also timed with it switched off. Chromium keeps only the
+// last --disable-features switch, so that launch repeats Playwright's own list (read from chrome://version).
+async function launchWithoutOmniboxPopup() {
+  const probe = await launch();
+  const page = await probe.newPage();
+  await page.goto("chrome://version");
+  const commandLine = await page.locator("#command_line").textContent();
+  await probe.close();
+  const disabled = [...commandLine.matchAll(/--disable-features=(\S+)/g)].flatMap((match) => match[1].split(","));
+  const features = [...disabled, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",");
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, `--disable-features=${features}`] });
+}
+
+const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)));
+const browser = await launch();
+const results = {};
+try {
+  // Navigation to a clickable board, in Chromium as launched, then without its omnibox popup.
+  results.ready = await loadTimes(browser, site.url);
+  const quiet = await launchWithoutOmniboxPopup();
+  try {
+    results.readyQuiet = await loadTimes(quiet, site.url);
+  } finally {
+    await quiet.close();
+  }
 
   // A click to the computer's mark painted.
   const page = await browser.newPage();
@@ -169,9 +198,13 @@ try {
   await site.close();
 }
 
-const { ready, reply, engine } = results;
+const { ready, readyQuiet, reply, engine } = results;
 console.log("Browser benchmark: release build, headless Chromium, served locally under /tictactoe/");
 console.log(`  navigation to a clickable board     median ${fmt(ready.median)}, max ${fmt(ready.max)} (${ready.n} loads)`);
+console.log(
+  `    without Chromium's omnibox popup  median ${fmt(readyQuiet.median)}, max ${fmt(readyQuiet.max)} ` +
+    `(${readyQuiet.n} loads)`,
+);
 console.log(`  click to the computer's mark painted median ${fmt(reply.median)}, max ${fmt(reply.max)} (${reply.n} clicks, delay=0)`);
 console.log(
   `  best move, empty board               engine (wasm) ${fmt(engine.engineEmpty)}; textbook minimax (JS, ` +
