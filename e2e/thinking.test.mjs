@@ -210,6 +210,32 @@ test("the statistics are timed one search per task, each shown when it is known,
   });
 });
 
+test("plain minimax is timed one first move per task, and the parts add up to the whole search", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    // The statistics timer asks for each task with window.setTimeout: record the delays asked for.
+    await page.addInitScript(() => {
+      window.timeouts = [];
+      const setTimeout = window.setTimeout.bind(window);
+      window.setTimeout = (callback, delay, ...rest) => {
+        window.timeouts.push(delay);
+        return setTimeout(callback, delay, ...rest);
+      };
+    });
+    await page.goto(`${site.url}?stats=1`);
+    const plain = page.locator(".ttt-stats tbody td").first();
+    await page.locator(".ttt-stats tbody td").filter({ hasText: "549,946 nodes" }).waitFor();
+    assert.match(await plain.textContent(), /^549,946 nodes, \d+\.\d{3} ms$/);
+    // The first search 50 ms after the game is drawn, then one task right after another: from the empty board,
+    // nine for plain minimax's nine first moves before its count is known (one for the whole search, before).
+    const zeroDelays = (await page.evaluate(() => window.timeouts)).filter((delay) => delay === 0).length;
+    assert.ok(zeroDelays >= 8, `${zeroDelays} tasks right after another`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test("the game tree: values, the line of best play, lazy opening, and what alpha-beta prunes", async () => {
   const root = "X...O....";
   const expected = native(`${root}/`, `${root}/2`, `${root}/2,1`);

@@ -430,6 +430,20 @@ mod tests {
     }
 
     #[test]
+    fn plain_minimax_counts_add_up_over_the_first_moves() {
+        // The page times plain minimax one first move at a time and adds the counts up, with one node for the
+        // position itself: that must be what one search from the position counts, everywhere.
+        for position in reachable_positions().into_iter().filter(|p| !p.is_over()) {
+            let parts: u64 = position
+                .legal_moves()
+                .map(|cell| search_stats(position.play(cell), Variant::PlainMinimax).nodes)
+                .sum();
+            let whole = search_stats(position, Variant::PlainMinimax).nodes;
+            assert_eq!(1 + parts, whole, "{position}");
+        }
+    }
+
+    #[test]
     fn every_variant_finds_the_same_value_and_a_best_move_everywhere() {
         for position in reachable_positions() {
             let (value, _) = crate::engine::evaluate(position);

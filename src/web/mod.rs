@@ -243,14 +243,15 @@ impl App {
     }
 
     /// The statistics timer: times the next search that is missing, shows it, and comes back for the next one.
-    /// One search per task (plain minimax from the empty board takes 25 ms, more on a phone), so that clicks
-    /// and paints get through between them.
+    /// One search per task, and plain minimax one first move per task (from the empty board it takes 25 ms, more
+    /// on a phone), so that clicks and paints get through between them.
     fn on_stats(app: &Rc<RefCell<App>>) {
         let mut this = app.borrow_mut();
         this.stats.fired();
         let board = this.game.board();
         if let Some((column, at, variant)) = this.thinking.next_measurement(board) {
-            let measured = App::measure(at, crate::engine::Variant::ALL[variant]);
+            let search = this.thinking.next_search(column, at, variant);
+            let measured = App::measure(search, crate::engine::Variant::ALL[variant]);
             this.thinking.record(column, at, variant, measured);
             // Only the statistics change.
             this.view.thinking.render_stats(board, &this.thinking);

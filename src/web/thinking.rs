@@ -52,6 +52,10 @@ pub struct Thinking {
     pub stats_last: Option<Stats>,
     /// The position the computer last moved from.
     pub computer_moved_from: Option<Board>,
+    /// Plain minimax at a position with moves is timed one first move per task (from the empty board it is one
+    /// search of 549,946 positions, 25 ms here and four times that on a phone, too long to keep clicks and
+    /// paints waiting): for which column and position, how many first moves are timed, and their sum.
+    plain_so_far: Option<(StatsColumn, Board, usize, Measured)>,
 }
 
 impl Thinking {
@@ -64,6 +68,7 @@ impl Thinking {
             stats_now: None,
             stats_last: None,
             computer_moved_from: None,
+            plain_so_far: None,
         }
     }
 
@@ -97,8 +102,61 @@ impl Thinking {
         missing(&self.stats_last, from).map(|variant| (StatsColumn::Last, from, variant))
     }
 
-    /// Keeps what a search of variant number `variant` at `at` measured, for `column`.
+    /// The position to search next for variant number `variant` at `at`, for `column`: `at` itself, or, for plain
+    /// minimax, the position after the next first move to time (see [`Thinking::record`]).
+    pub fn next_search(&self, column: StatsColumn, at: Board, variant: usize) -> Board {
+        let mut moves = at.legal_mask();
+        if Variant::ALL[variant] != Variant::PlainMinimax || moves == 0 {
+            return at;
+        }
+        if let Some((known_column, known, timed, _)) = self.plain_so_far {
+            if (known_column, known) == (column, at) {
+                // The first moves in cell order: drop those already timed.
+                for _ in 0..timed {
+                    moves &= moves.wrapping_sub(1);
+                }
+            }
+        }
+        match moves {
+            0 => at,
+            _ => at.play(moves.trailing_zeros() as usize),
+        }
+    }
+
+    /// Keeps what the search [`Thinking::next_search`] gave measured, for variant number `variant` at `at` in
+    /// `column`. Plain minimax at a position with moves is measured as the sum over its first moves (each search
+    /// counting the position it starts from) and one node for `at` itself, which is what one search from `at`
+    /// visits; it is known once every first move is timed.
     pub fn record(&mut self, column: StatsColumn, at: Board, variant: usize, measured: Measured) {
+        let moves = at.legal_mask().count_ones() as usize;
+        let measured = if Variant::ALL[variant] == Variant::PlainMinimax && moves > 0 {
+            let (timed, sum) = match self.plain_so_far {
+                Some((known_column, known, timed, sum))
+                    if (known_column, known) == (column, at) =>
+                {
+                    (timed + 1, sum)
+                }
+                _ => (
+                    1,
+                    Measured {
+                        nodes: 1,
+                        micros: 0,
+                    },
+                ),
+            };
+            let sum = Measured {
+                nodes: sum.nodes + measured.nodes,
+                micros: sum.micros + measured.micros,
+            };
+            if timed < moves {
+                self.plain_so_far = Some((column, at, timed, sum));
+                return;
+            }
+            self.plain_so_far = None;
+            sum
+        } else {
+            measured
+        };
         let stats = match column {
             StatsColumn::Now => &mut self.stats_now,
             StatsColumn::Last => &mut self.stats_last,
