@@ -74,6 +74,28 @@ test("renaming in a glue that does not match the module fails loudly", () => {
   assert.throws(() => renameInGlue(glue.replace('"./x_bg.js"', "y"), renamings), /not once/);
 });
 
+test("an internal export the glue never reads is dropped, and the others renamed", () => {
+  // A module with one empty function, exported as `__wbindgen_malloc`, `__wbindgen_free` and `run`.
+  const name = (text) => [text.length, ...Buffer.from(text)];
+  const exportsSection = [3, ...name("__wbindgen_malloc"), 0, 0, ...name("__wbindgen_free"), 0, 0, ...name("run"), 0, 0];
+  const bytes = Uint8Array.from([
+    ...[0, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+    ...[1, 4, 1, 0x60, 0, 0],
+    ...[3, 2, 1, 0],
+    ...[7, exportsSection.length, ...exportsSection],
+    ...[10, 4, 1, 2, 0, 0x0b],
+  ]);
+  const glue = "w.__wbindgen_malloc(1);w.run()";
+  const shortened = shortenModule(bytes, "./x_bg.js", glue);
+  assert.deepEqual(shortened.dropped, ["__wbindgen_free"]);
+  assert.deepEqual([...shortened.exports], [["__wbindgen_malloc", "_a"]]);
+  const exported = WebAssembly.Module.exports(new WebAssembly.Module(shortened.wasm)).map(({ name }) => name);
+  assert.deepEqual(exported, ["_a", "run"]);
+  // Without the glue, every export stays.
+  assert.deepEqual(shortenModule(bytes, "./x_bg.js").dropped, []);
+  assert.equal(WebAssembly.Module.exports(new WebAssembly.Module(shortenModule(bytes, "./x_bg.js").wasm)).length, 3);
+});
+
 test("a module that is not WebAssembly is refused", () => {
   assert.throws(() => shortenModule(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), "./x_bg.js"), /not a WebAssembly module/);
 });

@@ -42,13 +42,15 @@ const renamings = new Map();
 for (const entry of await readdir(staging)) {
   if (!entry.endsWith("_bg.wasm")) continue;
   const path = join(staging, entry);
-  const shortened = shortenModule(await readFile(path), `./${entry.replace(/\.wasm$/, ".js")}`);
+  const glue = await readFile(join(staging, entry.replace(/_bg\.wasm$/, ".js")), "utf8");
+  const shortened = shortenModule(await readFile(path), `./${entry.replace(/\.wasm$/, ".js")}`, glue);
   // The new module must compile, and import and export exactly what the renamings say.
   const module = new WebAssembly.Module(shortened.wasm);
   const imported = new Set(WebAssembly.Module.imports(module).map(({ name }) => name));
   const exported = new Set(WebAssembly.Module.exports(module).map(({ name }) => name));
   for (const short of shortened.imports.values()) if (!imported.has(short)) throw new Error(`${entry}: no import ${short}`);
   for (const short of shortened.exports.values()) if (!exported.has(short)) throw new Error(`${entry}: no export ${short}`);
+  for (const name of shortened.dropped) if (exported.has(name)) throw new Error(`${entry}: still exports ${name}`);
   await writeFile(path, shortened.wasm);
   updateIntegrity(path, shortened.wasm);
   renamings.set(join(staging, entry.replace(/_bg\.wasm$/, ".js")), shortened);

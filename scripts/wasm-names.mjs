@@ -84,17 +84,24 @@ export function isInternalExport(name) {
   return /^(__wbindgen_|__wbg_|__externref_|wasm_bindgen__convert__closures_|gamehandle_)/.test(name) && name !== "__wbindgen_start";
 }
 
+/** Whether the JavaScript `code` reads the export `name` of the module (as `wasm.name`). */
+function readsExport(code, name) {
+  return new RegExp(`\\.${escape(name)}(?![\\w$])`).test(code);
+}
+
 /**
  * Renames the imports from `glueModule` (and the module itself, to `a`) and the internal exports of the module
- * `bytes`, and drops its custom sections. Returns the new module, the glue module's old name, and the renamings,
- * `Map`s from old name to new.
+ * `bytes`, and drops its custom sections. Given the `glue` itself, it also drops the internal exports the glue never
+ * reads (the module built without `std` exports `__wbindgen_free`, which no glue function calls). Returns the new
+ * module, the glue module's old name, the renamings, `Map`s from old name to new, and the names dropped.
  */
-export function shortenModule(bytes, glueModule) {
+export function shortenModule(bytes, glueModule, glue = null) {
   if (bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d) {
     throw new Error("wasm-names: not a WebAssembly module");
   }
   const imports = new Map();
   const exports = new Map();
+  const dropped = [];
   const out = [...bytes.subarray(0, 8)];
   let at = 8;
   while (at < bytes.length) {
@@ -125,29 +132,34 @@ export function shortenModule(bytes, glueModule) {
       if (p !== end) throw new Error("wasm-names: the import section did not parse to its end");
     } else if (id === 7) {
       let [count, p] = leb(bytes, start);
-      body = encodeLeb(count);
+      const entries = [];
       for (let i = 0; i < count; i++) {
         let name;
         [name, p] = readName(bytes, p);
-        const kind = bytes[p];
         const indexEnd = leb(bytes, p + 1)[1];
         let newName = name;
+        if (isInternalExport(name) && glue !== null && !readsExport(glue, name)) {
+          dropped.push(name);
+          p = indexEnd;
+          continue;
+        }
         if (isInternalExport(name)) {
           // Prefixed so that no short name can meet one of the exports that keep their names.
           newName = `_${shortName(exports.size)}`;
           exports.set(name, newName);
         }
-        body.push(...encodeName(newName), ...bytes.subarray(p, indexEnd));
+        entries.push(...encodeName(newName), ...bytes.subarray(p, indexEnd));
         p = indexEnd;
       }
       if (p !== end) throw new Error("wasm-names: the export section did not parse to its end");
+      body = [...encodeLeb(count - dropped.length), ...entries];
     } else {
       body = bytes.subarray(start, end);
     }
     if (body !== null) out.push(id, ...encodeLeb(body.length), ...body);
     at = end;
   }
-  return { wasm: Uint8Array.from(out), glueModule, imports, exports };
+  return { wasm: Uint8Array.from(out), glueModule, imports, exports, dropped };
 }
 
 function escape(text) {
@@ -171,7 +183,7 @@ export function renameInGlue(code, { glueModule, imports, exports }) {
   }
   for (const [old, short] of exports) {
     const access = new RegExp(`\\.${escape(old)}(?![\\w$])`, "g");
-    if (!access.test(code)) throw new Error(`wasm-names: the glue never reads export ${old}`);
+    if (!readsExport(code, old)) throw new Error(`wasm-names: the glue never reads export ${old}`);
     code = code.replace(access, `.${short}`);
   }
   for (const old of [...imports.keys(), ...exports.keys()]) {

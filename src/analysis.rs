@@ -1,6 +1,7 @@
 //! The engine's analysis as the JS API presents it. Pure Rust, tested natively.
 
 use crate::engine::{Analysis, Outcome};
+use crate::prelude::*;
 
 /// The cells whose moves have the best outcome (every winning move if there is one, else every drawing move,
 /// else every move), the better first among equals: the quickest win, the slowest loss; then cell order.

@@ -5,6 +5,7 @@ use crate::engine::{
     analyze, analyze_with, principal_variation, Board, Outcome, Scoring, Status, Value,
 };
 use crate::game::cell_name;
+use crate::prelude::*;
 use crate::text::{cat, number};
 
 /// A move's value in words, for the side that plays it: "win in 3", "draw", "loses in 4".

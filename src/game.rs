@@ -2,6 +2,7 @@
 //! says. Pure Rust, so the DOM layer only renders what this module decides, and all of it is tested natively.
 
 use crate::engine::{best_move_at, best_moves, Board, Player, Rng, Status, CELLS};
+use crate::prelude::*;
 use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
 use crate::text::{cat, number};

@@ -2,6 +2,7 @@
 //! that is not understood. Pure Rust, tested natively.
 
 use crate::engine::{Board, Level, Player, Scoring};
+use crate::prelude::*;
 use crate::text::cat;
 use crate::text::number;
 
@@ -285,8 +286,8 @@ pub struct SettingError {
     default: &'static str,
 }
 
-impl std::fmt::Display for SettingError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for SettingError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.message())
     }
 }

@@ -1,6 +1,7 @@
 //! The session's tally of results, per mode and level, and its text form for `localStorage`.
 
 use crate::engine::Level;
+use crate::prelude::*;
 use crate::settings::Mode;
 use crate::text::push_number;
 

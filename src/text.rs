@@ -2,6 +2,7 @@
 //! formatting machinery costs the wasm module several kilobytes, and pieces joined with [`cat`]. Used by the
 //! engine's messages and every layer above it, so it depends on nothing.
 
+use crate::prelude::*;
 /// The `parts` one after the other: what `parts.concat()` gives, in a tenth of the code (the standard library's
 /// `concat` is its general `join`, 1 KB of wasm).
 pub fn cat(parts: &[&str]) -> String {

@@ -19,9 +19,10 @@
 //! assert_eq!(board.to_string(), "X.O.X...O");
 //! ```
 
+use crate::prelude::*;
 use crate::text::cat;
-use std::fmt;
-use std::str::FromStr;
+use core::fmt;
+use core::str::FromStr;
 
 /// Number of cells on the board.
 pub const CELLS: usize = 9;
@@ -134,7 +135,7 @@ impl fmt::Display for IllegalMove {
     }
 }
 
-impl std::error::Error for IllegalMove {}
+impl core::error::Error for IllegalMove {}
 
 /// Why a text is not a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,7 +221,7 @@ impl ParseBoardError {
     }
 }
 
-impl std::error::Error for ParseBoardError {}
+impl core::error::Error for ParseBoardError {}
 
 impl Board {
     /// The empty board.

@@ -19,6 +19,7 @@
 
 use super::board::Board;
 use super::search::{analyze, best_moves, MoveOrder, Searcher, Value, FULL_DEPTH, INFINITY};
+use crate::prelude::*;
 
 /// Textbook minimax (in negamax form): every move of every position, no pruning, no memory. Counts every
 /// position it visits in `nodes`, this one included.

@@ -19,8 +19,8 @@
 
 use super::board::{Board, Player, CELLS, FULL, LINE_MASKS};
 use super::rng::Rng;
-use std::cmp::Ordering;
-use std::sync::LazyLock;
+use crate::prelude::*;
+use core::cmp::Ordering;
 
 /// A bound above every score: no game is worth more than 5 (a win with five marks down).
 pub(crate) const INFINITY: i8 = 10;
@@ -274,8 +274,17 @@ impl Tables {
 
 /// The search's [`Tables`], computed on first use.
 fn tables() -> &'static Tables {
-    static TABLES: LazyLock<Tables> = LazyLock::new(Tables::new);
-    &TABLES
+    #[cfg(feature = "std")]
+    {
+        static TABLES: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(Tables::new);
+        &TABLES
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        static TABLES: crate::Local<core::cell::OnceCell<Tables>> =
+            crate::Local(core::cell::OnceCell::new());
+        TABLES.0.get_or_init(Tables::new)
+    }
 }
 
 /// The order in which a search tries the moves of a position.
@@ -533,7 +542,7 @@ fn map_cells(mask: u16, symmetry: &[u8; CELLS]) -> u16 {
 /// with the same representative lead to mirror images of one position, so they have the same value, and the
 /// root of a search needs to search only one of them.
 fn representatives(board: Board) -> [usize; CELLS] {
-    let mut representative: [usize; CELLS] = std::array::from_fn(|cell| cell);
+    let mut representative: [usize; CELLS] = core::array::from_fn(|cell| cell);
     let (x, o) = (board.mask(Player::X), board.mask(Player::O));
     for symmetry in &SYMMETRIES[1..] {
         if map_cells(x, symmetry) == x && map_cells(o, symmetry) == o {

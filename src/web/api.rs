@@ -7,9 +7,10 @@
 use super::{destroy, mount as mount_game, new_game};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{analyze as analyze_board, best_move_at, Board, Level, Rng, Status};
+use crate::prelude::*;
 use crate::settings::{query_pairs, quote, Settings, SETTING_NAMES};
 use crate::text::cat;
-use std::cell::RefCell;
+use core::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -111,7 +112,7 @@ fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
         return Ok(if on { "1" } else { "0" }.to_owned());
     }
     if let Some(number) = value.as_f64() {
-        if number.is_finite() && number.fract() == 0.0 && number.abs() < 1e15 {
+        if number.abs() < 1e15 && number as i64 as f64 == number {
             let digits = crate::text::number(number.abs() as u64);
             return Ok(if number < 0.0 {
                 cat(&["-", &digits])
@@ -187,10 +188,8 @@ fn position_argument(position: &JsValue, function: &str) -> Result<Board, JsErro
         .map_err(|error| JsError::new(&cat(&[function, ": ", &error.message()])))
 }
 
-thread_local! {
-    /// Chooses among equally good moves for `bestMove`.
-    static RNG: RefCell<Rng> = RefCell::new(Rng::new(super::random_seed()));
-}
+/// Chooses among equally good moves for `bestMove`, seeded on first use.
+static RNG: crate::Local<RefCell<Option<Rng>>> = crate::Local(RefCell::new(None));
 
 /// The cell (0 to 8) the engine plays in `position` at `level` (default `"unbeatable"`), chosen at random among
 /// moves it cannot tell apart.
@@ -225,7 +224,11 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
             "), so there is no move to play",
         ])));
     }
-    let cell = RNG.with(|rng| best_move_at(board, level, &mut rng.borrow_mut()));
+    let cell = RNG.with(|rng| {
+        let mut rng = rng.borrow_mut();
+        let rng = rng.get_or_insert_with(|| Rng::new(super::random_seed()));
+        best_move_at(board, level, rng)
+    });
     cell.map(|cell| cell as u32)
         .ok_or_else(|| JsError::new("bestMove: there is no move to play"))
 }

@@ -8,6 +8,7 @@
 //! `web-sys`'s `catch`, whose wrapper catches every call in JavaScript. Were one of them to throw all the same (a
 //! bug), the error reaches JavaScript as it is.
 
+use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, Window};

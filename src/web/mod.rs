@@ -6,6 +6,7 @@
 //! tree's preview) and removed when the game is destroyed, so several games can live on one page and none
 //! touches anything outside its own element.
 
+use crate::prelude::*;
 mod alloc;
 mod api;
 mod dom;
@@ -23,8 +24,8 @@ use crate::game::{Game, Phase};
 use crate::settings::{Mode, Settings};
 use crate::tally::Tally;
 use crate::text::cat;
-use std::cell::RefCell;
-use std::rc::Rc;
+use ::alloc::rc::Rc;
+use core::cell::RefCell;
 use thinking::{Measured, Thinking};
 use timer::Timer;
 use view::View;
@@ -62,11 +63,9 @@ const TALLY_KEY: &str = "tictactoe-tally";
 #[global_allocator]
 static ALLOCATOR: alloc::SizeClasses = alloc::SizeClasses::new();
 
-thread_local! {
-    /// Every game on the page, by number. A game stays until `destroy()`, even when JavaScript lets go of its
-    /// handle: the page still shows it and people still play it.
-    static GAMES: RefCell<Vec<(u32, Mounted)>> = const { RefCell::new(Vec::new()) };
-}
+/// Every game on the page, by number. A game stays until `destroy()`, even when JavaScript lets go of its
+/// handle: the page still shows it and people still play it.
+static GAMES: crate::Local<RefCell<Vec<(u32, Mounted)>>> = crate::Local(RefCell::new(Vec::new()));
 
 /// Runs `f` with the game numbered `id`, if it is still on the page.
 fn with_game<T>(id: u32, f: impl FnOnce(&Rc<RefCell<App>>) -> T) -> Option<T> {
@@ -173,7 +172,7 @@ pub fn mount(
 
 /// A seed for the computer's choice among equal moves.
 fn random_seed() -> u64 {
-    (js_sys::Math::random() * 2f64.powi(53)) as u64
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }
 
 /// The page's `localStorage`, if it has one and lets this page use it (sandboxed frames and some privacy

@@ -1,18 +1,55 @@
-//! Makes a panic visible: besides the console message of `console_error_panic_hook`, every game on the page
-//! shows that it stopped, and how to start again, instead of a board that silently no longer answers.
+//! Makes a panic visible: besides a message in the console, every game on the page shows that it stopped, and how
+//! to start again, instead of a board that silently no longer answers.
+//!
+//! The release module is built without `std` and has its own panic handler here; builds with `std` (the
+//! wasm-bindgen tests) install a panic hook that logs with `console_error_panic_hook`.
 
 use super::dom;
-use std::cell::RefCell;
-use std::sync::Once;
+use crate::prelude::*;
+use core::cell::RefCell;
 use web_sys::Element;
 
-thread_local! {
-    /// The panic notice of every mounted game.
-    static NOTICES: RefCell<Vec<Element>> = const { RefCell::new(Vec::new()) };
+/// The panic notice of every mounted game.
+static NOTICES: crate::Local<RefCell<Vec<Element>>> = crate::Local(RefCell::new(Vec::new()));
+
+/// Installs the panic hook, once per page. (Without `std`, the module's own panic handler below does its work.)
+#[cfg(not(feature = "std"))]
+pub fn install_hook() {}
+
+/// What a panic does in the release module, built without `std`: logs where it happened (and its message, when
+/// it has no arguments to format, which would bring `core::fmt` along), shows the notice in every game, and
+/// stops with a trap, as `panic = "abort"` does.
+#[cfg(all(not(feature = "std"), not(test)))]
+#[panic_handler]
+fn on_panic(info: &core::panic::PanicInfo) -> ! {
+    use core::sync::atomic::{AtomicBool, Ordering};
+    /// Set by the first panic: a panic while handling it stops at once.
+    static PANICKED: AtomicBool = AtomicBool::new(false);
+    if !PANICKED.swap(true, Ordering::Relaxed) {
+        let message = info.message().as_str().unwrap_or("");
+        let mut text = String::from("panicked");
+        if let Some(location) = info.location() {
+            text.push_str(" at ");
+            text.push_str(location.file());
+            text.push(':');
+            crate::text::push_number(&mut text, location.line().into());
+            text.push(':');
+            crate::text::push_number(&mut text, location.column().into());
+        }
+        if !message.is_empty() {
+            text.push_str(": ");
+            text.push_str(message);
+        }
+        web_sys::console::error_1(&text.as_str().into());
+        show(message);
+    }
+    core::arch::wasm32::unreachable()
 }
 
 /// Installs the panic hook, once per page.
+#[cfg(feature = "std")]
 pub fn install_hook() {
+    use std::sync::Once;
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         std::panic::set_hook(Box::new(|info| {

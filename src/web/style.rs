@@ -2,17 +2,15 @@
 //! `adoptedStyleSheets`: one parsed sheet shared by all the games of the page, no `<style>` element, nothing for a
 //! Content-Security-Policy to allow.
 
-use std::cell::RefCell;
+use core::cell::RefCell;
 use wasm_bindgen::JsValue;
 use web_sys::{CssStyleSheet, ShadowRoot};
 
 /// The game's styles (`game.css`, minified by `build.rs`).
 const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/game.min.css"));
 
-thread_local! {
-    /// The parsed stylesheet, made on first use.
-    static SHEET: RefCell<Option<CssStyleSheet>> = const { RefCell::new(None) };
-}
+/// The parsed stylesheet, made on first use.
+static SHEET: crate::Local<RefCell<Option<CssStyleSheet>>> = crate::Local(RefCell::new(None));
 
 fn new_sheet() -> Result<CssStyleSheet, JsValue> {
     let sheet = CssStyleSheet::new()?;

@@ -12,8 +12,9 @@ use crate::explain::{
     group_digits, line_in_words, millis, move_scores, outcome_words, signed, MoveScore,
 };
 use crate::game::{cell_name, Game};
+use crate::prelude::*;
 use crate::text::{cat, number};
-use std::cell::OnceCell;
+use core::cell::OnceCell;
 use wasm_bindgen::UnwrapThrowExt;
 use web_sys::{Element, HtmlInputElement};
 

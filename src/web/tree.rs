@@ -10,6 +10,7 @@ use super::dom::{add, game_id, query_selector, set_attribute, set_hidden, toggle
 use crate::engine::{tree_children_along, Board, Player, TreeNode, CELLS};
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
+use crate::prelude::*;
 use crate::text::{cat, number, push_number};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
@@ -121,7 +122,7 @@ pub struct TreeView {
     preview_cells: Vec<Element>,
     preview_caption: Element,
     /// The state the list was last drawn from.
-    drawn: std::cell::RefCell<Option<TreeState>>,
+    drawn: core::cell::RefCell<Option<TreeState>>,
 }
 
 impl TreeView {
@@ -169,7 +170,7 @@ impl TreeView {
             alpha_beta,
             preview_cells,
             preview_caption,
-            drawn: std::cell::RefCell::new(None),
+            drawn: core::cell::RefCell::new(None),
         }
     }
 

@@ -11,10 +11,11 @@ use super::panic;
 use super::thinking::ThinkingView;
 use crate::engine::{Level, Player, CELLS};
 use crate::game::{Game, Phase};
+use crate::prelude::*;
 use crate::settings::{level_label, Mode};
 use crate::tally::{Tally, TallyKey};
 use crate::text::{cat, number};
-use std::sync::atomic::{AtomicU32, Ordering};
+use core::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::{JsCast, UnwrapThrowExt};
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
