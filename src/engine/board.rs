@@ -383,7 +383,8 @@ impl FromStr for Board {
     type Err = ParseBoardError;
 
     fn from_str(text: &str) -> Result<Board, ParseBoardError> {
-        let length = text.chars().count();
+        // Characters, counted as the bytes that start one (`chars().count()` is a kilobyte of code in the module).
+        let length = text.bytes().filter(|byte| byte & 0xC0 != 0x80).count();
         if length != CELLS {
             return Err(ParseBoardError::WrongLength(length));
         }
@@ -445,6 +446,10 @@ mod tests {
             ("", ParseBoardError::WrongLength(0)),
             ("X.O", ParseBoardError::WrongLength(3)),
             ("..........", ParseBoardError::WrongLength(10)),
+            // Characters, not bytes: two, three and four bytes each.
+            ("éééééééééé", ParseBoardError::WrongLength(10)),
+            ("✗✗✗", ParseBoardError::WrongLength(3)),
+            ("X.O😀", ParseBoardError::WrongLength(4)),
             (
                 "....é....",
                 ParseBoardError::UnknownCharacter {
