@@ -163,8 +163,8 @@ impl Settings {
                 "O" | "o" => self.human = Player::O,
                 _ => return Err(problem("it must be X or O".into(), "You play X.")),
             },
-            "delay" => match value.trim_ascii().parse::<u32>() {
-                Ok(ms) if ms <= MAX_DELAY_MS => self.delay_ms = ms,
+            "delay" => match crate::text::parse_number(value.trim_ascii()) {
+                Some(ms) if ms <= MAX_DELAY_MS => self.delay_ms = ms,
                 _ => {
                     return Err(problem(
                         "it must be a whole number of milliseconds from 0 to 10000".into(),
@@ -315,9 +315,9 @@ impl SettingError {
 /// Splits a URL's query (with or without its leading `?`) into decoded `name=value` pairs, in order.
 pub fn query_pairs(query: &str) -> Vec<(String, String)> {
     let mut pairs = Vec::new();
-    for part in query.strip_prefix('?').unwrap_or(query).split('&') {
+    for part in crate::text::split(query.strip_prefix("?").unwrap_or(query), b'&') {
         if !part.is_empty() {
-            let (name, value) = part.split_once('=').unwrap_or((part, ""));
+            let (name, value) = crate::text::split_once(part, b'=').unwrap_or((part, ""));
             pairs.push((percent_decode(name), percent_decode(value)));
         }
     }

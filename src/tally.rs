@@ -119,16 +119,16 @@ impl Tally {
     /// counts as zero rather than failing: a tally is not worth an error message.
     pub fn from_text(text: &str) -> Tally {
         let mut tally = Tally::default();
-        for part in text.split(';') {
-            let Some((name, numbers)) = part.split_once('=') else {
+        for part in crate::text::split(text, b';') {
+            let Some((name, numbers)) = crate::text::split_once(part, b'=') else {
                 continue;
             };
             let Some(key) = TallyKey::ALL.into_iter().find(|key| key.name() == name) else {
                 continue;
             };
             let mut parsed = Vec::with_capacity(3);
-            for n in numbers.split(',') {
-                if let Ok(n) = n.parse::<u32>() {
+            for n in crate::text::split(numbers, b',') {
+                if let Some(n) = crate::text::parse_number(n) {
                     parsed.push(n);
                 }
             }

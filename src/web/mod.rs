@@ -350,7 +350,8 @@ impl App {
         if let Some(cell) = dom::closest(&target, "[data-cell]") {
             let index = cell
                 .get_attribute("data-cell")
-                .and_then(|i| i.parse::<usize>().ok());
+                .and_then(|i| crate::text::parse_number(&i))
+                .map(|i| i as usize);
             if let Some(cell) = index {
                 let mut this = app.borrow_mut();
                 // The square clicked is the board's tab stop from now on.
@@ -366,7 +367,8 @@ impl App {
         } else if let Some(button) = dom::closest(&target, "[data-why]") {
             let cell = button
                 .get_attribute("data-why")
-                .and_then(|c| c.parse::<usize>().ok());
+                .and_then(|c| crate::text::parse_number(&c))
+                .map(|c| c as usize);
             let mut this = app.borrow_mut();
             this.thinking.why = if this.thinking.why == cell {
                 None
@@ -387,7 +389,8 @@ impl App {
         } else if let Some(button) = dom::closest(&target, "[data-jump]") {
             let step = button
                 .get_attribute("data-jump")
-                .and_then(|s| s.parse::<usize>().ok());
+                .and_then(|s| crate::text::parse_number(&s))
+                .map(|s| s as usize);
             if let Some(step) = step {
                 App::change(app, |this| {
                     this.game.jump(step);

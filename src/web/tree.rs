@@ -107,8 +107,12 @@ pub fn parse_path(text: &str) -> Option<Vec<usize>> {
         return Some(Vec::new());
     }
     let mut path = Vec::new();
-    for part in text.split(',') {
-        path.push(part.parse::<usize>().ok().filter(|cell| *cell < CELLS)?);
+    for part in crate::text::split(text, b',') {
+        path.push(
+            crate::text::parse_number(part)
+                .map(|cell| cell as usize)
+                .filter(|cell| *cell < CELLS)?,
+        );
     }
     Some(path)
 }
