@@ -194,6 +194,31 @@ test("monkey with real key presses: Tab, arrows, Enter and Space from the keyboa
   }
 });
 
+test("events a script makes without their usual fields are ignored, and the game plays on", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}?delay=0&tree=1`);
+    await page.locator('[role="treeitem"]').first().waitFor();
+    await page.evaluate(() => {
+      const root = document.getElementById("game").shadowRoot;
+      const plain = (type) => new Event(type, { bubbles: true, composed: true, cancelable: true });
+      // A plain Event named keydown has no key and no modifiers; a plain change has no control state to read.
+      root.querySelector('[data-cell="4"]').dispatchEvent(plain("keydown"));
+      root.querySelector('[role="treeitem"]').dispatchEvent(plain("keydown"));
+      root.querySelector('[data-setting="level"]').dispatchEvent(plain("change"));
+      root.querySelector('[data-tree="alpha-beta"]').dispatchEvent(plain("change"));
+    });
+    await page.locator('[data-cell="4"]').click();
+    await settled(page);
+    const board = (await page.locator("[data-cell]").allTextContents()).map((m) => m || ".").join("");
+    assert.equal(board[4], "X", board);
+    assert.equal([...board].filter((m) => m === "O").length, 1, board);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 /** Hostile URL parameters: each must give a message (or be ignored), a whole board, no markup, no script. */
 const HOSTILE_QUERIES = [
   "?human=" + "X".repeat(8000),

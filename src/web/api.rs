@@ -61,7 +61,7 @@ fn element_argument(value: JsValue, function: &str) -> Result<Element, JsError> 
 pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
     let element = element_argument(element, "mountPage")?;
     let search = super::dom::window()
-        .and_then(|window| window.location().search().ok())
+        .map(|window| super::dom::text_property(&window.location(), "search"))
         .unwrap_or_default();
     let pairs = query_pairs(&search);
     let (settings, mut problems) = Settings::from_pairs(&pairs);

@@ -29,9 +29,11 @@ extern "C" {
     /// `element.removeAttribute`, for this layer's constant attribute names.
     #[wasm_bindgen(method, js_name = removeAttribute)]
     fn remove_attr(this: &Dom, name: &str);
-    /// The `value` of a form control (an input or a select).
-    #[wasm_bindgen(method, getter)]
-    fn value(this: &Dom) -> String;
+    /// `Reflect.get(object, name)`: every string property this layer reads (an event's `type` and `key`, a
+    /// control's `value`, the location's `href` and `search`, `import.meta.url`) through one import, where a getter
+    /// each is a glue function each.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get)]
+    fn property(object: &JsValue, name: &str) -> JsValue;
     /// Sets the `value` of a form control.
     #[wasm_bindgen(method, setter)]
     fn set_value(this: &Dom, value: &str);
@@ -111,9 +113,20 @@ pub fn set_attribute(element: &Element, name: &str, value: &str) {
     element.unchecked_ref::<Dom>().set_attr(name, value);
 }
 
-/// The value of a form control (an input or a select): one import for both kinds.
+/// The string property `name` of `object` (empty when it is not a string).
+#[inline(never)]
+pub fn text_property(object: &JsValue, name: &str) -> String {
+    property(object, name).as_string().unwrap_or_default()
+}
+
+/// Whether a checkbox or radio button is checked; `None` for a control without that state (a select).
+pub fn checked(control: &Element) -> Option<bool> {
+    property(control, "checked").as_bool()
+}
+
+/// The value of a form control (an input or a select).
 pub fn value(control: &Element) -> String {
-    control.unchecked_ref::<Dom>().value()
+    text_property(control, "value")
 }
 
 /// Sets the value of a form control (an input or a select).

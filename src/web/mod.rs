@@ -31,10 +31,7 @@ use timer::Timer;
 use view::View;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    Element, Event, HtmlInputElement, HtmlSelectElement, ShadowRoot, ShadowRootInit,
-    ShadowRootMode, Storage,
-};
+use web_sys::{Element, Event, ShadowRoot, ShadowRootInit, ShadowRootMode, Storage};
 
 #[wasm_bindgen]
 extern "C" {
@@ -42,14 +39,12 @@ extern "C" {
     type ImportMeta;
     #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
     static IMPORT_META: ImportMeta;
-    /// The glue module's own address.
-    #[wasm_bindgen(method, getter)]
-    fn url(this: &ImportMeta) -> String;
 }
 
 /// The address of the game's own page, `index.html` next to the module's JS glue (whichever page imported it).
 fn game_page_url() -> String {
-    crate::text::beside(&IMPORT_META.with(ImportMeta::url), "index.html")
+    let url = IMPORT_META.with(|meta| dom::text_property(meta, "url"));
+    crate::text::beside(&url, "index.html")
 }
 
 /// How long after a change the search statistics are measured: past the next paint and the computer's answer
@@ -427,22 +422,17 @@ impl App {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
+        // The game's controls are inputs (checkboxes and radio buttons, which are checked or not) and a select (no
+        // such state: its choice is made).
+        let checked = dom::checked(&target);
         if target.get_attribute("data-tree").as_deref() == Some("alpha-beta") {
-            let on = target
-                .dyn_ref::<HtmlInputElement>()
-                .is_some_and(HtmlInputElement::checked);
+            let on = checked == Some(true);
             let mut this = app.borrow_mut();
             this.thinking.tree.alpha_beta = on;
             this.render();
             return;
         }
-        let (value, checked) = if let Some(input) = target.dyn_ref::<HtmlInputElement>() {
-            (dom::value(input), input.checked())
-        } else if let Some(select) = target.dyn_ref::<HtmlSelectElement>() {
-            (dom::value(select), true)
-        } else {
-            return;
-        };
+        let (value, checked) = (dom::value(&target), checked.unwrap_or(true));
         let mut settings = *app.borrow().game.settings();
         let name = target.get_attribute("data-setting").unwrap_or_default();
         if matches!(name.as_str(), "scores" | "tree" | "stats" | "scoring") {
@@ -510,7 +500,7 @@ impl App {
         };
         let leaf = crate::explain::after(this.thinking.tree.root, &path).is_over();
         let open = this.thinking.tree.is_open(&path);
-        let target = match event.key().as_str() {
+        let target = match dom::text_property(event, "key").as_str() {
             "ArrowDown" => visible.get(index + 1).cloned(),
             "ArrowUp" => index.checked_sub(1).map(|i| visible[i].clone()),
             "Home" => visible.first().cloned(),
@@ -550,9 +540,9 @@ impl App {
 
     /// Moves focus across the board with the arrow keys (and Home, End), one tab stop for the whole board.
     fn on_keydown(app: &Rc<RefCell<App>>, event: &Event) {
-        let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-            return;
-        };
+        // A `keydown` event is a `KeyboardEvent`; one a script makes as a plain `Event` reads as no key (its
+        // properties are undefined: an empty key, no modifier).
+        let event = event.unchecked_ref::<web_sys::KeyboardEvent>();
         let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
         let tree_path = target
             .as_ref()
@@ -569,7 +559,7 @@ impl App {
         }
         let from = app.borrow().focus_cell;
         let (row, column) = (from / 3, from % 3);
-        let to = match event.key().as_str() {
+        let to = match dom::text_property(event, "key").as_str() {
             "ArrowLeft" => row * 3 + column.saturating_sub(1),
             "ArrowRight" => row * 3 + (column + 1).min(2),
             "ArrowUp" => row.saturating_sub(1) * 3 + column,
@@ -627,12 +617,14 @@ impl Mounted {
     ) -> Result<Mounted, JsValue> {
         let listener: Closure<dyn Fn(Event)> = {
             let app = app.clone();
-            Closure::new(move |event: Event| match event.type_().as_str() {
-                "click" => App::on_click(&app, &event),
-                "change" => App::on_change(&app, &event),
-                "keydown" => App::on_keydown(&app, &event),
-                _ => App::on_preview(&app, &event),
-            })
+            Closure::new(
+                move |event: Event| match dom::text_property(&event, "type").as_str() {
+                    "click" => App::on_click(&app, &event),
+                    "change" => App::on_change(&app, &event),
+                    "keydown" => App::on_keydown(&app, &event),
+                    _ => App::on_preview(&app, &event),
+                },
+            )
         };
         let timer: Closure<dyn Fn()> = {
             let app = app.clone();

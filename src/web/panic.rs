@@ -108,7 +108,7 @@ fn show_in(notice: &Element, message: &str) {
     notice.set_text_content(Some(&text));
     let link = dom::create(&document, "a");
     let here = dom::window()
-        .and_then(|window| window.location().href().ok())
+        .map(|window| dom::text_property(&window.location(), "href"))
         .unwrap_or_default();
     dom::set_attribute(&link, "href", &here);
     link.set_text_content(Some("Reload to start a new game"));
