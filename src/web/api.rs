@@ -236,7 +236,7 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
 /// Sets `object[key] = value` on an object this module made.
 fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
     // Setting a property of a plain object cannot fail.
-    let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &value.into());
+    super::dom::set_property(object, key, &value.into());
 }
 
 /// The exact value of every legal move of `position`: `{ toMove, moves: [{ cell, outcome, plies }], bestMoves,

@@ -33,7 +33,10 @@ extern "C" {
     /// control's `value`, the location's `href` and `search`, `import.meta.url`) through one import, where a getter
     /// each is a glue function each.
     #[wasm_bindgen(js_namespace = Reflect, js_name = get)]
-    fn property(object: &JsValue, name: &str) -> JsValue;
+    pub fn property(object: &JsValue, name: &str) -> JsValue;
+    /// `Reflect.set(object, name, value)`, for the plain objects this layer makes.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
+    pub fn set_property(object: &JsValue, name: &str, value: &JsValue);
     /// Sets the `value` of a form control.
     #[wasm_bindgen(method, setter)]
     fn set_value(this: &Dom, value: &str);

@@ -316,7 +316,7 @@ impl App {
         // to copy by hand.
         let clipboard = dom::window()
             .map(|window| window.navigator())
-            .and_then(|navigator| js_sys::Reflect::get(&navigator, &"clipboard".into()).ok())
+            .map(|navigator| dom::property(&navigator, "clipboard"))
             .filter(|clipboard| clipboard.is_object())
             .map(|clipboard| clipboard.unchecked_into::<web_sys::Clipboard>());
         match clipboard {
@@ -328,10 +328,8 @@ impl App {
                 let on_refused =
                     Closure::<dyn Fn(JsValue)>::new(copied(app.clone(), false)).into_js_value();
                 let promise: JsValue = clipboard.write_text(&url).into();
-                if let Ok(then) = js_sys::Reflect::get(&promise, &"then".into()) {
-                    let then: js_sys::Function = then.unchecked_into();
-                    let _ = then.call2(&promise, &on_copied, &on_refused);
-                }
+                let then: js_sys::Function = dom::property(&promise, "then").unchecked_into();
+                let _ = then.call2(&promise, &on_copied, &on_refused);
             }
             None => copied(app.clone(), false)(JsValue::UNDEFINED),
         }

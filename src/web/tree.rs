@@ -193,9 +193,10 @@ impl TreeView {
         let had_focus = self
             .list
             .get_root_node()
-            .dyn_into::<web_sys::ShadowRoot>()
-            .ok()
-            .and_then(|root| root.active_element())
+            // The game's shadow root once it is on the page; before, the list's own root, whose `activeElement` is
+            // undefined (`None`).
+            .unchecked_into::<web_sys::ShadowRoot>()
+            .active_element()
             .is_some_and(|active| self.list.contains(Some(&active)));
         self.list.set_text_content(None);
         let visible = state.visible_in_sets();
