@@ -49,6 +49,15 @@ extern "C" {
     /// `element.focus()`.
     #[wasm_bindgen(method)]
     fn focus(this: &Dom);
+    /// `target.addEventListener(kind, listener)`, for this layer's constant event names: it cannot fail.
+    #[wasm_bindgen(method, js_name = addEventListener)]
+    fn listen(this: &Dom, kind: &str, listener: &js_sys::Function);
+    /// `target.removeEventListener(kind, listener)`, which cannot fail either.
+    #[wasm_bindgen(method, js_name = removeEventListener)]
+    fn unlisten(this: &Dom, kind: &str, listener: &js_sys::Function);
+    /// `promise.then(on_fulfilled, on_rejected)`.
+    #[wasm_bindgen(method)]
+    fn then(this: &Dom, on_fulfilled: &JsValue, on_rejected: &JsValue);
     /// `window.setTimeout(callback, delay)`, which gives the timeout's handle.
     #[wasm_bindgen(method, js_name = setTimeout)]
     fn set_timeout(this: &Dom, callback: &js_sys::Function, delay: i32) -> i32;
@@ -145,6 +154,23 @@ pub fn closest(element: &Element, selector: &str) -> Option<Element> {
 /// The first element under `element` that matches `selector`, one this layer builds.
 pub fn query_selector(element: &Element, selector: &str) -> Option<Element> {
     element.unchecked_ref::<Dom>().query_selector(selector)
+}
+
+/// Calls `listener` for every `kind` event on `target` (or, `on` false, no longer).
+pub fn listen(target: &Element, kind: &str, listener: &js_sys::Function, on: bool) {
+    let target = target.unchecked_ref::<Dom>();
+    if on {
+        target.listen(kind, listener);
+    } else {
+        target.unlisten(kind, listener);
+    }
+}
+
+/// Calls `on_fulfilled` or `on_rejected` when `promise` settles.
+pub fn then(promise: &JsValue, on_fulfilled: &JsValue, on_rejected: &JsValue) {
+    promise
+        .unchecked_ref::<Dom>()
+        .then(on_fulfilled, on_rejected);
 }
 
 /// Moves focus to `element`.

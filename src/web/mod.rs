@@ -156,8 +156,7 @@ pub fn mount(
         share: None,
         focus_cell: 0,
     }));
-    let mounted = Mounted::new(app, element.clone(), wrapper)
-        .map_err(|_| JsError::new("the game could not listen to clicks"))?;
+    let mounted = Mounted::new(app, element.clone(), wrapper);
     shadow.replace_children_with_node_1(&mounted.app.borrow().view.root);
     App::update(&mounted.app);
     let id = mounted.app.borrow().view.id;
@@ -327,9 +326,7 @@ impl App {
                     Closure::<dyn Fn(JsValue)>::new(copied(app.clone(), true)).into_js_value();
                 let on_refused =
                     Closure::<dyn Fn(JsValue)>::new(copied(app.clone(), false)).into_js_value();
-                let promise: JsValue = clipboard.write_text(&url).into();
-                let then: js_sys::Function = dom::property(&promise, "then").unchecked_into();
-                let _ = then.call2(&promise, &on_copied, &on_refused);
+                dom::then(&clipboard.write_text(&url), &on_copied, &on_refused);
             }
             None => copied(app.clone(), false)(JsValue::UNDEFINED),
         }
@@ -608,11 +605,7 @@ struct Mounted {
 }
 
 impl Mounted {
-    fn new(
-        app: Rc<RefCell<App>>,
-        host: Element,
-        wrapper: Option<Element>,
-    ) -> Result<Mounted, JsValue> {
+    fn new(app: Rc<RefCell<App>>, host: Element, wrapper: Option<Element>) -> Mounted {
         let listener: Closure<dyn Fn(Event)> = {
             let app = app.clone();
             Closure::new(
@@ -647,17 +640,11 @@ impl Mounted {
             _timer: timer,
             _stats: stats,
         };
-        {
-            // Should adding a listener fail, dropping `mounted` removes those already added.
-            let this = mounted.app.borrow();
-            for kind in EVENTS {
-                this.view.root.add_event_listener_with_callback(
-                    kind,
-                    mounted.listener.as_ref().unchecked_ref(),
-                )?;
-            }
+        for kind in EVENTS {
+            let root = &mounted.app.borrow().view.root;
+            dom::listen(root, kind, mounted.listener.as_ref().unchecked_ref(), true);
         }
-        Ok(mounted)
+        mounted
     }
 }
 
@@ -665,11 +652,12 @@ impl Drop for Mounted {
     fn drop(&mut self) {
         let mut app = self.app.borrow_mut();
         for kind in EVENTS {
-            // Removing a listener that is attached cannot fail; there is nothing to do if it somehow does.
-            let _ = app
-                .view
-                .root
-                .remove_event_listener_with_callback(kind, self.listener.as_ref().unchecked_ref());
+            dom::listen(
+                &app.view.root,
+                kind,
+                self.listener.as_ref().unchecked_ref(),
+                false,
+            );
         }
         app.computer.detach();
         app.stats.detach();
