@@ -290,6 +290,44 @@ test("every bad input throws an Error with a clear message, and the module keeps
   }
 });
 
+test("newGame() and destroy() from a listener of the game's own focus events wait for its update, no panic", async () => {
+  const { page, problems, close } = await openHost("&plain=1");
+  try {
+    await page.evaluate(() => {
+      const div = document.createElement("div");
+      div.id = "reentrant";
+      document.body.append(div);
+      window.reentrant = window.api.mount(div, { tree: true, delay: 0 });
+      window.focusCalls = 0;
+      // The game moves focus while it draws the tree again: these calls arrive in the middle of that update.
+      div.addEventListener("focusin", () => {
+        window.focusCalls++;
+        window.reentrant.newGame();
+        if (window.destroyOnFocus) window.reentrant.destroy();
+      });
+    });
+    const game = page.locator("#reentrant");
+    await game.locator('[role="treeitem"]').first().click();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    await settled(game);
+    assert.ok((await page.evaluate(() => window.focusCalls)) >= 3);
+    assert.ok(await game.locator(".ttt-panic").isHidden(), "the panic notice shows");
+    // The game still plays.
+    await game.locator('[data-cell="4"]').click();
+    await settled(game);
+    assert.equal(count(await marks(game)), 2);
+    // destroy() in the middle of an update: the game goes right after it.
+    await page.evaluate(() => (window.destroyOnFocus = true));
+    await game.locator('[role="treeitem"]').first().focus();
+    await page.keyboard.press("ArrowDown");
+    await game.locator("[data-cell]").first().waitFor({ state: "detached" });
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test("Share copies a link that reopens the same position and settings", async () => {
   const { page, problems, close } = await watchedPage(browser, { permissions: ["clipboard-read", "clipboard-write"] });
   try {

@@ -30,14 +30,16 @@ impl GameHandle {
 
 #[wasm_bindgen]
 impl GameHandle {
-    /// Starts a new game with the same settings (nothing once the game is destroyed).
+    /// Starts a new game with the same settings (nothing once the game is destroyed). Called from a listener of
+    /// the game's own events while it updates itself, it takes effect right after the update.
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&self) {
         new_game(self.id);
     }
 
     /// Removes the game from the page, with its listeners and any pending computer move. Calling it again does
-    /// nothing.
+    /// nothing. Called from a listener of the game's own events while it updates itself, it takes effect right
+    /// after the update.
     pub fn destroy(&self) {
         destroy(self.id);
     }

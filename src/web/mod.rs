@@ -74,16 +74,40 @@ fn with_game<T>(id: u32, f: impl FnOnce(&Rc<RefCell<App>>) -> T) -> Option<T> {
     app.as_ref().map(f)
 }
 
-/// Starts the game numbered `id` again with its settings (nothing if it is gone).
+/// Whether the game is in the middle of an update. Its updates move focus and so fire events, and a listener of
+/// the page can call back into the game from them (`newGame()` on `focusin`, say): such a call must wait.
+fn busy(app: &Rc<RefCell<App>>) -> bool {
+    app.try_borrow_mut().is_err()
+}
+
+/// Runs `f` from a timeout, once the task that is running is over.
+fn later(f: impl Fn() + 'static) {
+    if let Some(window) = dom::window() {
+        let callback = Closure::<dyn Fn()>::new(f).into_js_value();
+        dom::set_timeout(&window, callback.unchecked_ref(), 0);
+    }
+}
+
+/// Starts the game numbered `id` again with its settings (nothing if it is gone), right after its update if it
+/// is in the middle of one.
 fn new_game(id: u32) {
     with_game(id, |app| {
+        if busy(app) {
+            later(move || new_game(id));
+            return;
+        }
         let settings = *app.borrow().game.settings();
         App::restart(app, settings);
     });
 }
 
-/// Removes the game numbered `id` from the page, with its listeners and any pending computer move.
+/// Removes the game numbered `id` from the page, with its listeners and any pending computer move (right after
+/// its update if it is in the middle of one).
 fn destroy(id: u32) {
+    if with_game(id, busy) == Some(true) {
+        later(move || destroy(id));
+        return;
+    }
     let removed = GAMES.with(|games| {
         let mut games = games.borrow_mut();
         let index = games.iter().position(|(known, _)| *known == id);
@@ -473,10 +497,7 @@ impl App {
         else {
             return;
         };
-        // Focus moved by the game's own rendering arrives while the game is busy: nothing to preview then.
-        let Ok(mut this) = app.try_borrow_mut() else {
-            return;
-        };
+        let mut this = app.borrow_mut();
         if this.thinking.preview != path {
             // Only the preview changes: the rest of the game stays as it is drawn.
             if let Some(tree) = this.view.thinking.tree() {
@@ -608,14 +629,19 @@ impl Mounted {
     fn new(app: Rc<RefCell<App>>, host: Element, wrapper: Option<Element>) -> Mounted {
         let listener: Closure<dyn Fn(Event)> = {
             let app = app.clone();
-            Closure::new(
-                move |event: Event| match dom::text_property(&event, "type").as_str() {
+            Closure::new(move |event: Event| {
+                // An event that arrives while the game is updating itself is one the update fired (focus it moved)
+                // or one a page's listener of those dispatched: no person's input, and nothing to do then.
+                if busy(&app) {
+                    return;
+                }
+                match dom::text_property(&event, "type").as_str() {
                     "click" => App::on_click(&app, &event),
                     "change" => App::on_change(&app, &event),
                     "keydown" => App::on_keydown(&app, &event),
                     _ => App::on_preview(&app, &event),
-                },
-            )
+                }
+            })
         };
         let timer: Closure<dyn Fn()> = {
             let app = app.clone();
