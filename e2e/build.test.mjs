@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { homedir } from "node:os";
 import { renameInGlue, shortName, shortenModule } from "../scripts/wasm-names.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
@@ -51,6 +52,17 @@ test("the module and its glue call each other by short names, and the module has
   assert.deepEqual(WebAssembly.Module.customSections(module, "target_features"), []);
   const glue = await readFile(join(DIST, "tictactoe.js"), "utf8");
   assert.deepEqual(glue.match(/\w*_[0-9a-f]{16}\b/g), null);
+});
+
+test("the module names no folder of the machine that built it", async () => {
+  // Panic messages carry source paths: those of the crates from crates.io are remapped (dev.sh) from the Cargo
+  // home, which lies in the home directory, to "crates.io/".
+  const text = (await readFile(join(DIST, "tictactoe_bg.wasm"))).toString("latin1");
+  const cargoHome = process.env.CARGO_HOME || join(homedir(), ".cargo");
+  for (const folder of [homedir(), cargoHome, "/registry/src/"]) {
+    assert.equal(text.includes(folder), false, `the module names ${folder}`);
+  }
+  assert.match(text, /crates\.io\/index\.crates\.io-[0-9a-f]+\/js-sys-/);
 });
 
 test("short names are distinct", () => {
