@@ -65,6 +65,16 @@ test("the module names no folder of the machine that built it", async () => {
   assert.match(text, /crates\.io\/index\.crates\.io-[0-9a-f]+\/js-sys-/);
 });
 
+test("the README gives the size ceiling that ./dev.sh test enforces", async () => {
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  const dev = await readFile(join(root, "dev.sh"), "utf8");
+  const readme = await readFile(join(root, "README.md"), "utf8");
+  const ceiling = dev.match(/size-report\.mjs --budget \d+ --ceiling ([\d.]+)/)[1];
+  const stated = [...readme.matchAll(/grows past ([\d.]+) KB gzipped/g)].map((m) => m[1]);
+  assert.ok(stated.length >= 2, `the README states the ceiling ${stated.length} times`);
+  assert.deepEqual([...new Set(stated)], [ceiling]);
+});
+
 test("short names are distinct", () => {
   const names = Array.from({ length: 52 * 53 }, (_, n) => shortName(n));
   assert.equal(new Set(names).size, names.length);
