@@ -12,15 +12,15 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 TRUNK_VERSION=0.21.14
-export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+export PATH="$PWD/node_modules/.bin:$cargo_home/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # A panic message in the module names its source file, and the files of the crates from crates.io lie under this
 # machine's home directory: name them from the registry instead, so that the module says nothing of the machine
 # that built it and weighs the same on every machine. (A Cargo home whose path has a space keeps its paths.)
-CARGO_REGISTRY_SRC="${CARGO_HOME:-$HOME/.cargo}/registry/src/"
-case "$CARGO_REGISTRY_SRC" in
+case "$cargo_home" in
   *[[:space:]]*) ;;
-  *) export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=$CARGO_REGISTRY_SRC=crates.io/" ;;
+  *) export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=$cargo_home/registry/src/=crates.io/" ;;
 esac
 
 step() { printf '\n==> %s\n' "$*"; }
