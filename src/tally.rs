@@ -116,28 +116,26 @@ impl Tally {
     }
 
     /// Reads [`Tally::to_text`]'s text. Anything not understood (another program's data, a damaged value)
-    /// counts as zero rather than failing: a tally is not worth an error message.
+    /// counts as nothing rather than failing: a tally is not worth an error message.
+    ///
+    /// An entry is readable when its name is a key's and its counts are exactly three whole numbers, each as
+    /// `str::parse::<u32>` reads it (ASCII digits, a `+` before them allowed; no sign `-`, no space, nothing
+    /// above `u32::MAX`). An entry that is not readable counts as zero; the readable ones still load.
     pub fn from_text(text: &str) -> Tally {
         let mut tally = Tally::default();
-        for part in crate::text::split(text, b';') {
-            let Some((name, numbers)) = crate::text::split_once(part, b'=') else {
+        for part in text.split(';') {
+            let Some((name, numbers)) = part.split_once('=') else {
                 continue;
             };
             let Some(key) = TallyKey::ALL.into_iter().find(|key| key.name() == name) else {
                 continue;
             };
-            let mut parsed = Vec::with_capacity(3);
-            for n in crate::text::split(numbers, b',') {
-                if let Some(n) = crate::text::parse_number(n) {
-                    parsed.push(n);
-                }
-            }
-            let numbers = parsed;
-            if let [wins, draws, losses] = numbers[..] {
+            let parsed: Option<Vec<u32>> = numbers.split(',').map(|n| n.parse().ok()).collect();
+            if let Some([wins, draws, losses]) = parsed.as_deref() {
                 tally.counts[Tally::index(key)] = Counts {
-                    wins,
-                    draws,
-                    losses,
+                    wins: *wins,
+                    draws: *draws,
+                    losses: *losses,
                 };
             }
         }
@@ -194,6 +192,47 @@ mod tests {
                 wins: 1,
                 draws: 2,
                 losses: 3
+            }
+        );
+    }
+
+    #[test]
+    fn an_entry_counts_only_when_it_holds_exactly_three_whole_numbers() {
+        let easy = TallyKey::Computer(Level::Easy);
+        let hard = TallyKey::Computer(Level::Hard);
+        let unreadable = [
+            "easy=1,x,2,3",
+            "easy=1,2",
+            "easy=1,2,3,4",
+            "easy=-1,2,3",
+            "easy= 1,2,3",
+            "easy=1,2,3 ",
+            "easy=1,,2,3",
+            "easy=1.5,2,3",
+            "easy=4294967296,0,0",
+            "easy=",
+        ];
+        for text in unreadable {
+            let tally = Tally::from_text(&format!("{text};hard=4,5,6"));
+            assert_eq!(tally.get(easy), Counts::default(), "{text:?}");
+            // The readable entry beside it still loads.
+            assert_eq!(
+                tally.get(hard),
+                Counts {
+                    wins: 4,
+                    draws: 5,
+                    losses: 6
+                },
+                "{text:?}"
+            );
+        }
+        // Whole numbers as `str::parse::<u32>` reads them: a `+` and leading zeros are allowed.
+        assert_eq!(
+            Tally::from_text("easy=+1,007,4294967295").get(easy),
+            Counts {
+                wins: 1,
+                draws: 7,
+                losses: u32::MAX
             }
         );
     }
