@@ -272,6 +272,30 @@ impl Settings {
     }
 }
 
+/// Whether the game page is embedded (`embed=1` in its URL: the compact layout of an iframe), read from its
+/// `name=value` pairs with the switch words of the other settings (`1`, `true`, `yes`, `on` or `0`, `false`, `no`,
+/// `off`, any case). The last `embed` that is understood wins; without one the whole page is shown. Each value
+/// that is not understood gets a sentence, as [`Settings::from_pairs`] gives them.
+pub fn embed_from_pairs(pairs: &[(String, String)]) -> (bool, Vec<String>) {
+    let mut embedded = false;
+    let mut problems = Vec::new();
+    for (name, value) in pairs.iter().filter(|(name, _)| name == "embed") {
+        match switch(value) {
+            Some(on) => embedded = on,
+            None => problems.push(
+                SettingError {
+                    name: name.clone(),
+                    value: value.clone(),
+                    expected: "it must be 1 (embedded) or 0 (the whole page)".to_owned(),
+                    default: "The whole page is shown.",
+                }
+                .with_default(),
+            ),
+        }
+    }
+    (embedded, problems)
+}
+
 /// The names [`Settings::set`] understands.
 pub const SETTING_NAMES: [&str; 9] = [
     "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "scoring",
@@ -525,5 +549,31 @@ mod tests {
         assert_eq!(value("?x=%C3%A9%2C+%F0%9F%98%80"), "é, 😀");
         assert_eq!(value("?x=a+b"), "a b");
         assert_eq!(value("?x=%2B"), "+");
+    }
+
+    #[test]
+    fn embed_takes_the_switch_words_and_the_last_one_understood_wins() {
+        let embed = |query: &str| embed_from_pairs(&query_pairs(query));
+        assert_eq!(embed(""), (false, vec![]));
+        assert_eq!(embed("?level=hard"), (false, vec![]));
+        for on in ["1", "true", "YES", "On", "+1+"] {
+            assert_eq!(embed(&format!("?embed={on}")), (true, vec![]), "{on}");
+        }
+        for off in ["0", "False", "no", "OFF"] {
+            assert_eq!(embed(&format!("?embed={off}")), (false, vec![]), "{off}");
+        }
+        assert_eq!(embed("?embed=1&embed=0"), (false, vec![]));
+        assert_eq!(embed("?embed=0&embed=1"), (true, vec![]));
+        let (embedded, problems) = embed("?embed=1&embed=maybe&embed=%22%3E%3Cb%3E");
+        assert!(embedded, "a value not understood changes nothing");
+        assert_eq!(
+            problems,
+            [
+                "embed=\"maybe\" is not understood: it must be 1 (embedded) or 0 (the whole page). The whole page is shown.",
+                r#"embed=""><b>" is not understood: it must be 1 (embedded) or 0 (the whole page). The whole page is shown."#,
+            ]
+        );
+        // The settings take no notice of embed, and embed of them.
+        assert_eq!(parse("?embed=maybe"), (Settings::default(), vec![]));
     }
 }
