@@ -184,10 +184,13 @@ impl Game {
         true
     }
 
-    /// Move `index` of the history in words: "X: row 2, column 3".
+    /// Move `index` of the history in words: "X: row 2, column 3"; empty when there is no such move.
     pub fn move_label(&self, index: usize) -> String {
+        let Some(&cell) = self.moves.get(index) else {
+            return String::new();
+        };
         let mover = self.position_after(index).to_move();
-        cat(&[mover.name(), ": ", &cell_name(self.moves[index])])
+        cat(&[mover.name(), ": ", &cell_name(cell)])
     }
 
     /// Marks the best moves for the side to move (as unbeatable play would choose them), without playing one.
@@ -254,8 +257,12 @@ impl Game {
             .is_some_and(|line| line.contains(&cell))
     }
 
-    /// The accessible name of a cell's button: where it is, what it holds, and what marks it.
+    /// The accessible name of a cell's button: where it is, what it holds, and what marks it; empty when there is
+    /// no such cell (a number from outside, 9 or more).
     pub fn cell_label(&self, cell: usize) -> String {
+        if cell >= CELLS {
+            return String::new();
+        }
         let mut label = cell_name(cell);
         // `get_mut`, not `[..1]`: slicing a string can panic, and its panic message alone brings Unicode tables
         // into the wasm module.
@@ -530,5 +537,26 @@ mod tests {
         assert_eq!(game.cell_label(4), "Row 2, column 2, O");
         assert_eq!(game.cell_label(8), "Row 3, column 3, empty");
         assert!(game.is_winning_cell(1) && !game.is_winning_cell(3));
+    }
+
+    #[test]
+    fn a_cell_or_step_off_the_board_is_refused_without_a_panic() {
+        let mut game = from("X...O....", Mode::Computer);
+        for cell in [9, 99, usize::MAX] {
+            assert!(!game.play_human(cell), "{cell}");
+            assert!(!game.is_playable(cell), "{cell}");
+            assert!(!game.is_hinted(cell), "{cell}");
+            assert!(!game.is_winning_cell(cell), "{cell}");
+            assert_eq!(game.cell_label(cell), "", "{cell}");
+            assert!(!game.jump(cell), "{cell}");
+            assert_eq!(game.move_label(cell), "", "{cell}");
+        }
+        assert!(game.show_hint());
+        assert!(!game.is_hinted(99));
+        let mut won = from("XXXOO....", Mode::Friend);
+        assert_eq!(won.cell_label(99), "");
+        assert!(!won.is_winning_cell(99));
+        assert!(!won.play_human(99));
+        assert_eq!(won.board().to_string(), "XXXOO....");
     }
 }
