@@ -44,6 +44,53 @@ pub fn cell_name(cell: usize) -> String {
     ])
 }
 
+/// A key that moves focus across the board: one tab stop for the whole board, the arrows between squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKey {
+    /// One square left, staying in the row.
+    Left,
+    /// One square right, staying in the row.
+    Right,
+    /// One square up, staying in the column.
+    Up,
+    /// One square down, staying in the column.
+    Down,
+    /// The first square.
+    Home,
+    /// The last square.
+    End,
+}
+
+impl BoardKey {
+    /// The board key of a `KeyboardEvent`'s `key` ("ArrowLeft", "Home"…), `None` for any other key.
+    pub fn from_key(key: &str) -> Option<BoardKey> {
+        Some(match key {
+            "ArrowLeft" => BoardKey::Left,
+            "ArrowRight" => BoardKey::Right,
+            "ArrowUp" => BoardKey::Up,
+            "ArrowDown" => BoardKey::Down,
+            "Home" => BoardKey::Home,
+            "End" => BoardKey::End,
+            _ => return None,
+        })
+    }
+}
+
+/// The square that `key` moves focus to from `from`. The arrows stop at the board's edges rather than wrap; a
+/// `from` off the board counts as the last square, so the answer is always a square.
+pub fn move_focus(from: usize, key: BoardKey) -> usize {
+    let from = from.min(CELLS - 1);
+    let (row, column) = (from / 3, from % 3);
+    match key {
+        BoardKey::Left => row * 3 + column.saturating_sub(1),
+        BoardKey::Right => row * 3 + (column + 1).min(2),
+        BoardKey::Up => row.saturating_sub(1) * 3 + column,
+        BoardKey::Down => (row + 1).min(2) * 3 + column,
+        BoardKey::Home => 0,
+        BoardKey::End => CELLS - 1,
+    }
+}
+
 impl Game {
     /// A new game with `settings`; `seed` fixes the computer's choices among equal moves.
     pub fn new(settings: Settings, seed: u64) -> Game {
@@ -558,5 +605,29 @@ mod tests {
         assert!(!won.is_winning_cell(99));
         assert!(!won.play_human(99));
         assert_eq!(won.board().to_string(), "XXXOO....");
+    }
+
+    #[test]
+    fn arrows_move_focus_across_the_board_and_stop_at_its_edges() {
+        let keys = [
+            "ArrowLeft",
+            "ArrowRight",
+            "ArrowUp",
+            "ArrowDown",
+            "Home",
+            "End",
+        ];
+        let moves =
+            |from: usize| keys.map(|key| move_focus(from, BoardKey::from_key(key).unwrap()));
+        // Left, right, up, down, home, end.
+        assert_eq!(moves(0), [0, 1, 0, 3, 0, 8]);
+        assert_eq!(moves(4), [3, 5, 1, 7, 0, 8]);
+        assert_eq!(moves(2), [1, 2, 2, 5, 0, 8]);
+        assert_eq!(moves(6), [6, 7, 3, 6, 0, 8]);
+        assert_eq!(moves(8), [7, 8, 5, 8, 0, 8]);
+        assert_eq!(moves(99), moves(8));
+        for key in ["Enter", " ", "Tab", "arrowleft", "PageDown", ""] {
+            assert_eq!(BoardKey::from_key(key), None, "{key:?}");
+        }
     }
 }
