@@ -2,7 +2,7 @@
 
 use crate::engine::Level;
 use crate::prelude::*;
-use crate::settings::Mode;
+use crate::settings::{level_label, Mode};
 use crate::text::push_number;
 
 /// Which results a count belongs to: a level against the computer, or friend mode.
@@ -79,6 +79,25 @@ impl Tally {
     /// The counts for `key`.
     pub fn get(&self, key: TallyKey) -> Counts {
         self.counts[Tally::index(key)]
+    }
+
+    /// The tally of `key` in a sentence, as the page shows it: "Tally at Unbeatable: you won 1, drew 2, lost 3."
+    /// or "Tally with a friend: X won 1, drawn 2, O won 3."
+    pub fn sentence(&self, key: TallyKey) -> String {
+        let Counts {
+            wins,
+            draws,
+            losses,
+        } = self.get(key);
+        match key {
+            TallyKey::Friend => {
+                format!("Tally with a friend: X won {wins}, drawn {draws}, O won {losses}.")
+            }
+            TallyKey::Computer(level) => format!(
+                "Tally at {}: you won {wins}, drew {draws}, lost {losses}.",
+                level_label(level)
+            ),
+        }
     }
 
     /// Counts one finished game.
@@ -234,6 +253,36 @@ mod tests {
                 draws: 7,
                 losses: u32::MAX
             }
+        );
+    }
+
+    #[test]
+    fn the_tally_in_a_sentence() {
+        let mut tally = Tally::default();
+        let unbeatable = TallyKey::Computer(Level::Unbeatable);
+        assert_eq!(
+            tally.sentence(unbeatable),
+            "Tally at Unbeatable: you won 0, drew 0, lost 0."
+        );
+        tally.record(unbeatable, GameResult::Win);
+        for _ in 0..2 {
+            tally.record(unbeatable, GameResult::Draw);
+        }
+        for _ in 0..3 {
+            tally.record(unbeatable, GameResult::Loss);
+        }
+        assert_eq!(
+            tally.sentence(unbeatable),
+            "Tally at Unbeatable: you won 1, drew 2, lost 3."
+        );
+        tally.record(TallyKey::Friend, GameResult::Loss);
+        assert_eq!(
+            tally.sentence(TallyKey::Friend),
+            "Tally with a friend: X won 0, drawn 0, O won 1."
+        );
+        assert_eq!(
+            Tally::from_text("easy=12345,0,4294967295").sentence(TallyKey::Computer(Level::Easy)),
+            "Tally at Easy: you won 12345, drew 0, lost 4294967295."
         );
     }
 }
