@@ -5,15 +5,13 @@ use crate::engine::{
     analyze, analyze_with, principal_variation, Board, Outcome, Scoring, Status, Value,
 };
 use crate::game::cell_name;
-use crate::prelude::*;
-use crate::text::{cat, number};
 
 /// A move's value in words, for the side that plays it: "win in 3", "draw", "loses in 4".
 pub fn outcome_words(value: Value) -> String {
     match value.outcome {
-        Outcome::Win => cat(&["win in ", &number(value.plies.into())]),
+        Outcome::Win => format!("win in {}", value.plies),
         Outcome::Draw => "draw".to_owned(),
-        Outcome::Loss => cat(&["loses in ", &number(value.plies.into())]),
+        Outcome::Loss => format!("loses in {}", value.plies),
     }
 }
 
@@ -30,17 +28,17 @@ pub fn depth_aware_score(value: Value, marks: u32) -> i32 {
 
 /// A score with its sign: "+7", "0", "-3".
 pub fn signed(score: i32) -> String {
-    let sign = match score.signum() {
-        1 => "+",
-        -1 => "-",
-        _ => "",
-    };
-    cat(&[sign, &number(score.unsigned_abs().into())])
+    // `{:+}` would write zero as "+0".
+    if score > 0 {
+        format!("+{score}")
+    } else {
+        score.to_string()
+    }
 }
 
 /// A count with thousands separators: 549,946.
 pub fn group_digits(count: u64) -> String {
-    let digits = number(count);
+    let digits = count.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
         if index > 0 && (digits.len() - index) % 3 == 0 {
@@ -51,16 +49,10 @@ pub fn group_digits(count: u64) -> String {
     out
 }
 
-/// Microseconds as milliseconds with three decimals: 1234 is "1.234", 56 is "0.056". (Integer arithmetic keeps
-/// float formatting, which is large, out of the WebAssembly module.)
+/// Microseconds as milliseconds with three decimals: 1234 is "1.234", 56 is "0.056". (Integer arithmetic, so a
+/// large count is written exactly.)
 pub fn millis(micros: u64) -> String {
-    let fraction = micros % 1000;
-    let zeros = match fraction {
-        0..=9 => "00",
-        10..=99 => "0",
-        _ => "",
-    };
-    cat(&[&number(micros / 1000), ".", zeros, &number(fraction)])
+    format!("{}.{:03}", micros / 1000, micros % 1000)
 }
 
 /// What the scores panel shows of one legal move.
@@ -83,19 +75,20 @@ pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
         Scoring::DepthAware => None,
         Scoring::Plain => Some(analyze_with(board, Scoring::Plain)),
     };
-    let mut scores = Vec::with_capacity(analysis.moves.len());
-    for (index, entry) in analysis.moves.iter().enumerate() {
-        let score = match &plain {
-            None => depth_aware_score(entry.value, board.marks()),
-            Some(plain) => i32::from(plain.moves[index].score),
-        };
-        scores.push(MoveScore {
+    let mut scores: Vec<MoveScore> = analysis
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| MoveScore {
             cell: entry.cell,
             value: entry.value,
-            score,
+            score: match &plain {
+                None => depth_aware_score(entry.value, board.marks()),
+                Some(plain) => i32::from(plain.moves[index].score),
+            },
             best: false,
-        });
-    }
+        })
+        .collect();
     let best = scores.iter().map(|entry| entry.score).max();
     for entry in &mut scores {
         entry.best = Some(entry.score) == best;
@@ -110,11 +103,15 @@ pub fn line_in_words(board: Board, first_move: usize) -> (Vec<String>, String) {
     let mut position = board;
     let mut moves = Vec::with_capacity(line.len());
     for cell in line {
-        moves.push(cat(&[position.to_move().name(), ": ", &cell_name(cell)]));
+        moves.push(format!(
+            "{}: {}",
+            position.to_move().name(),
+            cell_name(cell)
+        ));
         position = position.play(cell);
     }
     let end = match position.status() {
-        Status::Won(winner) => cat(&[winner.name(), " wins"]),
+        Status::Won(winner) => format!("{} wins", winner.name()),
         _ => "Draw".to_owned(),
     };
     (moves, end)
@@ -177,6 +174,8 @@ mod tests {
         assert_eq!(millis(1234), "1.234");
         assert_eq!(millis(56), "0.056");
         assert_eq!(millis(20_000), "20.000");
+        assert_eq!(millis(5), "0.005");
+        assert_eq!(signed(i32::MIN), "-2147483648");
     }
 
     #[test]

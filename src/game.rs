@@ -2,10 +2,8 @@
 //! says. Pure Rust, so the DOM layer only renders what this module decides, and all of it is tested natively.
 
 use crate::engine::{best_move_at, best_moves, Board, Player, Rng, Status, CELLS};
-use crate::prelude::*;
 use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
-use crate::text::{cat, number};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +33,7 @@ pub struct Game {
 
 /// `cell` in words: "row 2, column 3".
 pub fn cell_name(cell: usize) -> String {
-    let (row, column) = (cell / 3 + 1, cell % 3 + 1);
-    cat(&[
-        "row ",
-        &number(row as u64),
-        ", column ",
-        &number(column as u64),
-    ])
+    format!("row {}, column {}", cell / 3 + 1, cell % 3 + 1)
 }
 
 /// A key that moves focus across the board: one tab stop for the whole board, the arrows between squares.
@@ -237,7 +229,7 @@ impl Game {
             return String::new();
         };
         let mover = self.position_after(index).to_move();
-        cat(&[mover.name(), ": ", &cell_name(cell)])
+        format!("{}: {}", mover.name(), cell_name(cell))
     }
 
     /// Marks the best moves for the side to move (as unbeatable play would choose them), without playing one.
@@ -284,12 +276,12 @@ impl Game {
         let human = self.settings.human;
         let to_move = self.board().to_move();
         match (self.settings.mode, self.phase()) {
-            (Mode::Friend, Phase::Over(Status::Won(winner))) => cat(&[winner.name(), " wins"]),
+            (Mode::Friend, Phase::Over(Status::Won(winner))) => format!("{} wins", winner.name()),
             (Mode::Friend, Phase::Over(_)) => "Draw".to_owned(),
-            (Mode::Friend, _) => cat(&[to_move.name(), " to move."]),
-            (_, Phase::HumanToMove) => cat(&["Your turn: you play ", human.name(), "."]),
+            (Mode::Friend, _) => format!("{} to move.", to_move.name()),
+            (_, Phase::HumanToMove) => format!("Your turn: you play {}.", human.name()),
             (_, Phase::ComputerToMove) => {
-                cat(&["Computer's turn (", to_move.name(), "): thinking…"])
+                format!("Computer's turn ({}): thinking…", to_move.name())
             }
             (_, Phase::Over(Status::Won(winner))) if winner == human => "You win".to_owned(),
             (_, Phase::Over(Status::Won(_))) => "Computer wins".to_owned(),
@@ -311,11 +303,8 @@ impl Game {
             return String::new();
         }
         let mut label = cell_name(cell);
-        // `get_mut`, not `[..1]`: slicing a string can panic, and its panic message alone brings Unicode tables
-        // into the wasm module.
-        if let Some(first) = label.get_mut(..1) {
-            first.make_ascii_uppercase();
-        }
+        // "row …" starts a sentence here.
+        label[..1].make_ascii_uppercase();
         label.push_str(", ");
         match self.board().get(cell) {
             Some(player) => label.push(player.symbol()),

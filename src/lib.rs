@@ -14,11 +14,12 @@
 
 extern crate alloc;
 
-/// What the standard library's prelude gives, for the wasm module built without it (`no_std`).
+/// What the standard library's prelude gives, for the DOM layer built without it (`no_std`); the other modules
+/// use the standard library.
+#[cfg(target_arch = "wasm32")]
 mod prelude {
     pub use alloc::borrow::ToOwned;
     pub use alloc::string::{String, ToString};
-    pub use alloc::vec;
     pub use alloc::vec::Vec;
 }
 

@@ -2,9 +2,7 @@
 //! that is not understood. Pure Rust, tested natively.
 
 use crate::engine::{Board, Level, Player, Scoring};
-use crate::prelude::*;
-use crate::text::cat;
-use crate::text::number;
+use std::fmt;
 
 /// The computer's pause before it answers, when nothing else is asked for.
 pub const DEFAULT_DELAY_MS: u32 = 350;
@@ -132,12 +130,11 @@ impl Settings {
     /// instead. Names this game does not use are ignored, since pages and links add their own.
     pub fn from_pairs(pairs: &[(String, String)]) -> (Settings, Vec<String>) {
         let mut settings = Settings::default();
-        let mut problems = Vec::new();
-        for (name, value) in pairs {
-            if let Err(problem) = settings.set(name, value) {
-                problems.push(problem.with_default());
-            }
-        }
+        let problems = pairs
+            .iter()
+            .filter_map(|(name, value)| settings.set(name, value).err())
+            .map(|problem| problem.with_default())
+            .collect();
         (settings, problems)
     }
 
@@ -163,8 +160,8 @@ impl Settings {
                 "O" | "o" => self.human = Player::O,
                 _ => return Err(problem("it must be X or O".into(), "You play X.")),
             },
-            "delay" => match crate::text::parse_number(value.trim_ascii()) {
-                Some(ms) if ms <= MAX_DELAY_MS => self.delay_ms = ms,
+            "delay" => match value.trim_ascii().parse::<u32>() {
+                Ok(ms) if ms <= MAX_DELAY_MS => self.delay_ms = ms,
                 _ => {
                     return Err(problem(
                         "it must be a whole number of milliseconds from 0 to 10000".into(),
@@ -251,7 +248,7 @@ impl Settings {
             }
         }
         if self.delay_ms != DEFAULT_DELAY_MS {
-            part("delay", &number(self.delay_ms.into()));
+            part("delay", &self.delay_ms.to_string());
         }
         if position != Board::EMPTY {
             part("position", &position.notation());
@@ -310,42 +307,42 @@ pub struct SettingError {
     default: &'static str,
 }
 
-impl core::fmt::Display for SettingError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.message())
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}={} is not understood: {}.",
+            self.name,
+            quote(&self.value),
+            self.expected
+        )
     }
 }
 
 impl SettingError {
-    /// The sentence: `level="x" is not understood: ...`. (The wasm module uses this rather than `Display`, which
-    /// would bring `core::fmt`'s formatting into it.)
+    /// The sentence: `level="x" is not understood: ...` (its `Display`).
     pub fn message(&self) -> String {
-        cat(&[
-            &self.name,
-            "=",
-            &quote(&self.value),
-            " is not understood: ",
-            &self.expected,
-            ".",
-        ])
+        self.to_string()
     }
 
     /// The sentence, followed by what is used instead.
     pub fn with_default(&self) -> String {
-        cat(&[&self.message(), " ", self.default])
+        format!("{self} {}", self.default)
     }
 }
 
 /// Splits a URL's query (with or without its leading `?`) into decoded `name=value` pairs, in order.
 pub fn query_pairs(query: &str) -> Vec<(String, String)> {
-    let mut pairs = Vec::new();
-    for part in crate::text::split(query.strip_prefix("?").unwrap_or(query), b'&') {
-        if !part.is_empty() {
-            let (name, value) = crate::text::split_once(part, b'=').unwrap_or((part, ""));
-            pairs.push((percent_decode(name), percent_decode(value)));
-        }
-    }
-    pairs
+    query
+        .strip_prefix('?')
+        .unwrap_or(query)
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (name, value) = part.split_once('=').unwrap_or((part, ""));
+            (percent_decode(name), percent_decode(value))
+        })
+        .collect()
 }
 
 /// Decodes `+` and `%XX` as forms do. Bytes that are not UTF-8 become U+FFFD as `URLSearchParams` decodes them:

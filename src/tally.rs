@@ -1,9 +1,7 @@
 //! The session's tally of results, per mode and level, and its text form for `localStorage`.
 
 use crate::engine::Level;
-use crate::prelude::*;
 use crate::settings::{level_label, Mode};
-use crate::text::push_number;
 
 /// Which results a count belongs to: a level against the computer, or friend mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,20 +116,20 @@ impl Tally {
 
     /// The text kept in `localStorage`: `easy=1,2,3;medium=...`.
     pub fn to_text(&self) -> String {
-        let mut text = String::new();
-        for (key, counts) in TallyKey::ALL.iter().zip(&self.counts) {
-            if !text.is_empty() {
-                text.push(';');
-            }
-            text.push_str(key.name());
-            text.push('=');
-            push_number(&mut text, counts.wins.into());
-            text.push(',');
-            push_number(&mut text, counts.draws.into());
-            text.push(',');
-            push_number(&mut text, counts.losses.into());
-        }
-        text
+        TallyKey::ALL
+            .iter()
+            .zip(&self.counts)
+            .map(|(key, counts)| {
+                format!(
+                    "{}={},{},{}",
+                    key.name(),
+                    counts.wins,
+                    counts.draws,
+                    counts.losses
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(";")
     }
 
     /// Reads [`Tally::to_text`]'s text. Anything not understood (another program's data, a damaged value)

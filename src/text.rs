@@ -1,103 +1,47 @@
-//! Building the game's texts: numbers in decimal, written out rather than with `format!` and `to_string`, whose
-//! formatting machinery costs the wasm module several kilobytes, and pieces joined with [`cat`]. Used by the
-//! engine's messages and every layer above it, so it depends on nothing.
+//! Text helpers: [`beside`], the address of a file next to another, and a few thin wrappers of the standard
+//! library that the DOM layer still calls until its rewrite (everything else uses the standard library directly).
 
-use crate::prelude::*;
-/// The `parts` one after the other: what `parts.concat()` gives, in a tenth of the code (the standard library's
-/// `concat` is its general `join`, 1 KB of wasm).
+/// The `parts` one after the other, as `parts.concat()` gives them.
+///
+/// Kept only for src/web until its rewrite; use the standard library instead.
 pub fn cat(parts: &[&str]) -> String {
-    let mut out = String::with_capacity(parts.iter().map(|part| part.len()).sum());
-    for part in parts {
-        out.push_str(part);
-    }
-    out
+    parts.concat()
 }
 
 /// Appends `number` in decimal.
+///
+/// Kept only for src/web until its rewrite; use the standard library instead.
 pub fn push_number(out: &mut String, number: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = number;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
+    out.push_str(&number.to_string());
 }
 
-/// The whole number `text` writes in decimal, as `text.parse::<u32>()` reads it (ASCII digits, a `+` before them
-/// allowed), in a tenth of the code: `str::parse` is 0.3 KB of the wasm module.
+/// The whole number `text` writes in decimal, as `text.parse::<u32>()` reads it.
+///
+/// Kept only for src/web until its rewrite; use the standard library instead.
 pub fn parse_number(text: &str) -> Option<u32> {
-    let digits = match text.as_bytes() {
-        [b'+', rest @ ..] => rest,
-        all => all,
-    };
-    if digits.is_empty() {
-        return None;
-    }
-    let mut value: u32 = 0;
-    for &byte in digits {
-        let digit = byte.wrapping_sub(b'0');
-        if digit > 9 {
-            return None;
-        }
-        value = value.checked_mul(10)?.checked_add(digit.into())?;
-    }
-    Some(value)
+    text.parse().ok()
 }
 
-/// `text` before the first `separator` and after it, or `None` when there is none: `split_once` for an ASCII
-/// separator, without the standard library's character searcher (0.8 KB of the wasm module).
-pub fn split_once(text: &str, separator: u8) -> Option<(&str, &str)> {
-    debug_assert!(separator.is_ascii());
-    let at = text.bytes().position(|byte| byte == separator)?;
-    Some((text.get(..at)?, text.get(at + 1..)?))
-}
-
-/// The pieces of `text` between `separator`s, as `text.split(separator)` gives them, for an ASCII separator.
+/// The pieces of `text` between `separator`s (an ASCII character), as `text.split(separator)` gives them.
+///
+/// Kept only for src/web until its rewrite; use the standard library instead.
 pub fn split(text: &str, separator: u8) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
-    core::iter::from_fn(move || {
-        let current = rest?;
-        let (piece, after) = match split_once(current, separator) {
-            Some((piece, after)) => (piece, Some(after)),
-            None => (current, None),
-        };
-        rest = after;
-        Some(piece)
-    })
+    text.split(char::from(separator))
 }
 
-/// `number` in decimal.
+/// `number` in decimal, as `number.to_string()` writes it.
+///
+/// Kept only for src/web until its rewrite; use the standard library instead.
 pub fn number(number: u64) -> String {
-    let mut out = String::new();
-    push_number(&mut out, number);
-    out
+    number.to_string()
 }
 
 /// The address of `file` in the folder of `url` (an absolute URL): what `new URL(file, url)` gives for a plain
 /// file name. A query or fragment of `url` may hold slashes, so the folder ends at the last one before them.
 pub fn beside(url: &str, file: &str) -> String {
-    // Bytes, not `str` slicing: that would bring the slicing panic's Unicode tables into the wasm module.
-    let bytes = url.as_bytes();
-    let path_end = bytes
-        .iter()
-        .position(|byte| matches!(byte, b'?' | b'#'))
-        .unwrap_or(bytes.len());
-    let folder_end = bytes[..path_end]
-        .iter()
-        .rposition(|byte| *byte == b'/')
-        .map_or(0, |slash| slash + 1);
-    let mut out = url.to_owned();
-    out.truncate(folder_end);
-    out.push_str(file);
-    out
+    let path_end = url.find(['?', '#']).unwrap_or(url.len());
+    let folder_end = url[..path_end].rfind('/').map_or(0, |slash| slash + 1);
+    format!("{}{file}", &url[..folder_end])
 }
 
 #[cfg(test)]
@@ -105,7 +49,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn splits_as_the_standard_split_and_split_once() {
+    fn splits_as_the_standard_split() {
         let texts = [
             "",
             "&",
@@ -126,11 +70,6 @@ mod tests {
                     split(text, separator).collect::<Vec<_>>(),
                     text.split(char).collect::<Vec<_>>(),
                     "{text:?} split at {char:?}",
-                );
-                assert_eq!(
-                    split_once(text, separator),
-                    text.split_once(char),
-                    "{text:?}"
                 );
             }
         }
@@ -207,5 +146,9 @@ mod tests {
             "http://127.0.0.1:8080/a/index.html"
         );
         assert_eq!(beside("tictactoe.js", page), "index.html");
+        assert_eq!(
+            beside("https://é.example/ü/a.js#/x", page),
+            "https://é.example/ü/index.html"
+        );
     }
 }

@@ -19,10 +19,8 @@
 //! assert_eq!(board.to_string(), "X.O.X...O");
 //! ```
 
-use crate::prelude::*;
-use crate::text::cat;
-use core::fmt;
-use core::str::FromStr;
+use std::fmt;
+use std::str::FromStr;
 
 /// Number of cells on the board.
 pub const CELLS: usize = 9;
@@ -135,7 +133,7 @@ impl fmt::Display for IllegalMove {
     }
 }
 
-impl core::error::Error for IllegalMove {}
+impl std::error::Error for IllegalMove {}
 
 /// Why a text is not a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,67 +159,45 @@ pub enum ParseBoardError {
 
 impl fmt::Display for ParseBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
-    }
-}
-
-impl ParseBoardError {
-    /// What is wrong, in a sentence. (Built by hand, not with `write!`: the wasm module then carries no
-    /// `core::fmt` formatting for it.)
-    pub fn message(&self) -> String {
-        let number = |n: usize| crate::text::number(n as u64);
+        const EMPTY_CELLS: &str = "use X, O, or . (or - or _) for an empty cell";
         match self {
-            ParseBoardError::WrongLength(n) => cat(&[
-                "a position has 9 cells, this one has ",
-                &number(*n),
-                " characters",
-            ]),
-            // Quoted by hand: `{:?}` would bring char escaping and Unicode tables into the wasm module.
-            ParseBoardError::UnknownCharacter { found, cell } if found.is_control() => {
-                let code = u32::from(*found);
-                let mut hex = String::with_capacity(4);
-                for shift in [12, 8, 4, 0] {
-                    hex.push(char::from(
-                        b"0123456789ABCDEF"[((code >> shift) & 15) as usize],
-                    ));
-                }
-                cat(&[
-                    "cell ",
-                    &number(*cell),
-                    " holds the control character U+",
-                    &hex,
-                    ": use X, O, or . (or - or _) for an empty cell",
-                ])
+            ParseBoardError::WrongLength(n) => {
+                write!(f, "a position has 9 cells, this one has {n} characters")
             }
+            // A control character is named by its code: as itself it would not show.
+            ParseBoardError::UnknownCharacter { found, cell } if found.is_control() => write!(
+                f,
+                "cell {cell} holds the control character U+{:04X}: {EMPTY_CELLS}",
+                u32::from(*found)
+            ),
             ParseBoardError::UnknownCharacter { found, cell } => {
-                let mut found_text = String::new();
-                found_text.push(*found);
-                cat(&[
-                    "cell ",
-                    &number(*cell),
-                    " holds '",
-                    &found_text,
-                    "': use X, O, or . (or - or _) for an empty cell",
-                ])
+                write!(f, "cell {cell} holds '{found}': {EMPTY_CELLS}")
             }
-            ParseBoardError::OAheadOfX => "O has more marks than X, but X moves first".to_owned(),
+            ParseBoardError::OAheadOfX => f.write_str("O has more marks than X, but X moves first"),
             ParseBoardError::XTooFarAhead => {
-                "X has two or more marks more than O, but the players take turns".to_owned()
+                f.write_str("X has two or more marks more than O, but the players take turns")
             }
             ParseBoardError::TwoWinners => {
-                "both X and O have three in a row, which no game can reach".to_owned()
+                f.write_str("both X and O have three in a row, which no game can reach")
             }
-            ParseBoardError::WinnerDidNotMoveLast(player) => cat(&[
+            ParseBoardError::WinnerDidNotMoveLast(player) => write!(
+                f,
+                "{} has three in a row but {} moved after that, which no game can reach",
                 player.name(),
-                " has three in a row but ",
-                player.opponent().name(),
-                " moved after that, which no game can reach",
-            ]),
+                player.opponent().name()
+            ),
         }
     }
 }
 
-impl core::error::Error for ParseBoardError {}
+impl ParseBoardError {
+    /// What is wrong, in a sentence (its `Display`).
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl std::error::Error for ParseBoardError {}
 
 impl Board {
     /// The empty board.
@@ -229,11 +205,9 @@ impl Board {
 
     /// The position in the notation [`str::parse`] reads: "X.O.X...O", row by row (what `Display` writes).
     pub fn notation(self) -> String {
-        let mut text = String::with_capacity(CELLS);
-        for cell in 0..CELLS {
-            text.push(self.get(cell).map_or('.', Player::symbol));
-        }
-        text
+        (0..CELLS)
+            .map(|cell| self.get(cell).map_or('.', Player::symbol))
+            .collect()
     }
 
     /// The mark on `cell`, if any.
@@ -383,8 +357,7 @@ impl FromStr for Board {
     type Err = ParseBoardError;
 
     fn from_str(text: &str) -> Result<Board, ParseBoardError> {
-        // Characters, counted as the bytes that start one (`chars().count()` is a kilobyte of code in the module).
-        let length = text.bytes().filter(|byte| byte & 0xC0 != 0x80).count();
+        let length = text.chars().count();
         if length != CELLS {
             return Err(ParseBoardError::WrongLength(length));
         }

@@ -19,7 +19,6 @@
 
 use super::board::Board;
 use super::search::{analyze, best_moves, MoveOrder, Searcher, Value, FULL_DEPTH, INFINITY};
-use crate::prelude::*;
 
 /// Textbook minimax (in negamax form): every move of every position, no pruning, no memory. Counts every
 /// position it visits in `nodes`, this one included.
@@ -247,16 +246,16 @@ pub fn tree_children_along(root: Board, path: &[usize], alpha_beta: bool) -> Vec
     };
     let analysis = analyze(position);
     let best = analysis.best_value();
-    let mut children = Vec::with_capacity(analysis.moves.len());
-    for entry in &analysis.moves {
-        children.push(TreeNode {
+    analysis
+        .moves
+        .iter()
+        .map(|entry| TreeNode {
             cell: entry.cell,
             value: entry.value,
             on_principal_variation: Some(entry.value) == best,
             pruned: searched & (1 << entry.cell) == 0,
-        });
-    }
-    children
+        })
+        .collect()
 }
 
 /// Alpha-beta in cell order, like `Searcher::negamax` with [`MoveOrder::Cells`] and no table, that follows
@@ -339,13 +338,11 @@ impl ScoredAnalysis {
     /// The cells whose moves have the highest score, in cell order.
     pub fn best_cells(&self) -> Vec<usize> {
         let best = self.moves.iter().map(|entry| entry.score).max();
-        let mut cells = Vec::new();
-        for entry in &self.moves {
-            if Some(entry.score) == best {
-                cells.push(entry.cell);
-            }
-        }
-        cells
+        self.moves
+            .iter()
+            .filter(|entry| Some(entry.score) == best)
+            .map(|entry| entry.cell)
+            .collect()
     }
 }
 
@@ -379,13 +376,13 @@ fn scored_negamax(board: Board, mut alpha: i8, beta: i8, scoring: Scoring, nodes
 /// engine's, and rank moves as [`analyze`] does.
 pub fn analyze_with(board: Board, scoring: Scoring) -> ScoredAnalysis {
     let mut nodes = 1;
-    let mut moves = Vec::new();
-    for cell in board.legal_moves() {
-        moves.push(ScoredMove {
+    let moves = board
+        .legal_moves()
+        .map(|cell| ScoredMove {
             cell,
             score: -scored_negamax(board.play(cell), -INFINITY, INFINITY, scoring, &mut nodes),
-        });
-    }
+        })
+        .collect();
     ScoredAnalysis { moves, nodes }
 }
 

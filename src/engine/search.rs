@@ -19,8 +19,8 @@
 
 use super::board::{Board, Player, CELLS, FULL, LINE_MASKS};
 use super::rng::Rng;
-use crate::prelude::*;
-use core::cmp::Ordering;
+use std::cmp::Ordering;
+use std::sync::LazyLock;
 
 /// A bound above every score: no game is worth more than 5 (a win with five marks down).
 pub(crate) const INFINITY: i8 = 10;
@@ -189,13 +189,11 @@ impl Analysis {
     /// The cells whose moves have the best value, in cell order.
     pub fn best_cells(&self) -> Vec<usize> {
         let best = self.best_value();
-        let mut cells = Vec::new();
-        for entry in &self.moves {
-            if Some(entry.value) == best {
-                cells.push(entry.cell);
-            }
-        }
-        cells
+        self.moves
+            .iter()
+            .filter(|entry| Some(entry.value) == best)
+            .map(|entry| entry.cell)
+            .collect()
     }
 }
 
@@ -274,17 +272,8 @@ impl Tables {
 
 /// The search's [`Tables`], computed on first use.
 fn tables() -> &'static Tables {
-    #[cfg(feature = "std")]
-    {
-        static TABLES: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(Tables::new);
-        &TABLES
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        static TABLES: crate::Local<core::cell::OnceCell<Tables>> =
-            crate::Local(core::cell::OnceCell::new());
-        TABLES.0.get_or_init(Tables::new)
-    }
+    static TABLES: LazyLock<Tables> = LazyLock::new(Tables::new);
+    &TABLES
 }
 
 /// The order in which a search tries the moves of a position.
@@ -542,7 +531,7 @@ fn map_cells(mask: u16, symmetry: &[u8; CELLS]) -> u16 {
 /// with the same representative lead to mirror images of one position, so they have the same value, and the
 /// root of a search needs to search only one of them.
 fn representatives(board: Board) -> [usize; CELLS] {
-    let mut representative: [usize; CELLS] = core::array::from_fn(|cell| cell);
+    let mut representative: [usize; CELLS] = std::array::from_fn(|cell| cell);
     let (x, o) = (board.mask(Player::X), board.mask(Player::O));
     for symmetry in &SYMMETRIES[1..] {
         if map_cells(x, symmetry) == x && map_cells(o, symmetry) == o {
@@ -625,12 +614,10 @@ pub fn best_moves_within(board: Board, depth: u32) -> BestMoves {
             best_representatives |= bit;
         }
     }
-    let mut cells = Vec::new();
-    for cell in board.legal_moves() {
-        if best_representatives & (1 << representative[cell]) != 0 {
-            cells.push(cell);
-        }
-    }
+    let cells: Vec<usize> = board
+        .legal_moves()
+        .filter(|&cell| best_representatives & (1 << representative[cell]) != 0)
+        .collect();
     let value = (!cells.is_empty()).then(|| Value::from_score(best, board.marks()));
     BestMoves {
         cells,
