@@ -1,0 +1,504 @@
+//! The game tree panel's state and words, without the page: which nodes are open and on show, the node that has
+//! focus, the keys of the WAI-ARIA tree pattern, the `data-path` text of a node, each node's label and the
+//! preview's caption. The DOM layer only draws what this module decides. Pure Rust, tested natively.
+
+use crate::engine::{tree_children_along, Board, TreeNode};
+use crate::explain::{after, depth_aware_score, outcome_words, signed};
+use crate::game::cell_name;
+
+/// What the tree shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeState {
+    /// The position at the root: the game's current position.
+    pub root: Board,
+    /// The paths (moves from the root) of the opened nodes.
+    pub expanded: Vec<Vec<usize>>,
+    /// Whether nodes alpha-beta never searches are marked.
+    pub alpha_beta: bool,
+    /// The node that is the tree's tab stop.
+    pub focus: Vec<usize>,
+}
+
+/// A node on show in the tree, with what its item says and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VisibleNode {
+    /// The moves from the root to the node; its level in the tree is their number.
+    pub path: Vec<usize>,
+    /// The move and its value.
+    pub node: TreeNode,
+    /// Its place among its siblings, from 1 (`aria-posinset`).
+    pub position_in_set: usize,
+    /// How many siblings it has, itself included (`aria-setsize`).
+    pub set_size: usize,
+    /// Its words: see [`node_label`].
+    pub label: String,
+    /// Whether it is open (`aria-expanded`); `None` when the game ends with its move, so it has no children.
+    pub open: Option<bool>,
+    /// Whether it is the tree's tab stop: the focused node, or the first one when the focused node is not on show.
+    pub tab_stop: bool,
+}
+
+/// A key of the WAI-ARIA tree pattern, as [`TreeState::press`] takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeKey {
+    /// The next node on show.
+    Down,
+    /// The node on show before.
+    Up,
+    /// The first node.
+    Home,
+    /// The last node on show.
+    End,
+    /// Opens a closed node, or moves to the first child of an open one.
+    Right,
+    /// Closes an open node, or moves to the parent of a closed one.
+    Left,
+    /// Opens or closes the node (Enter or Space).
+    Toggle,
+}
+
+impl TreeKey {
+    /// The tree key of a `KeyboardEvent`'s `key` ("ArrowDown", "Enter", " "…), `None` for any other key.
+    pub fn from_key(key: &str) -> Option<TreeKey> {
+        Some(match key {
+            "ArrowDown" => TreeKey::Down,
+            "ArrowUp" => TreeKey::Up,
+            "Home" => TreeKey::Home,
+            "End" => TreeKey::End,
+            "ArrowRight" => TreeKey::Right,
+            "ArrowLeft" => TreeKey::Left,
+            "Enter" | " " => TreeKey::Toggle,
+            _ => return None,
+        })
+    }
+}
+
+impl TreeState {
+    /// A closed tree of `root`.
+    pub fn new(root: Board) -> TreeState {
+        TreeState {
+            root,
+            expanded: Vec::new(),
+            alpha_beta: false,
+            focus: Vec::new(),
+        }
+    }
+
+    /// Every node on show, in reading order: depth-first through the opened nodes.
+    pub fn visible(&self) -> Vec<VisibleNode> {
+        let mut nodes = Vec::new();
+        self.collect(self.root, &[], &mut nodes);
+        let tab_stop = nodes
+            .iter()
+            .position(|node| node.path == self.focus)
+            .unwrap_or(0);
+        if let Some(node) = nodes.get_mut(tab_stop) {
+            node.tab_stop = true;
+        }
+        nodes
+    }
+
+    /// Adds the children of the node at `path` (whose position is `position`) to `out`, each followed by its own
+    /// children when it is open.
+    fn collect(&self, position: Board, path: &[usize], out: &mut Vec<VisibleNode>) {
+        let children = tree_children_along(self.root, path, self.alpha_beta);
+        let set_size = children.len();
+        for (index, node) in children.into_iter().enumerate() {
+            let mut child = path.to_vec();
+            child.push(node.cell);
+            let next = position.play(node.cell);
+            let open = (!next.is_over()).then(|| self.is_open(&child));
+            out.push(VisibleNode {
+                path: child.clone(),
+                node,
+                position_in_set: index + 1,
+                set_size,
+                label: node_label(position, &node, self.alpha_beta),
+                open,
+                tab_stop: false,
+            });
+            if open == Some(true) {
+                self.collect(next, &child, out);
+            }
+        }
+    }
+
+    /// The path of every node on show, in reading order (see [`TreeState::visible`]).
+    pub fn visible_paths(&self) -> Vec<Vec<usize>> {
+        self.visible().into_iter().map(|node| node.path).collect()
+    }
+
+    /// Opens or closes the node at `path` (a node whose move ends the game stays as it is). Closing a node closes
+    /// what was open under it, and takes focus out of it.
+    pub fn toggle(&mut self, path: &[usize]) {
+        if let Some(index) = self.expanded.iter().position(|open| open == path) {
+            self.expanded.remove(index);
+            self.expanded.retain(|open| !open.starts_with(path));
+            if self.focus.starts_with(path) {
+                self.focus = path.to_vec();
+            }
+        } else if !after(self.root, path).is_over() {
+            self.expanded.push(path.to_vec());
+        }
+    }
+
+    /// Whether the node at `path` is open.
+    pub fn is_open(&self, path: &[usize]) -> bool {
+        self.expanded.iter().any(|open| open == path)
+    }
+
+    /// The path a node's `data-path` holds (see [`encode_path`]), if it is a legal sequence of moves from the
+    /// root: a page can change the attribute, so a cell off the board or already taken, a move after the game
+    /// ended, or anything that is not a list of whole numbers gives `None`. The empty text is the root's path.
+    pub fn parse_path(&self, text: &str) -> Option<Vec<usize>> {
+        if text.is_empty() {
+            return Some(Vec::new());
+        }
+        let path = text
+            .split(',')
+            .map(|cell| cell.parse().ok())
+            .collect::<Option<Vec<usize>>>()?;
+        path.iter()
+            .try_fold(self.root, |position, &cell| position.try_play(cell).ok())?;
+        Some(path)
+    }
+
+    /// Handles `key` pressed on the node at `path` as the WAI-ARIA tree pattern says: opens and closes nodes, and
+    /// gives the node to focus next, which becomes [`TreeState::focus`]. That is the same node when the key is the
+    /// tree's but leads nowhere (Down on the last node), so the page knows to keep the key from scrolling it;
+    /// `None` when the key does nothing here (Right on a node that cannot open, Left on a closed top-level node,
+    /// or a node that is not on show).
+    pub fn press(&mut self, path: &[usize], key: TreeKey) -> Option<Vec<usize>> {
+        let visible = self.visible_paths();
+        let index = visible.iter().position(|shown| shown == path)?;
+        let leaf = after(self.root, path).is_over();
+        let open = self.is_open(path);
+        let target = match key {
+            TreeKey::Down => visible.get(index + 1).cloned(),
+            TreeKey::Up => index.checked_sub(1).map(|before| visible[before].clone()),
+            TreeKey::Home => visible.first().cloned(),
+            TreeKey::End => visible.last().cloned(),
+            // To the first child.
+            TreeKey::Right if open => visible.get(index + 1).cloned(),
+            TreeKey::Right | TreeKey::Toggle if !leaf => {
+                self.toggle(path);
+                None
+            }
+            TreeKey::Left if open => {
+                self.toggle(path);
+                None
+            }
+            TreeKey::Left if path.len() > 1 => Some(path[..path.len() - 1].to_vec()),
+            _ => return None,
+        };
+        let target = target.unwrap_or_else(|| path.to_vec());
+        self.focus = target.clone();
+        Some(target)
+    }
+}
+
+/// A node's `data-path`: its moves from the root, as "4,0,8" (the root's is empty).
+pub fn encode_path(path: &[usize]) -> String {
+    path.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A node's words, `node` being a move of `position`: the move, its value in words and score, and its marks
+/// ("X: row 1, column 2, win in 3 (+3), best, pruned by alpha-beta").
+pub fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String {
+    let mut label = format!(
+        "{}: {}, {} ({})",
+        position.to_move().name(),
+        cell_name(node.cell),
+        outcome_words(node.value),
+        signed(depth_aware_score(node.value, position.marks())),
+    );
+    if node.on_principal_variation {
+        label.push_str(", best");
+    }
+    if alpha_beta && node.pruned {
+        label.push_str(", pruned by alpha-beta");
+    }
+    label
+}
+
+/// The caption of the preview of the node at `path` from `root`: the moves that lead there ("Preview after X row
+/// 2, column 2, then O row 1, column 1"), or a word on the preview at the root. A path that is not a legal
+/// sequence of moves previews the root, as [`after`] does.
+pub fn preview_caption(root: Board, path: &[usize]) -> String {
+    let mut moves = Vec::with_capacity(path.len());
+    let mut position = root;
+    for &cell in path {
+        let Ok(next) = position.try_play(cell) else {
+            moves.clear();
+            break;
+        };
+        moves.push(format!("{} {}", position.to_move().name(), cell_name(cell)));
+        position = next;
+    }
+    if moves.is_empty() {
+        "Preview: the current position. Point at or focus a move to see the board after it."
+            .to_owned()
+    } else {
+        format!("Preview after {}", moves.join(", then "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// X to move with three cells left: 6 wins at once, 7 and 8 lead on.
+    const SMALL: &str = "XOXXOO...";
+
+    fn paths(state: &TreeState) -> Vec<String> {
+        state
+            .visible_paths()
+            .iter()
+            .map(|path| encode_path(path))
+            .collect()
+    }
+
+    fn strings(paths: &[&str]) -> Vec<String> {
+        paths.iter().map(|path| path.to_string()).collect()
+    }
+
+    #[test]
+    fn visible_nodes_with_their_place_label_and_state() {
+        let mut state = TreeState::new(board(SMALL));
+        assert_eq!(paths(&state), ["6", "7", "8"]);
+        state.toggle(&[7]);
+        let shown = state.visible();
+        let rows: Vec<_> = shown
+            .iter()
+            .map(|node| {
+                (
+                    encode_path(&node.path),
+                    node.position_in_set,
+                    node.set_size,
+                    node.open,
+                    node.tab_stop,
+                    node.label.as_str(),
+                )
+            })
+            .collect();
+        let row = |path: &str, place, size, open, tab_stop, label| {
+            (path.to_owned(), place, size, open, tab_stop, label)
+        };
+        assert_eq!(
+            rows,
+            [
+                row(
+                    "6",
+                    1,
+                    3,
+                    None,
+                    true,
+                    "X: row 3, column 1, win in 1 (+3), best"
+                ),
+                row("7", 2, 3, Some(true), false, "X: row 3, column 2, draw (0)"),
+                row(
+                    "7,6",
+                    1,
+                    2,
+                    Some(false),
+                    false,
+                    "O: row 3, column 1, draw (0), best"
+                ),
+                row(
+                    "7,8",
+                    2,
+                    2,
+                    Some(false),
+                    false,
+                    "O: row 3, column 3, loses in 2 (-1)"
+                ),
+                row(
+                    "8",
+                    3,
+                    3,
+                    Some(false),
+                    false,
+                    "X: row 3, column 3, loses in 2 (-2)"
+                ),
+            ]
+        );
+        // The focused node is the tab stop while it is on show; else the first node is.
+        let tab_stops = |state: &TreeState| {
+            state
+                .visible()
+                .into_iter()
+                .filter(|node| node.tab_stop)
+                .map(|node| node.path)
+                .collect::<Vec<_>>()
+        };
+        state.focus = vec![7, 8];
+        assert_eq!(tab_stops(&state), [vec![7, 8]]);
+        state.focus = vec![8, 6];
+        assert_eq!(tab_stops(&state), [vec![6]]);
+        assert!(TreeState::new(board("XXXOO....")).visible().is_empty());
+    }
+
+    #[test]
+    fn labels_mark_what_alpha_beta_prunes_when_asked() {
+        // After X takes the centre, alpha-beta in cell order searches only O's first reply (row 1, column 1).
+        let mut state = TreeState::new(Board::EMPTY);
+        state.toggle(&[4]);
+        let plain = state.visible();
+        state.alpha_beta = true;
+        let marked = state.visible();
+        assert_eq!(
+            marked[6].label,
+            "O: row 1, column 2, loses in 6 (-3), pruned by alpha-beta"
+        );
+        for (plain, marked) in plain.iter().zip(&marked) {
+            let expected = if marked.node.pruned {
+                format!("{}, pruned by alpha-beta", plain.label)
+            } else {
+                plain.label.clone()
+            };
+            assert_eq!(marked.label, expected);
+        }
+    }
+
+    #[test]
+    fn the_keys_move_through_open_and_close_the_tree() {
+        use TreeKey::*;
+        let mut state = TreeState::new(board(SMALL));
+        let mut press = |path: &[usize], key| {
+            let target = state.press(path, key);
+            if let Some(target) = &target {
+                assert_eq!(&state.focus, target, "focus follows");
+            }
+            (target, paths(&state))
+        };
+        assert_eq!(
+            press(&[6], Down),
+            (Some(vec![7]), strings(&["6", "7", "8"]))
+        );
+        // Right opens a closed node and stays on it, then goes to its first child.
+        let open_seven = strings(&["6", "7", "7,6", "7,8", "8"]);
+        assert_eq!(press(&[7], Right), (Some(vec![7]), open_seven));
+        assert_eq!(press(&[7], Right).0, Some(vec![7, 6]));
+        assert_eq!(press(&[7, 6], Down).0, Some(vec![7, 8]));
+        assert_eq!(press(&[7, 8], Down).0, Some(vec![8]));
+        assert_eq!(press(&[8], Down).0, Some(vec![8]), "nowhere further: stays");
+        assert_eq!(press(&[8], Up).0, Some(vec![7, 8]));
+        assert_eq!(press(&[6], Up).0, Some(vec![6]), "nowhere further: stays");
+        assert_eq!(press(&[7, 8], Home).0, Some(vec![6]));
+        assert_eq!(press(&[6], End).0, Some(vec![8]));
+        // A move that ends the game neither opens nor closes, and Left on a closed top node does nothing.
+        assert_eq!(press(&[6], Right).0, None);
+        assert_eq!(press(&[6], Toggle).0, None);
+        assert_eq!(press(&[6], Left).0, None);
+        assert_eq!(press(&[8], Left).0, None);
+        // Left on a closed child goes to its parent; on an open node it closes it.
+        assert_eq!(press(&[7, 8], Left).0, Some(vec![7]));
+        assert_eq!(
+            press(&[7], Left),
+            (Some(vec![7]), strings(&["6", "7", "8"]))
+        );
+        // A node that is not on show takes no key.
+        assert_eq!(press(&[7, 6], Down).0, None);
+        // Enter or Space opens and closes.
+        let open_eight = strings(&["6", "7", "8", "8,6", "8,7"]);
+        assert_eq!(press(&[8], Toggle), (Some(vec![8]), open_eight));
+        assert_eq!(press(&[8, 6], Toggle).0, Some(vec![8, 6]));
+        assert_eq!(press(&[8, 6], Down).0, Some(vec![8, 6, 7]));
+        // Closing an ancestor of the focused node takes focus out of the closed subtree.
+        assert_eq!(
+            press(&[8], Toggle),
+            (Some(vec![8]), strings(&["6", "7", "8"]))
+        );
+        assert!(!state.is_open(&[8, 6]));
+        assert_eq!(state.focus, [8]);
+    }
+
+    #[test]
+    fn paths_are_encoded_and_only_legal_ones_read_back() {
+        let state = TreeState::new(Board::EMPTY);
+        assert_eq!(encode_path(&[4, 0, 8]), "4,0,8");
+        assert_eq!(encode_path(&[]), "");
+        assert_eq!(state.parse_path("4,0,8"), Some(vec![4, 0, 8]));
+        assert_eq!(state.parse_path(""), Some(vec![]));
+        for bad in [
+            "9",
+            "99",
+            "4,4",
+            "4,,0",
+            ",4",
+            "4,",
+            "a",
+            "-1",
+            " 4",
+            "4 ",
+            "4;0",
+            "0,3,1,4,2,5",
+        ] {
+            assert_eq!(state.parse_path(bad), None, "{bad:?}");
+        }
+        // X has won after 0,3,1,4,2: no move follows.
+        assert_eq!(state.parse_path("0,3,1,4,2"), Some(vec![0, 3, 1, 4, 2]));
+        let later = TreeState::new(board("X...O...."));
+        assert_eq!(later.parse_path("4"), None, "taken at the root");
+        assert_eq!(later.parse_path("1,2"), Some(vec![1, 2]));
+    }
+
+    #[test]
+    fn preview_captions() {
+        assert_eq!(
+            preview_caption(Board::EMPTY, &[]),
+            "Preview: the current position. Point at or focus a move to see the board after it."
+        );
+        assert_eq!(
+            preview_caption(Board::EMPTY, &[4, 0]),
+            "Preview after X row 2, column 2, then O row 1, column 1"
+        );
+        assert_eq!(
+            preview_caption(Board::EMPTY, &[4, 4]),
+            preview_caption(Board::EMPTY, &[])
+        );
+    }
+
+    #[test]
+    fn keys_of_the_tree_pattern() {
+        for (key, expected) in [
+            ("ArrowDown", TreeKey::Down),
+            ("ArrowUp", TreeKey::Up),
+            ("Home", TreeKey::Home),
+            ("End", TreeKey::End),
+            ("ArrowRight", TreeKey::Right),
+            ("ArrowLeft", TreeKey::Left),
+            ("Enter", TreeKey::Toggle),
+            (" ", TreeKey::Toggle),
+        ] {
+            assert_eq!(TreeKey::from_key(key), Some(expected), "{key:?}");
+        }
+        for key in ["Tab", "Spacebar", "arrowdown", "a", ""] {
+            assert_eq!(TreeKey::from_key(key), None, "{key:?}");
+        }
+    }
+
+    #[test]
+    fn closing_a_node_closes_its_subtree_and_takes_focus_out() {
+        let mut state = TreeState::new(Board::EMPTY);
+        state.toggle(&[4]);
+        state.toggle(&[4, 0]);
+        state.focus = vec![4, 0, 8];
+        assert!(state.is_open(&[4]) && state.is_open(&[4, 0]));
+        state.toggle(&[4]);
+        assert!(!state.is_open(&[4]) && !state.is_open(&[4, 0]));
+        assert_eq!(state.focus, [4]);
+        assert_eq!(state.visible().len(), 9);
+        // A node whose move ends the game does not open.
+        let mut won = TreeState::new(board("XX.OO...."));
+        won.toggle(&[2]);
+        assert!(!won.is_open(&[2]));
+    }
+}
