@@ -30,6 +30,7 @@ pub mod game;
 pub mod settings;
 pub mod tally;
 pub mod text;
+pub mod thinking;
 pub mod tree;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,482 @@
+//! What the panels that show how minimax thinks hold and say, without the page: the move whose line of best play
+//! is shown, the game tree's state, the search statistics measured one search at a time, and the texts of the
+//! scores panel, the "why this move" panel, the statistics table and the scored squares. The DOM layer only draws
+//! them. Pure Rust, tested natively.
+
+use crate::engine::{Board, Variant};
+use crate::explain::{group_digits, line_in_words, millis, outcome_words, signed, MoveScore};
+use crate::game::cell_name;
+use crate::tree::TreeState;
+use std::cmp::Reverse;
+
+/// Nodes and time of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measured {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken, in microseconds.
+    pub micros: u64,
+}
+
+/// Search statistics of a position: one [`Measured`] per [`Variant`], in [`Variant::ALL`] order, once measured.
+pub type Stats = (Board, [Option<Measured>; 4]);
+
+/// Which column of the statistics a measurement is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsColumn {
+    /// The position on the board.
+    Now,
+    /// The position the computer last moved from.
+    Last,
+}
+
+/// What the thinking panels show besides the game itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// The move whose line of best play is shown.
+    pub why: Option<usize>,
+    /// The game tree's state.
+    pub tree: TreeState,
+    /// The node previewed in the tree (its path from the root).
+    pub preview: Vec<usize>,
+    /// Statistics of the current position, once measured.
+    pub stats_now: Option<Stats>,
+    /// Statistics of the position the computer last moved from, once measured.
+    pub stats_last: Option<Stats>,
+    /// The position the computer last moved from.
+    pub computer_moved_from: Option<Board>,
+    /// Plain minimax at a position with moves is timed one first move per task (from the empty board it is one
+    /// search of 549,946 positions, 25 ms on a laptop and four times that on a phone, too long to keep clicks and
+    /// paints waiting): for which column and position, how many first moves are timed, and their sum.
+    plain_so_far: Option<(StatsColumn, Board, usize, Measured)>,
+}
+
+impl Thinking {
+    /// Nothing chosen, for a game at `board`.
+    pub fn new(board: Board) -> Thinking {
+        Thinking {
+            why: None,
+            tree: TreeState::new(board),
+            preview: Vec::new(),
+            stats_now: None,
+            stats_last: None,
+            computer_moved_from: None,
+            plain_so_far: None,
+        }
+    }
+
+    /// Follows the game to `board`: a new position closes what was about the old one (the tree keeps whether it
+    /// marks what alpha-beta prunes).
+    pub fn follow(&mut self, board: Board) {
+        if self.tree.root != board {
+            let alpha_beta = self.tree.alpha_beta;
+            self.tree = TreeState::new(board);
+            self.tree.alpha_beta = alpha_beta;
+            self.why = None;
+            self.preview.clear();
+        }
+    }
+
+    /// Whether a statistic is missing for what is on show.
+    pub fn stats_stale(&self, board: Board) -> bool {
+        self.next_measurement(board).is_some()
+    }
+
+    /// The next search to time, one at a time: the first variant not yet measured at `board`, the position on
+    /// the board, then at the position the computer last moved from. `None` when all are known.
+    pub fn next_measurement(&self, board: Board) -> Option<(StatsColumn, Board, usize)> {
+        let missing = |stats: &Option<Stats>, at: Board| match stats {
+            Some((known, measured)) if *known == at => measured.iter().position(Option::is_none),
+            _ => Some(0),
+        };
+        if let Some(variant) = missing(&self.stats_now, board) {
+            return Some((StatsColumn::Now, board, variant));
+        }
+        let from = self.computer_moved_from?;
+        missing(&self.stats_last, from).map(|variant| (StatsColumn::Last, from, variant))
+    }
+
+    /// The position to search next for variant number `variant` at `at`, for `column`: `at` itself, or, for plain
+    /// minimax, the position after the next first move to time (see [`Thinking::record`]).
+    pub fn next_search(&self, column: StatsColumn, at: Board, variant: usize) -> Board {
+        if Variant::ALL[variant] != Variant::PlainMinimax {
+            return at;
+        }
+        // The first moves in cell order, less those already timed.
+        let timed = self.plain_timed(column, at).0;
+        match at.legal_moves().nth(timed) {
+            Some(cell) => at.play(cell),
+            None => at,
+        }
+    }
+
+    /// How many first moves of plain minimax at `at` are timed for `column`, and their sum with one node for `at`
+    /// itself (none timed yet: one node, no time).
+    fn plain_timed(&self, column: StatsColumn, at: Board) -> (usize, Measured) {
+        match self.plain_so_far {
+            Some((known_column, known, timed, sum)) if (known_column, known) == (column, at) => {
+                (timed, sum)
+            }
+            _ => (
+                0,
+                Measured {
+                    nodes: 1,
+                    micros: 0,
+                },
+            ),
+        }
+    }
+
+    /// Keeps what the search [`Thinking::next_search`] gave measured, for variant number `variant` at `at` in
+    /// `column`. Plain minimax at a position with moves is measured as the sum over its first moves (each search
+    /// counting the position it starts from) and one node for `at` itself, which is what one search from `at`
+    /// visits; it is known once every first move is timed.
+    pub fn record(&mut self, column: StatsColumn, at: Board, variant: usize, measured: Measured) {
+        let moves = at.legal_moves().count();
+        let measured = if Variant::ALL[variant] == Variant::PlainMinimax && moves > 0 {
+            let (timed, sum) = self.plain_timed(column, at);
+            let timed = timed + 1;
+            let sum = Measured {
+                nodes: sum.nodes + measured.nodes,
+                micros: sum.micros + measured.micros,
+            };
+            if timed < moves {
+                self.plain_so_far = Some((column, at, timed, sum));
+                return;
+            }
+            self.plain_so_far = None;
+            sum
+        } else {
+            measured
+        };
+        let stats = match column {
+            StatsColumn::Now => &mut self.stats_now,
+            StatsColumn::Last => &mut self.stats_last,
+        };
+        let known = match stats {
+            Some((known, measured)) if *known == at => measured,
+            _ => &mut stats.insert((at, [None; 4])).1,
+        };
+        known[variant] = Some(measured);
+    }
+
+    /// The statistics table's cell for variant number `variant` in `column`, with `board` on the board: the
+    /// measurement ("1,234 nodes, 0.120 ms"), "measuring…" while it is being measured, or "no move yet" in the
+    /// computer's column before the computer has moved.
+    pub fn stats_cell_text(&self, board: Board, column: StatsColumn, variant: usize) -> String {
+        let (stats, at) = match column {
+            StatsColumn::Now => (&self.stats_now, Some(board)),
+            StatsColumn::Last => (&self.stats_last, self.computer_moved_from),
+        };
+        let measured = stats
+            .as_ref()
+            .filter(|(known, _)| Some(*known) == at)
+            .and_then(|(_, measured)| measured[variant]);
+        match (measured, at) {
+            (Some(measured), _) => measured_text(measured),
+            (None, Some(_)) => "measuring…".to_owned(),
+            (None, None) => "no move yet".to_owned(),
+        }
+    }
+}
+
+/// A measurement in words: "1,234 nodes, 0.120 ms".
+pub fn measured_text(measured: Measured) -> String {
+    format!(
+        "{} nodes, {} ms",
+        group_digits(measured.nodes),
+        millis(measured.micros)
+    )
+}
+
+/// The scores panel's title for `scores`, the scored moves of `board`.
+pub fn scores_title(board: Board, scores: &[MoveScore]) -> String {
+    if scores.is_empty() {
+        "Move scores: the game is over.".to_owned()
+    } else {
+        format!("Move scores for {}, best first", board.to_move().name())
+    }
+}
+
+/// One move in the scores panel's list: a button that shows why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreLine {
+    /// The move's cell (`data-why`).
+    pub cell: usize,
+    /// What the button says: "row 1, column 2: win in 3 (+3), best".
+    pub label: String,
+    /// Whether its line of best play is the one shown (`aria-pressed`).
+    pub chosen: bool,
+}
+
+/// The scores panel's list: every scored move, best first (highest score, then the better value, then cell
+/// order), `why` being the move whose line is shown.
+pub fn score_lines(scores: &[MoveScore], why: Option<usize>) -> Vec<ScoreLine> {
+    let mut ordered: Vec<&MoveScore> = scores.iter().collect();
+    ordered.sort_by_key(|entry| (Reverse(entry.score), Reverse(entry.value), entry.cell));
+    ordered
+        .into_iter()
+        .map(|entry| {
+            let mut label = format!(
+                "{}: {} ({})",
+                cell_name(entry.cell),
+                outcome_words(entry.value),
+                signed(entry.score)
+            );
+            if entry.best {
+                label.push_str(", best");
+            }
+            ScoreLine {
+                cell: entry.cell,
+                label,
+                chosen: why == Some(entry.cell),
+            }
+        })
+        .collect()
+}
+
+/// The "why this move" panel: the line of best play after a chosen move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Why {
+    /// "Why: if X plays row 1, column 2, best play continues".
+    pub title: String,
+    /// One "O: row 3, column 1" a move, the chosen one first.
+    pub moves: Vec<String>,
+    /// How it ends: "X wins after 3 moves.", "Draw after 1 move.".
+    pub end: String,
+}
+
+/// The "why" panel for move `why` of `board`, whose scored moves are `scores`; `None` (the panel hidden) when no
+/// move is chosen or the chosen one is not among them.
+pub fn why_panel(board: Board, scores: &[MoveScore], why: Option<usize>) -> Option<Why> {
+    let cell = why.filter(|cell| scores.iter().any(|entry| entry.cell == *cell))?;
+    let (moves, end) = line_in_words(board, cell);
+    let unit = if moves.len() == 1 { "move" } else { "moves" };
+    Some(Why {
+        title: format!(
+            "Why: if {} plays {}, best play continues",
+            board.to_move().name(),
+            cell_name(cell)
+        ),
+        end: format!("{end} after {} {unit}.", moves.len()),
+        moves,
+    })
+}
+
+/// The words a scored square shows: "win in 3 +3", "draw 0".
+pub fn square_words(entry: &MoveScore) -> String {
+    format!("{} {}", outcome_words(entry.value), signed(entry.score))
+}
+
+/// What a scored square's accessible name adds to [`crate::game::Game::cell_label`]: its visible words as they
+/// are (the label holds the visible text), then whether it is a best move: ", score win in 3 +3, best move".
+pub fn square_label_suffix(entry: &MoveScore) -> String {
+    let mut suffix = format!(", score {}", square_words(entry));
+    if entry.best {
+        suffix.push_str(", best move");
+    }
+    suffix
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{search_stats, Scoring};
+    use crate::explain::move_scores;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// Measures everything `thinking` asks for at `board`, as the page does one task at a time, with node counts
+    /// from the engine and one microsecond a search; returns how many searches it ran.
+    fn measure_all(thinking: &mut Thinking, board: Board) -> usize {
+        let mut searches = 0;
+        while let Some((column, at, variant)) = thinking.next_measurement(board) {
+            let searched = thinking.next_search(column, at, variant);
+            let nodes = search_stats(searched, Variant::ALL[variant]).nodes;
+            thinking.record(column, at, variant, Measured { nodes, micros: 1 });
+            searches += 1;
+        }
+        searches
+    }
+
+    #[test]
+    fn statistics_are_measured_one_search_at_a_time_plain_minimax_per_first_move() {
+        let start = board("X...O....");
+        let mut thinking = Thinking::new(start);
+        assert!(thinking.stats_stale(start));
+        assert_eq!(
+            thinking.next_measurement(start),
+            Some((StatsColumn::Now, start, 0))
+        );
+        // Plain minimax: one search per first move (seven), then the other three variants.
+        assert_eq!(measure_all(&mut thinking, start), 7 + 3);
+        assert!(!thinking.stats_stale(start));
+        let (known, measured) = thinking.stats_now.unwrap();
+        assert_eq!(known, start);
+        for (variant, measured) in Variant::ALL.into_iter().zip(measured) {
+            let expected = search_stats(start, variant).nodes;
+            assert_eq!(measured.unwrap().nodes, expected, "{variant:?}");
+        }
+        assert_eq!(
+            measured[0].unwrap().micros,
+            7,
+            "the sum of the first moves' times"
+        );
+        assert_eq!(
+            thinking.stats_cell_text(start, StatsColumn::Now, 0),
+            format!(
+                "{} nodes, 0.007 ms",
+                group_digits(measured[0].unwrap().nodes)
+            )
+        );
+        assert_eq!(
+            thinking.stats_cell_text(start, StatsColumn::Last, 0),
+            "no move yet"
+        );
+
+        // The computer moved from `start`: the position on the board first, then the computer's column.
+        let now = start.play(1).play(8);
+        thinking.computer_moved_from = Some(start);
+        thinking.stats_last = None;
+        assert_eq!(
+            thinking.next_measurement(now),
+            Some((StatsColumn::Now, now, 0))
+        );
+        assert_eq!(
+            thinking.stats_cell_text(now, StatsColumn::Now, 1),
+            "measuring…"
+        );
+        assert_eq!(measure_all(&mut thinking, now), (5 + 3) + (7 + 3));
+        for variant in 0..4 {
+            assert!(thinking
+                .stats_cell_text(now, StatsColumn::Now, variant)
+                .ends_with(" ms"));
+            assert!(thinking
+                .stats_cell_text(now, StatsColumn::Last, variant)
+                .ends_with(" ms"));
+        }
+        // A finished game: one search each, plain minimax included.
+        let over = board("XXXOO....");
+        assert_eq!(thinking.next_search(StatsColumn::Now, over, 0), over);
+        thinking.computer_moved_from = None;
+        assert_eq!(measure_all(&mut thinking, over), 4);
+    }
+
+    #[test]
+    fn plain_minimax_from_the_empty_board_is_nine_searches_and_sums_to_one_search() {
+        let mut thinking = Thinking::new(Board::EMPTY);
+        let mut searched = Vec::new();
+        while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
+            let position = thinking.next_search(column, at, 0);
+            searched.push(position);
+            let nodes = search_stats(position, Variant::PlainMinimax).nodes;
+            thinking.record(column, at, 0, Measured { nodes, micros: 2 });
+        }
+        let firsts: Vec<Board> = (0..9).map(|cell| Board::EMPTY.play(cell)).collect();
+        assert_eq!(searched, firsts);
+        assert_eq!(
+            thinking.stats_now.unwrap().1[0],
+            Some(Measured {
+                nodes: 549_946,
+                micros: 18
+            })
+        );
+    }
+
+    #[test]
+    fn following_the_game_closes_what_was_about_the_old_position() {
+        let mut thinking = Thinking::new(Board::EMPTY);
+        thinking.why = Some(4);
+        thinking.preview = vec![4];
+        thinking.tree.alpha_beta = true;
+        thinking.tree.toggle(&[4]);
+        thinking.follow(Board::EMPTY);
+        assert_eq!(thinking.why, Some(4), "the same position keeps all");
+        let next = Board::EMPTY.play(4);
+        thinking.follow(next);
+        assert_eq!((thinking.why, thinking.preview.len()), (None, 0));
+        assert_eq!(thinking.tree.root, next);
+        assert!(thinking.tree.expanded.is_empty());
+        assert!(thinking.tree.alpha_beta, "kept");
+    }
+
+    #[test]
+    fn the_scores_panel_best_first() {
+        let position = board("X.O.X.O..");
+        let scores = move_scores(position, Scoring::DepthAware);
+        assert_eq!(
+            scores_title(position, &scores),
+            "Move scores for X, best first"
+        );
+        assert_eq!(
+            scores_title(board("XXXOO...."), &[]),
+            "Move scores: the game is over."
+        );
+        let lines = score_lines(&scores, Some(1));
+        let labels: Vec<&str> = lines.iter().map(|line| line.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "row 3, column 3: win in 1 (+5), best",
+                "row 1, column 2: win in 3 (+3)",
+                "row 2, column 1: win in 3 (+3)",
+                "row 2, column 3: win in 3 (+3)",
+                "row 3, column 2: win in 3 (+3)",
+            ]
+        );
+        let chosen: Vec<(usize, bool)> =
+            lines.iter().map(|line| (line.cell, line.chosen)).collect();
+        assert_eq!(
+            chosen,
+            [(8, false), (1, true), (3, false), (5, false), (7, false)]
+        );
+        // Plain scores tie; the better value still comes first.
+        let plain = score_lines(&move_scores(position, Scoring::Plain), None);
+        assert_eq!(plain[0].label, "row 3, column 3: win in 1 (+1), best");
+        assert_eq!(plain[1].label, "row 1, column 2: win in 3 (+1), best");
+        // Losing moves: the slowest loss first.
+        let losing = score_lines(&move_scores(board("X..OX...."), Scoring::DepthAware), None);
+        assert_eq!(losing[0].label, "row 3, column 3: loses in 4 (-3), best");
+        assert_eq!(losing[1].label, "row 1, column 2: loses in 2 (-5)");
+    }
+
+    #[test]
+    fn why_this_move_in_words() {
+        let position = board("X.O.X.O..");
+        let scores = move_scores(position, Scoring::DepthAware);
+        let why = why_panel(position, &scores, Some(1)).unwrap();
+        assert_eq!(
+            why.title,
+            "Why: if X plays row 1, column 2, best play continues"
+        );
+        assert_eq!(why.moves.len(), 3);
+        assert_eq!(why.moves[0], "X: row 1, column 2");
+        assert_eq!(why.end, "X wins after 3 moves.");
+        let quick = why_panel(position, &scores, Some(8)).unwrap();
+        assert_eq!(quick.moves, ["X: row 3, column 3"]);
+        assert_eq!(quick.end, "X wins after 1 move.");
+        let draw = why_panel(
+            Board::EMPTY,
+            &move_scores(Board::EMPTY, Scoring::DepthAware),
+            Some(4),
+        );
+        assert_eq!(draw.unwrap().end, "Draw after 9 moves.");
+        assert_eq!(why_panel(position, &scores, None), None);
+        assert_eq!(why_panel(position, &scores, Some(0)), None, "taken");
+        assert_eq!(why_panel(position, &scores, Some(99)), None);
+    }
+
+    #[test]
+    fn the_words_on_a_scored_square() {
+        let scores = move_scores(board("X.O.X.O.."), Scoring::DepthAware);
+        let eight = scores.iter().find(|entry| entry.cell == 8).unwrap();
+        assert_eq!(square_words(eight), "win in 1 +5");
+        assert_eq!(square_label_suffix(eight), ", score win in 1 +5, best move");
+        let one = scores.iter().find(|entry| entry.cell == 1).unwrap();
+        assert_eq!(square_label_suffix(one), ", score win in 3 +3");
+        let draw = &move_scores(Board::EMPTY, Scoring::DepthAware)[0];
+        assert_eq!(square_words(draw), "draw 0");
+    }
+}
