@@ -1,7 +1,7 @@
 //! The engine's analysis as the JS API presents it. Pure Rust, tested natively.
 
 use crate::engine::{Analysis, Outcome};
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Reverse;
 
 /// The cells whose moves have the best outcome (every winning move if there is one, else every drawing move,
 /// else every move), the better first among equals: the quickest win, the slowest loss; then cell order.
@@ -16,21 +16,6 @@ pub fn best_outcome_cells(analysis: &Analysis) -> Vec<usize> {
     best.iter().map(|entry| entry.cell).collect()
 }
 
-/// Sorts `items` so that `before(a, b)` holds for no `b` after an `a`, keeping equal items in their order.
-///
-/// Kept only for src/web until its rewrite; use the standard library instead.
-pub fn sort_moves<T>(items: &mut [T], before: impl Fn(&T, &T) -> bool) {
-    items.sort_by(|a, b| {
-        if before(a, b) {
-            Ordering::Less
-        } else if before(b, a) {
-            Ordering::Greater
-        } else {
-            Ordering::Equal
-        }
-    });
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,24 +23,6 @@ mod tests {
 
     fn cells(position: &str) -> Vec<usize> {
         best_outcome_cells(&analyze(position.parse::<Board>().unwrap()))
-    }
-
-    #[test]
-    fn sort_moves_is_stable_and_matches_the_standard_sort() {
-        // Every order of a list with ties, against the standard library's stable sort.
-        let items = [(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd'), (1, 'e')];
-        for seed in 0..120u32 {
-            let mut list = items.to_vec();
-            let mut state = seed;
-            for at in (1..list.len()).rev() {
-                list.swap(at, (state as usize) % (at + 1));
-                state /= (at + 1) as u32;
-            }
-            let mut expected = list.clone();
-            expected.sort_by_key(|item| item.0);
-            sort_moves(&mut list, |a, b| a.0 < b.0);
-            assert_eq!(list, expected);
-        }
     }
 
     #[test]

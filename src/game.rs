@@ -118,6 +118,26 @@ impl Game {
         self.settings.display = display;
     }
 
+    /// Whether playing with `settings` takes a new game: who plays whom, how well or from where changed (the
+    /// pause and what is shown of minimax's thinking change the game as it stands).
+    pub fn needs_restart(&self, settings: &Settings) -> bool {
+        let now = &self.settings;
+        (now.human, now.mode, now.level, now.start)
+            != (
+                settings.human,
+                settings.mode,
+                settings.level,
+                settings.start,
+            )
+    }
+
+    /// Takes `settings` for the game as it stands: only the pause and the display may differ (see
+    /// [`Game::needs_restart`]).
+    pub fn adjust(&mut self, settings: Settings) {
+        debug_assert!(!self.needs_restart(&settings));
+        self.settings = settings;
+    }
+
     /// Starts again from the start position with `settings`.
     pub fn restart(&mut self, settings: Settings) {
         self.settings = settings;

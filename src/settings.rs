@@ -225,6 +225,23 @@ impl Settings {
 }
 
 impl Settings {
+    /// Puts the setting `name` back to its default (unknown names are ignored, as [`Settings::set`] ignores them).
+    pub fn reset(&mut self, name: &str) {
+        let default = Settings::default();
+        match name {
+            "human" => self.human = default.human,
+            "delay" => self.delay_ms = default.delay_ms,
+            "mode" => self.mode = default.mode,
+            "level" => self.level = default.level,
+            "position" => self.start = default.start,
+            "scores" => self.display.scores = default.display.scores,
+            "tree" => self.display.tree = default.display.tree,
+            "stats" => self.display.stats = default.display.stats,
+            "scoring" => self.display.scoring = default.display.scoring,
+            _ => {}
+        }
+    }
+
     /// URL parameters that reopen a game with these settings at `position` (empty when all are defaults and the
     /// board is empty). Only what differs from the defaults is written.
     pub fn to_query(&self, position: Board) -> String {
@@ -572,5 +589,20 @@ mod tests {
         );
         // The settings take no notice of embed, and embed of them.
         assert_eq!(parse("?embed=maybe"), (Settings::default(), vec![]));
+    }
+
+    #[test]
+    fn every_setting_goes_back_to_its_default() {
+        let (mut settings, problems) = parse(
+            "?human=O&delay=0&mode=friend&level=easy&position=X........&scores=1&tree=1&stats=1&scoring=plain",
+        );
+        assert!(problems.is_empty(), "{problems:?}");
+        for name in SETTING_NAMES {
+            assert_ne!(settings, Settings::default(), "before {name}");
+            settings.reset(name);
+        }
+        assert_eq!(settings, Settings::default());
+        settings.reset("unknown");
+        assert_eq!(settings, Settings::default());
     }
 }

@@ -158,9 +158,18 @@ impl TreeState {
             .split(',')
             .map(|cell| cell.parse().ok())
             .collect::<Option<Vec<usize>>>()?;
+        self.is_playable(&path).then_some(path)
+    }
+
+    /// Whether `path` is a line of play from the root: each move on an empty square, none after the game ended.
+    pub fn is_playable(&self, path: &[usize]) -> bool {
+        self.board_after(path).is_some()
+    }
+
+    /// The position after the moves of `path` from the root, if they can be played.
+    pub fn board_after(&self, path: &[usize]) -> Option<Board> {
         path.iter()
-            .try_fold(self.root, |position, &cell| position.try_play(cell).ok())?;
-        Some(path)
+            .try_fold(self.root, |position, &cell| position.try_play(cell).ok())
     }
 
     /// Handles `key` pressed on the node at `path` as the WAI-ARIA tree pattern says: opens and closes nodes, and

@@ -1,14 +1,24 @@
 //! The DOM layer in a real browser (headless Chromium through wasm-bindgen-test): mounting, clicks, the
-//! computer's answer, several games on one page, destroying a game, and the panic notice.
+//! computer's answer, several games on one page, destroying a game, outside edits of the game's attributes, and
+//! the panic notice. (Calls from a page's listener during an update need real focus events: e2e/embed.test.mjs.)
 #![cfg(target_arch = "wasm32")]
 
 use tictactoe::engine::Player;
 use tictactoe::settings::Settings;
-use tictactoe::web::{mount, panic, GameHandle};
+use tictactoe::web::{panic, GameHandle};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, ShadowRoot};
+
+fn mount(
+    host: &Element,
+    settings: Settings,
+    problems: Vec<(String, String)>,
+    function: &str,
+) -> Result<GameHandle, String> {
+    tictactoe::web::mount(host.as_ref(), settings, problems, function)
+}
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -29,7 +39,7 @@ fn mount_in(host: &Element, human: Player, delay_ms: u32) -> GameHandle {
         delay_ms,
         ..Settings::default()
     };
-    mount(host, settings, &[]).unwrap()
+    mount(host, settings, Vec::new(), "mount").unwrap()
 }
 
 /// The game's shadow root inside `host`.
@@ -50,7 +60,8 @@ fn cell(host: &Element, index: usize) -> HtmlElement {
         .query_selector(&format!("[data-cell=\"{index}\"]"))
         .unwrap()
         .unwrap()
-        .unchecked_into()
+        .dyn_into()
+        .unwrap()
 }
 
 fn status(host: &Element) -> String {
@@ -153,7 +164,8 @@ async fn destroy_removes_the_game_its_listeners_and_its_pending_move() {
     let button = cell(&host, 4);
     button.click();
     game.destroy();
-    assert_eq!(shadow(&host).child_element_count(), 0);
+    assert!(shadow(&host).query_selector(".ttt").unwrap().is_none());
+    assert!(!game.is_on_page());
     sleep(60).await;
     // The pending computer move was cancelled, and clicks on the old elements do nothing.
     assert_eq!(button.text_content().unwrap(), "X");
@@ -163,12 +175,13 @@ async fn destroy_removes_the_game_its_listeners_and_its_pending_move() {
         .query_selector("[data-cell=\"0\"]")
         .unwrap()
         .unwrap()
-        .unchecked_into();
+        .dyn_into()
+        .unwrap();
     first.click();
     assert_eq!(first.text_content().unwrap(), "");
     // The element can take a new game once the old one is gone, and only then.
     let again = mount_in(&host, Player::X, 0);
-    assert!(mount(&host, Settings::default(), &[]).is_err());
+    assert!(mount(&host, Settings::default(), Vec::new(), "mount").is_err());
     again.destroy();
     // Destroying twice, or using a destroyed game, is harmless.
     game.destroy();
@@ -189,13 +202,14 @@ fn new_game_from_the_handle_starts_over() {
 #[wasm_bindgen_test]
 fn problems_are_listed_above_the_board_as_text() {
     let host = host();
-    let problems = vec!["human=\"<b>Z</b>\" is not understood".to_owned()];
-    let game = mount(&host, Settings::default(), &problems).unwrap();
+    let problem = "human=\"<b>Z</b>\" is not understood".to_owned();
+    let problems = vec![("human".to_owned(), problem.clone())];
+    let game = mount(&host, Settings::default(), problems, "mount").unwrap();
     let notice = shadow(&host)
         .query_selector(".ttt-notice:not([hidden])")
         .unwrap()
         .unwrap();
-    assert_eq!(notice.text_content().unwrap(), problems[0]);
+    assert_eq!(notice.text_content().unwrap(), problem);
     assert_eq!(notice.get_attribute("role").unwrap(), "alert");
     assert!(
         shadow(&host).query_selector("b").unwrap().is_none(),
@@ -256,54 +270,47 @@ fn the_games_styles_are_adopted_not_inlined() {
     game.destroy();
 }
 
-/// The module's own allocator (src/web/alloc.rs): blocks are aligned, do not overlap, keep what is written in
-/// them, are handed out again once freed, a vector that grows past several pages keeps its contents, and an
-/// alignment the allocator cannot give is refused.
 #[wasm_bindgen_test]
-fn allocator_blocks_are_aligned_separate_and_reused() {
-    use std::alloc::{alloc, dealloc, Layout};
-    let layouts = [
-        (1, 1),
-        (8, 8),
-        (12, 4),
-        (100, 8),
-        (4096, 16),
-        (70_000, 8),
-        (32, 32),
-        (3, 1),
-    ];
-    let mut blocks = Vec::new();
-    for (fill, (size, align)) in layouts.into_iter().enumerate() {
-        let layout = Layout::from_size_align(size, align).unwrap();
-        let block = unsafe { alloc(layout) };
-        assert!(!block.is_null());
-        assert_eq!(block as usize % align, 0, "{size} bytes aligned to {align}");
-        unsafe { block.write_bytes(fill as u8, size) };
-        blocks.push((block, layout, fill as u8));
-    }
-    let mut spans: Vec<(usize, usize)> = blocks
-        .iter()
-        .map(|(block, layout, _)| (*block as usize, *block as usize + layout.size()))
-        .collect();
-    spans.sort_unstable();
-    assert!(spans.windows(2).all(|pair| pair[0].1 <= pair[1].0));
-    for (block, layout, fill) in &blocks {
-        let bytes = unsafe { std::slice::from_raw_parts(*block, layout.size()) };
-        assert!(bytes.iter().all(|byte| byte == fill));
-    }
-    // 100 and 120 bytes are both 128-byte blocks: the freed one comes back.
-    let (block, layout, _) = blocks[3];
-    unsafe { dealloc(block, layout) };
-    let again = unsafe { alloc(Layout::from_size_align(120, 8).unwrap()) };
-    assert_eq!(again, block);
+fn a_destroyed_game_shows_what_its_element_held_again() {
+    let host = host();
+    host.set_text_content(Some("Before the game"));
+    let game = mount_in(&host, Player::X, 0);
+    game.destroy();
+    // The element's own content is shown through a slot of the game's shadow root.
+    let slot = shadow(&host).query_selector("slot").unwrap();
+    assert!(slot.is_some(), "a slot shows the element's content again");
+    assert_eq!(host.text_content().unwrap(), "Before the game");
+}
 
-    // Alignment past a 64 KB page is refused rather than given a misaligned block.
-    let too_aligned = Layout::from_size_align(8, 131_072).unwrap();
-    // (`black_box`: the optimizer may otherwise drop an allocation only compared with null, and assume it
-    // succeeded.)
-    let refused = std::hint::black_box(unsafe { alloc(too_aligned) });
-    assert!(refused.is_null());
-
-    let grown: Vec<u32> = (0..200_000).collect();
-    assert!(grown.iter().enumerate().all(|(i, n)| *n as usize == i));
+#[wasm_bindgen_test]
+fn edited_attributes_of_the_games_own_elements_are_checked() {
+    let host = host();
+    let settings = Settings {
+        display: tictactoe::settings::Display {
+            tree: true,
+            ..Default::default()
+        },
+        ..Settings::default()
+    };
+    let game = mount(&host, settings, Vec::new(), "mount").unwrap();
+    let square = cell(&host, 0);
+    square.set_attribute("data-cell", "99").unwrap();
+    square.click();
+    assert_eq!(cells(&host), vec![String::new(); 9]);
+    let node: HtmlElement = shadow(&host)
+        .query_selector("[role=treeitem]")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    node.set_attribute("data-path", "4,4").unwrap();
+    node.click();
+    node.set_attribute("data-path", "9").unwrap();
+    node.click();
+    let notice = shadow(&host).query_selector(".ttt-panic").unwrap().unwrap();
+    assert!(notice.has_attribute("hidden"), "no panic");
+    // The game still plays.
+    cell(&host, 4).click();
+    assert_eq!(cells(&host)[4], "X");
+    game.destroy();
 }

@@ -3,7 +3,8 @@
 //   <tic-tac-toe level="hard" human="O"></tic-tac-toe>
 // Attributes mirror the URL parameters (human, mode, level, position, delay, scores, tree, stats, scoring); the
 // game lives in the element's shadow root, so the page's styles and the game's leave each other alone. Several
-// elements play independently.
+// elements play independently. A changed attribute changes the live game: the panels and the pause change in
+// place, and who plays whom, the level or the position start a new game.
 import init, { mountElement } from "./tictactoe.js";
 
 const ready = init();
@@ -14,8 +15,20 @@ class TicTacToeElement extends HTMLElement {
 
   #game = null;
 
-  connectedCallback() {
-    this.#render();
+  async connectedCallback() {
+    try {
+      await ready;
+    } catch (error) {
+      this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
+      return;
+    }
+    if (this.isConnected && !this.#game) {
+      try {
+        this.#game = mountElement(this);
+      } catch (error) {
+        this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
+      }
+    }
   }
 
   disconnectedCallback() {
@@ -23,19 +36,8 @@ class TicTacToeElement extends HTMLElement {
     this.#game = null;
   }
 
-  attributeChangedCallback() {
-    if (this.#game) this.#render();
-  }
-
-  async #render() {
-    try {
-      await ready;
-    } catch (error) {
-      this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
-      return;
-    }
-    this.#game?.destroy();
-    this.#game = this.isConnected ? mountElement(this) : null;
+  attributeChangedCallback(name, _old, value) {
+    this.#game?.set(name, value);
   }
 }
 

@@ -1,112 +1,128 @@
-//! What JavaScript can call: mounting games (`mount`, and `mountPage` / `mountElement` for the page and the
-//! `<tic-tac-toe>` element), and the engine for authors who want numbers in their prose (`bestMove`, `analyze`).
+//! What JavaScript can call: mounting games (`mount`, and `mountPage` / `mountElement` for the game's page and
+//! the `<tic-tac-toe>` element), and the engine for authors who want numbers in their prose (`bestMove`,
+//! `analyze`).
 //!
-//! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong; nothing here panics,
-//! so the module keeps answering afterwards.
+//! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
+//! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
+//! unwound through the module would skip the code that gives back its stack.
 
-use super::{destroy, mount as mount_game, new_game};
+use super::{mount as mount_game, GameHandle};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{analyze as analyze_board, best_move_at, Board, Level, Rng, Status};
-use crate::prelude::*;
-use crate::settings::{query_pairs, quote, Settings, SETTING_NAMES};
-use crate::text::cat;
-use core::cell::RefCell;
+use crate::settings::{embed_from_pairs, query_pairs, quote, Settings, SETTING_NAMES};
+use js_sys::{Array, Object};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::Element;
 
-/// A game mounted in a page, as JavaScript holds it. Letting go of the handle does not remove the game: only
-/// `destroy()` does.
-#[wasm_bindgen]
-pub struct GameHandle {
-    id: u32,
+/// How a game's settings were given, and so how a bad value is reported.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// `mount(element, options)`: a bad value throws an `Error`.
+    Options,
+    /// The page's URL or the element's attributes: a bad value is explained above the board.
+    Page,
 }
 
-impl GameHandle {
-    pub(super) fn new(id: u32) -> GameHandle {
-        GameHandle { id }
-    }
+/// A plain object with these properties, in this order.
+fn object(properties: &[(&str, JsValue)]) -> Object {
+    let entries: Array = properties
+        .iter()
+        .map(|(key, value)| Array::of2(&JsValue::from_str(key), value))
+        .collect();
+    Object::from_entries(&entries).expect("an array of [key, value] pairs makes an object")
 }
 
-#[wasm_bindgen]
-impl GameHandle {
-    /// Starts a new game with the same settings (nothing once the game is destroyed). Called from a listener of
-    /// the game's own events while it updates itself, it takes effect right after the update.
-    #[wasm_bindgen(js_name = newGame)]
-    pub fn new_game(&self) {
-        new_game(self.id);
-    }
-
-    /// Removes the game from the page, with its listeners and any pending computer move. Calling it again does
-    /// nothing. Called from a listener of the game's own events while it updates itself, it takes effect right
-    /// after the update.
-    pub fn destroy(&self) {
-        destroy(self.id);
-    }
-}
-
-/// `value` as an element, or an `Error` naming `function`.
-fn element_argument(value: JsValue, function: &str) -> Result<Element, JsError> {
-    value.dyn_into::<Element>().map_err(|_| {
-        JsError::new(&cat(&[
-            function,
-            ": the first argument must be a DOM element to render the game into",
-        ]))
+/// A JavaScript function that calls `f` with the handle's game, or throws once the handle is freed.
+fn method(
+    game: &GameHandle,
+    freed: &Rc<Cell<bool>>,
+    name: &'static str,
+    f: impl Fn(&GameHandle, JsValue, JsValue) -> Result<(), JsError> + 'static,
+) -> JsValue {
+    let (game, freed) = (game.clone(), freed.clone());
+    Closure::<dyn Fn(JsValue, JsValue) -> Result<(), JsError>>::new(move |a, b| {
+        if freed.get() {
+            return Err(JsError::new(&format!(
+                "{name}: this handle was let go with free(), so it no longer reaches its game (which stays on \
+                 the page until destroy() is called on a handle that is kept)"
+            )));
+        }
+        f(&game, a, b)
     })
+    .into_js_value()
 }
 
-/// Mounts a game into `element`, with the settings of the page's URL (`?human=O&level=hard&embed=1`).
-///
-/// A setting that is not understood is explained above the board and its default used. `embed=1` marks the page
-/// (`<html class="embedded">`) for the compact, chrome-less layout of an iframe.
-#[wasm_bindgen(js_name = mountPage)]
-pub fn mount_page(element: JsValue) -> Result<GameHandle, JsError> {
-    let element = element_argument(element, "mountPage")?;
-    let search = super::dom::window()
-        .map(|window| super::dom::text_property(&window.location(), "search"))
-        .unwrap_or_default();
-    let pairs = query_pairs(&search);
-    let (settings, mut problems) = Settings::from_pairs(&pairs);
-    for (name, value) in &pairs {
-        if name == "embed" {
-            match value.as_str() {
-                "1" | "true" => {
-                    if let Some(root) = element
-                        .owner_document()
-                        .and_then(|document| document.document_element())
-                    {
-                        super::dom::toggle_class(&root, "embedded", true);
-                    }
-                }
-                "0" | "false" => {}
-                _ => problems.push(cat(&[
-                    "embed=",
-                    &quote(value),
-                    " is not understood: it must be 1 or 0. The whole page is shown.",
-                ])),
-            }
-        }
-    }
-    mount_game(&element, settings, &problems)
+/// The object JavaScript holds for a game: `newGame()`, `destroy()`, `set(name, value)` and `free()`. Letting
+/// go of it does not remove the game: only `destroy()` does.
+fn handle_object(game: GameHandle, source: Source) -> JsValue {
+    let freed = Rc::new(Cell::new(false));
+    let new_game = method(&game, &freed, "newGame", |game, _, _| {
+        game.new_game();
+        Ok(())
+    });
+    let destroy = method(&game, &freed, "destroy", |game, _, _| {
+        game.destroy();
+        Ok(())
+    });
+    let set = method(&game, &freed, "set", move |game, name, value| {
+        set_setting(game, source, &name, &value)
+    });
+    let free = {
+        let freed = freed.clone();
+        Closure::<dyn Fn()>::new(move || freed.set(true)).into_js_value()
+    };
+    object(&[
+        ("newGame", new_game),
+        ("destroy", destroy),
+        ("set", set),
+        ("free", free),
+    ])
+    .into()
 }
 
-/// Mounts a game into `element` with the settings of its attributes (`<tic-tac-toe level="hard">`), for the
-/// custom element. Like URL parameters, an attribute that is not understood is explained above the board.
-#[wasm_bindgen(js_name = mountElement)]
-pub fn mount_element(element: JsValue) -> Result<GameHandle, JsError> {
-    let element = element_argument(element, "mountElement")?;
-    let mut pairs = Vec::new();
-    for name in SETTING_NAMES {
-        if let Some(value) = element.get_attribute(name) {
-            pairs.push((name.to_owned(), value));
+/// `handle.set(name, value)`: the setting `name` to `value` as an option or attribute gives it (`null` or
+/// `undefined`: its default).
+fn set_setting(
+    game: &GameHandle,
+    source: Source,
+    name: &JsValue,
+    value: &JsValue,
+) -> Result<(), JsError> {
+    let name = name
+        .as_string()
+        .filter(|name| Settings::is_known(name))
+        .ok_or_else(|| JsError::new(&format!("set: {}", unknown_option(name))))?;
+    let value = if value.is_undefined() || value.is_null() {
+        None
+    } else {
+        Some(option_text("set", &name, value)?)
+    };
+    if source == Source::Options {
+        if let Some(value) = &value {
+            Settings::default()
+                .set(&name, value)
+                .map_err(|error| JsError::new(&format!("set: {}", error.message())))?;
         }
     }
-    let (settings, problems) = Settings::from_pairs(&pairs);
-    mount_game(&element, settings, &problems)
+    game.set(&name, value.as_deref());
+    Ok(())
+}
+
+/// The sentence for an option name this game does not know.
+fn unknown_option(name: &JsValue) -> String {
+    let shown = name
+        .as_string()
+        .unwrap_or_else(|| "that is not a string".to_owned());
+    format!(
+        "unknown option {}: the options are {}",
+        quote(&shown),
+        SETTING_NAMES.join(", ")
+    )
 }
 
 /// An option's value as the text a setting reads, or an `Error`.
-fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
+fn option_text(function: &str, name: &str, value: &JsValue) -> Result<String, JsError> {
     if let Some(text) = value.as_string() {
         return Ok(text);
     }
@@ -114,84 +130,152 @@ fn option_text(name: &str, value: &JsValue) -> Result<String, JsError> {
         return Ok(if on { "1" } else { "0" }.to_owned());
     }
     if let Some(number) = value.as_f64() {
-        if number.abs() < 1e15 && number as i64 as f64 == number {
-            let digits = crate::text::number(number.abs() as u64);
-            return Ok(if number < 0.0 {
-                cat(&["-", &digits])
-            } else {
-                digits
-            });
+        if number.abs() < 1e15 && number.fract() == 0.0 {
+            return Ok((number as i64).to_string());
         }
-        return Err(JsError::new(&cat(&[
-            "mount: option ",
-            name,
-            " must be a whole number",
-        ])));
+        return Err(JsError::new(&format!(
+            "{function}: option {name} must be a whole number"
+        )));
     }
-    Err(JsError::new(&cat(&[
-        "mount: option ",
-        name,
-        " must be a string, a number or a boolean",
-    ])))
+    Err(JsError::new(&format!(
+        "{function}: option {name} must be a string, a number or a boolean"
+    )))
 }
 
-/// Renders a game into `element` and returns its handle (`newGame()`, `destroy()`).
+/// Settings from `name=value` pairs (a URL's parameters, an element's attributes), with a sentence for each
+/// value that is not understood.
+fn settings_from(pairs: &[(String, String)]) -> (Settings, Vec<(String, String)>) {
+    let mut settings = Settings::default();
+    let mut problems = Vec::new();
+    for (name, value) in pairs {
+        if let Err(problem) = settings.set(name, value) {
+            problems.push((name.clone(), problem.with_default()));
+        }
+    }
+    (settings, problems)
+}
+
+/// Mounts a game into `element`, with the settings of the page's URL (`?human=O&level=hard&embed=1`).
+///
+/// A setting that is not understood is explained above the board and its default used. `embed=1` marks the page
+/// (`<html class="embedded">`) for the compact, chrome-less layout of an iframe.
+#[wasm_bindgen(js_name = mountPage)]
+pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
+    let search = web_sys::window()
+        .and_then(|window| window.location().search().ok())
+        .unwrap_or_default();
+    let pairs = query_pairs(&search);
+    let (settings, mut problems) = settings_from(&pairs);
+    let (embedded, embed_problems) = embed_from_pairs(&pairs);
+    problems.extend(
+        embed_problems
+            .into_iter()
+            .map(|text| ("embed".to_owned(), text)),
+    );
+    let game =
+        mount_game(&element, settings, problems, "mountPage").map_err(|e| JsError::new(&e))?;
+    if embedded {
+        let root = web_sys::window()
+            .and_then(|window| window.document())
+            .and_then(|document| document.document_element());
+        if let Some(root) = root {
+            let _ = root.class_list().add_1("embedded");
+        }
+    }
+    Ok(handle_object(game, Source::Page))
+}
+
+/// Mounts a game into `element` with the settings of its attributes (`<tic-tac-toe level="hard">`), for the
+/// custom element. Like URL parameters, an attribute that is not understood is explained above the board; the
+/// handle's `set(name, value)` follows a changed attribute without starting the game again (unless who plays
+/// whom, how well or from where changed).
+#[wasm_bindgen(js_name = mountElement)]
+pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
+    let host = element
+        .dyn_ref::<super::host::AnyElement>()
+        .ok_or_else(|| {
+            JsError::new(
+                "mountElement: the first argument must be a DOM element to render the game into",
+            )
+        })?;
+    let host: &web_sys::Element = host.as_ref();
+    let pairs: Vec<(String, String)> = SETTING_NAMES
+        .iter()
+        .filter_map(|name| Some((name.to_string(), host.get_attribute(name)?)))
+        .collect();
+    let (settings, problems) = settings_from(&pairs);
+    let game =
+        mount_game(&element, settings, problems, "mountElement").map_err(|e| JsError::new(&e))?;
+    Ok(handle_object(game, Source::Page))
+}
+
+/// Renders a game into `element` and returns its handle: `newGame()`, `destroy()`, `set(name, value)`, `free()`.
 ///
 /// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
 /// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a 9-character board), `delay` (milliseconds),
 /// `scores`, `tree`, `stats` (`true` shows that panel) and `scoring` (`"depth"` or `"plain"`).
 /// An unknown option or a value that is not understood throws an `Error`.
 #[wasm_bindgen]
-pub fn mount(element: JsValue, options: JsValue) -> Result<GameHandle, JsError> {
-    let element = element_argument(element, "mount")?;
+pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let mut settings = Settings::default();
     if !options.is_undefined() && !options.is_null() {
-        if !options.is_object() || js_sys::Array::is_array(&options) || options.is_function() {
-            return Err(JsError::new(
-                "mount: options must be an object such as { level: \"hard\" }",
-            ));
-        }
-        let entries = js_sys::Object::entries(options.unchecked_ref());
+        let options = options
+            .dyn_ref::<Object>()
+            .filter(|_| !options.is_function())
+            .ok_or_else(|| {
+                JsError::new("mount: options must be an object such as { level: \"hard\" }")
+            })?;
+        // Reading the options runs their getters (and a Proxy's traps), which may throw.
+        let entries = Object::entries_typed(options).map_err(|error| {
+            JsError::new(&format!(
+                "mount: the options could not be read: {}",
+                error_text(&error)
+            ))
+        })?;
         for entry in entries.iter() {
-            let entry: js_sys::Array = entry.unchecked_into();
-            let name = entry.get(0).as_string().unwrap_or_default();
+            let name = entry.get0();
+            let name = name.as_string().unwrap_or_default();
             if !Settings::is_known(&name) {
-                let mut message = cat(&[
-                    "mount: unknown option ",
-                    &quote(&name),
-                    ": the options are ",
-                ]);
-                for (index, known) in SETTING_NAMES.iter().enumerate() {
-                    if index > 0 {
-                        message.push_str(", ");
-                    }
-                    message.push_str(known);
-                }
-                return Err(JsError::new(&message));
+                return Err(JsError::new(&format!(
+                    "mount: {}",
+                    unknown_option(&name.into())
+                )));
             }
-            let value = option_text(&name, &entry.get(1))?;
+            let value = option_text("mount", &name, &entry.get1())?;
             settings
                 .set(&name, &value)
-                .map_err(|error| JsError::new(&cat(&["mount: ", &error.message()])))?;
+                .map_err(|error| JsError::new(&format!("mount: {}", error.message())))?;
         }
     }
-    mount_game(&element, settings, &[])
+    let game = mount_game(&element, settings, Vec::new(), "mount").map_err(|e| JsError::new(&e))?;
+    Ok(handle_object(game, Source::Options))
+}
+
+/// What a caught JavaScript exception says: an `Error`'s message, or a string thrown as it is.
+fn error_text(error: &JsValue) -> String {
+    if let Some(error) = error.dyn_ref::<js_sys::Error>() {
+        return String::from(error.message());
+    }
+    error
+        .as_string()
+        .unwrap_or_else(|| "an exception was thrown".to_owned())
 }
 
 /// `position` as a board, or an `Error` naming `function`.
 fn position_argument(position: &JsValue, function: &str) -> Result<Board, JsError> {
     let text = position.as_string().ok_or_else(|| {
-        JsError::new(&cat(&[
-            function,
-            ": the position must be a string of 9 characters such as \"X...O....\"",
-        ]))
+        JsError::new(&format!(
+            "{function}: the position must be a string of 9 characters such as \"X...O....\""
+        ))
     })?;
     text.parse::<Board>()
-        .map_err(|error| JsError::new(&cat(&[function, ": ", &error.message()])))
+        .map_err(|error| JsError::new(&format!("{function}: {}", error.message())))
 }
 
-/// Chooses among equally good moves for `bestMove`, seeded on first use.
-static RNG: crate::Local<RefCell<Option<Rng>>> = crate::Local(RefCell::new(None));
+thread_local! {
+    /// Chooses among equally good moves for `bestMove`, seeded on first use.
+    static RNG: RefCell<Option<Rng>> = const { RefCell::new(None) };
+}
 
 /// The cell (0 to 8) the engine plays in `position` at `level` (default `"unbeatable"`), chosen at random among
 /// moves it cannot tell apart.
@@ -213,32 +297,23 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
             })?
     };
     let over = match board.status() {
-        Status::Won(winner) => Some(cat(&[winner.name(), " has won"])),
+        Status::Won(winner) => Some(format!("{} has won", winner.name())),
         Status::Draw => Some("it is a draw".to_owned()),
         Status::InProgress => None,
     };
     if let Some(why) = over {
-        return Err(JsError::new(&cat(&[
-            "bestMove: the game is over in ",
-            &board.notation(),
-            " (",
-            &why,
-            "), so there is no move to play",
-        ])));
+        return Err(JsError::new(&format!(
+            "bestMove: the game is over in {} ({why}), so there is no move to play",
+            board.notation()
+        )));
     }
     let cell = RNG.with(|rng| {
         let mut rng = rng.borrow_mut();
-        let rng = rng.get_or_insert_with(|| Rng::new(super::random_seed()));
+        let rng = rng.get_or_insert_with(|| Rng::new(super::app::random_seed()));
         best_move_at(board, level, rng)
     });
     cell.map(|cell| cell as u32)
         .ok_or_else(|| JsError::new("bestMove: there is no move to play"))
-}
-
-/// Sets `object[key] = value` on an object this module made.
-fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
-    // Setting a property of a plain object cannot fail.
-    super::dom::set_property(object, key, &value.into());
 }
 
 /// The exact value of every legal move of `position`: `{ toMove, moves: [{ cell, outcome, plies }], bestMoves,
@@ -251,22 +326,26 @@ fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
 pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
     let board = position_argument(&position, "analyze")?;
     let analysis = analyze_board(board);
-    let result = js_sys::Object::new();
-    set(&result, "toMove", board.to_move().name());
-    let moves = js_sys::Array::new();
-    for entry in &analysis.moves {
-        let item = js_sys::Object::new();
-        set(&item, "cell", entry.cell as u32);
-        set(&item, "outcome", entry.value.outcome.as_str());
-        set(&item, "plies", entry.value.plies);
-        moves.push(&item);
-    }
-    set(&result, "moves", moves);
-    let best_moves: js_sys::Array = best_outcome_cells(&analysis)
+    let moves: Array = analysis
+        .moves
+        .iter()
+        .map(|entry| {
+            object(&[
+                ("cell", JsValue::from(entry.cell as u32)),
+                ("outcome", JsValue::from_str(entry.value.outcome.as_str())),
+                ("plies", JsValue::from(entry.value.plies)),
+            ])
+        })
+        .collect();
+    let best_moves: Array = best_outcome_cells(&analysis)
         .into_iter()
         .map(|cell| JsValue::from(cell as u32))
         .collect();
-    set(&result, "bestMoves", best_moves);
-    set(&result, "nodes", analysis.nodes as f64);
-    Ok(result.into())
+    Ok(object(&[
+        ("toMove", JsValue::from_str(board.to_move().name())),
+        ("moves", moves.into()),
+        ("bestMoves", best_moves.into()),
+        ("nodes", JsValue::from(analysis.nodes as f64)),
+    ])
+    .into())
 }

@@ -1,46 +1,47 @@
-//! A `setTimeout` a game owns: at most one pending at a time, cancelled on demand and when the game goes.
+//! A `setTimeout` the game owns: dropping it cancels the call (as gloo's `Timeout` does), so a timer never
+//! outlives the state that scheduled it.
 
-use js_sys::Function;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::Window;
 
-/// One kind of delayed work (the computer's answer, the statistics): the function to call, and the pending
-/// timeout, if any.
-#[derive(Default)]
-pub struct Timer {
-    callback: Option<Function>,
-    pending: Option<i32>,
+/// One pending call of `callback` after a delay; cancelled when dropped.
+pub struct Timeout {
+    window: Window,
+    handle: i32,
+    /// Called by the browser; kept alive until the timeout is dropped.
+    _callback: Closure<dyn FnMut()>,
 }
 
-impl Timer {
-    /// Calls `callback` when the timer fires (the mounted game owns the closure behind it).
-    pub fn set_callback(&mut self, callback: Function) {
-        self.callback = Some(callback);
+impl Timeout {
+    /// Calls `callback` once after `delay_ms` milliseconds, in `window`; `None` if the browser refuses the timer.
+    pub fn new(
+        window: &Window,
+        delay_ms: u32,
+        callback: impl FnMut() + 'static,
+    ) -> Option<Timeout> {
+        let callback = Closure::<dyn FnMut()>::new(callback);
+        let delay = i32::try_from(delay_ms).unwrap_or(i32::MAX);
+        let handle = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                callback
+                    .as_ref()
+                    .dyn_ref()
+                    .expect("a closure is a function"),
+                delay,
+            )
+            .ok()?;
+        Some(Timeout {
+            window: window.clone(),
+            handle,
+            _callback: callback,
+        })
     }
+}
 
-    /// Schedules a call in `delay_ms` milliseconds, unless one is pending already.
-    pub fn schedule(&mut self, delay_ms: i32) {
-        if self.pending.is_some() {
-            return;
-        }
-        if let (Some(window), Some(callback)) = (super::dom::window(), self.callback.as_ref()) {
-            self.pending = Some(super::dom::set_timeout(&window, callback, delay_ms));
-        }
-    }
-
-    /// Records that the pending call is running.
-    pub fn fired(&mut self) {
-        self.pending = None;
-    }
-
-    /// Cancels the pending call, if any.
-    pub fn cancel(&mut self) {
-        if let (Some(id), Some(window)) = (self.pending.take(), super::dom::window()) {
-            window.clear_timeout_with_handle(id);
-        }
-    }
-
-    /// Cancels the pending call and forgets the callback, whose closure is about to be dropped.
-    pub fn detach(&mut self) {
-        self.cancel();
-        self.callback = None;
+impl Drop for Timeout {
+    fn drop(&mut self) {
+        // Clearing a timeout that has already run does nothing.
+        self.window.clear_timeout_with_handle(self.handle);
     }
 }

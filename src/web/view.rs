@@ -1,67 +1,68 @@
-//! The elements of one game, built once with `web-sys`, and how a [`Game`] is shown in them.
+//! The elements of one game, built once, and the render that draws an [`App`]'s state into them.
 //!
-//! Nothing here parses HTML: every outside text is set with `textContent` or as an attribute value. Lists that
-//! grow (the move history) use a fixed set of elements, since a game has at most nine moves.
+//! Render is a function of the state: it sets texts, attributes, classes and control states on the elements
+//! built here (the problem notices and the game tree's list alone are built again, when what they show changed).
+//! Nothing here parses HTML: every outside text is set with `textContent` or as an attribute value.
 
+use super::app::{App, Share};
 use super::dom::{
-    add, add_button, create, game_id, radio_group, remove_attribute, set_attribute, set_hidden,
-    set_unavailable, set_value, toggle_class, value,
+    add, add_button, add_typed, create, game_id, radio_group, set_attribute, set_hidden,
+    set_optional_attribute, set_unavailable, toggle_class,
 };
+use super::host::Host;
+use super::panels::Panels;
 use super::panic;
-use super::thinking::ThinkingView;
 use crate::engine::{Level, Player, CELLS};
-use crate::game::{Game, Phase};
-use crate::prelude::*;
+use crate::game::Phase;
 use crate::settings::{level_label, Mode};
-use crate::tally::{Tally, TallyKey};
-use crate::text::{cat, number};
-use core::sync::atomic::{AtomicU32, Ordering};
-use wasm_bindgen::{JsCast, UnwrapThrowExt};
-use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
+use crate::tally::TallyKey;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU32, Ordering};
+use web_sys::{Element, HtmlButtonElement, HtmlInputElement, HtmlSelectElement};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
 static GAMES_MOUNTED: AtomicU32 = AtomicU32::new(0);
 
 /// The elements of one game.
 pub struct View {
-    /// A number no other game on the page has.
-    pub id: u32,
-    /// The game's own element, inside the element it was mounted in.
+    /// The game's own element, the only child of its shadow root.
     pub root: Element,
+    panic_notice: Element,
+    problems_box: Element,
+    /// The problems the notices show.
+    problems_drawn: RefCell<Vec<String>>,
+    status: Element,
+    cells: Vec<HtmlButtonElement>,
+    undo: HtmlButtonElement,
+    hint: HtmlButtonElement,
+    share_box: Element,
+    share_link: HtmlInputElement,
+    share_note: Element,
     mode_inputs: Vec<HtmlInputElement>,
     side_group: Element,
     side_inputs: Vec<HtmlInputElement>,
     level_group: Element,
     level_select: HtmlSelectElement,
     level_note: Element,
-    status: Element,
-    cells: Vec<Element>,
-    undo: Element,
-    hint: Element,
-    history: Vec<Element>,
+    /// Every radio button, whose name ties it to its group.
+    radios: Vec<HtmlInputElement>,
+    /// The panels that show how minimax thinks, with their switches.
+    panels: Panels,
+    history: Vec<HtmlButtonElement>,
     tally: Element,
-    /// The panels that show how minimax thinks.
-    pub thinking: ThinkingView,
-    share_box: Element,
-    share_link: HtmlInputElement,
-    share_note: Element,
-    panic_notice: Element,
 }
 
 impl View {
-    /// Builds the game's elements for `host`'s document (not yet attached), with `problems` listed on top.
-    pub fn build(host: &Element, problems: &[String]) -> View {
+    /// Builds the game's elements in `host`'s document (not yet attached).
+    pub fn build(host: &Host) -> View {
         let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
-        let root = create(&host.owner_document().unwrap_throw(), "div");
-        set_attribute(&root, "class", "ttt");
+        let root = create(&host.document, "div");
+        root.set_class_name("ttt");
 
         let panic_notice = add(&root, "div", "ttt-notice ttt-panic", "");
         set_attribute(&panic_notice, "role", "alert");
         set_hidden(&panic_notice, true);
-        for problem in problems {
-            let notice = add(&root, "p", "ttt-notice", problem);
-            set_attribute(&notice, "role", "alert");
-        }
+        let problems_box = add(&root, "div", "ttt-problems", "");
 
         let status = add(&root, "p", "ttt-status", "");
         set_attribute(&status, "role", "status");
@@ -69,55 +70,52 @@ impl View {
         let board = add(&root, "div", "ttt-board", "");
         set_attribute(&board, "role", "group");
         set_attribute(&board, "aria-label", "Board");
-        let mut cells = Vec::with_capacity(CELLS);
-        for cell in 0..CELLS {
-            cells.push(add_button(
-                &board,
-                "ttt-cell",
-                "",
-                ("data-cell", &number(cell as u64)),
-            ));
-        }
+        let cells = (0..CELLS)
+            .map(|cell| {
+                let button = add_button(&board, "ttt-cell", "");
+                set_attribute(&button, "data-cell", &cell.to_string());
+                button
+            })
+            .collect();
 
         let actions = add(&root, "div", "ttt-actions", "");
-        add_button(
-            &actions,
-            "ttt-button",
-            "New game",
-            ("data-action", "new-game"),
-        );
-        let undo = add_button(&actions, "ttt-button", "Undo", ("data-action", "undo"));
-        let hint = add_button(&actions, "ttt-button", "Hint", ("data-action", "hint"));
-        add_button(&actions, "ttt-button", "Share", ("data-action", "share"));
+        let action = |text: &str, name: &str| {
+            let button = add_button(&actions, "ttt-button", text);
+            set_attribute(&button, "data-action", name);
+            button
+        };
+        action("New game", "new-game");
+        let undo = action("Undo", "undo");
+        let hint = action("Hint", "hint");
+        action("Share", "share");
 
         let share_box = add(&root, "div", "ttt-share", "");
         set_hidden(&share_box, true);
         let share_label = add(&share_box, "label", "", "Link to this game ");
-        let share_link: HtmlInputElement = add(&share_label, "input", "", "").unchecked_into();
-        set_attribute(&share_link, "type", "text");
-        set_attribute(&share_link, "readonly", "");
+        let share_link: HtmlInputElement = add_typed(&share_label, "input", "", "");
+        share_link.set_type("text");
+        share_link.set_read_only(true);
         let share_note = add(&share_box, "p", "ttt-note", "");
         set_attribute(&share_note, "role", "status");
 
         // The board comes first, the controls under it: on a phone the game is what the page opens on.
         let controls = add(&root, "div", "ttt-controls", "");
-        let (_, mode_inputs) = radio_group(
-            &controls,
-            id,
+        let radio = |setting: &str, legend: &str, choices: &[(&str, &str)]| {
+            radio_group(&controls, &game_id(id, setting), setting, legend, choices)
+        };
+        let (_, mode_inputs) = radio(
             "mode",
             "Opponent",
             &[("computer", "Computer"), ("friend", "A friend")],
         );
-        let (side_group, side_inputs) = radio_group(
-            &controls,
-            id,
+        let (side_group, side_inputs) = radio(
             "human",
             "You play",
             &[("X", "X, you start"), ("O", "O, computer starts")],
         );
         let level_group = add(&controls, "div", "ttt-level", "");
         let difficulty = add(&level_group, "label", "", "Difficulty ");
-        let level_select: HtmlSelectElement = add(&difficulty, "select", "", "").unchecked_into();
+        let level_select: HtmlSelectElement = add_typed(&difficulty, "select", "", "");
         set_attribute(&level_select, "data-setting", "level");
         for level in Level::ALL {
             let option = add(&level_select, "option", "", level_label(level));
@@ -125,88 +123,95 @@ impl View {
         }
         let level_note = add(&level_group, "p", "ttt-note", "");
         let note_id = game_id(id, "level-note");
-        set_attribute(&level_note, "id", &note_id);
+        level_note.set_id(&note_id);
         set_attribute(&level_select, "aria-describedby", &note_id);
-        let panels = add(&root, "div", "ttt-panels", "");
-        let thinking = ThinkingView::build(&controls, &panels, id);
+        let panels_box = add(&root, "div", "ttt-panels", "");
+        let panels = Panels::build(&controls, &panels_box, id);
 
         let history_box = add(&root, "div", "ttt-history", "");
         let history_title = add(&history_box, "p", "ttt-heading", "Moves");
         let title_id = game_id(id, "history");
-        set_attribute(&history_title, "id", &title_id);
+        history_title.set_id(&title_id);
         let list = add(&history_box, "ol", "", "");
         set_attribute(&list, "aria-labelledby", &title_id);
-        let mut history = Vec::with_capacity(CELLS + 1);
-        for step in 0..=CELLS {
-            let item = add(&list, "li", "", "");
-            history.push(add_button(
-                &item,
-                "ttt-step",
-                "",
-                ("data-jump", &number(step as u64)),
-            ));
-        }
+        let history = (0..=CELLS)
+            .map(|step| {
+                let button = add_button(&add(&list, "li", "", ""), "ttt-step", "");
+                set_attribute(&button, "data-jump", &step.to_string());
+                button
+            })
+            .collect();
 
         let tally_box = add(&root, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
-        add_button(
-            &tally_box,
-            "ttt-button ttt-small",
-            "Reset tally",
-            ("data-action", "reset-tally"),
-        );
+        let reset = add_button(&tally_box, "ttt-button ttt-small", "Reset tally");
+        set_attribute(&reset, "data-action", "reset-tally");
 
+        let mut radios = mode_inputs.clone();
+        radios.extend(side_inputs.iter().cloned());
+        radios.extend(panels.radios().iter().cloned());
         panic::register(&panic_notice);
         View {
-            id,
             root,
+            panic_notice,
+            problems_box,
+            problems_drawn: RefCell::new(Vec::new()),
+            status,
+            cells,
+            undo,
+            hint,
+            share_box,
+            share_link,
+            share_note,
             mode_inputs,
             side_group,
             side_inputs,
             level_group,
             level_select,
             level_note,
-            status,
-            cells,
-            undo,
-            hint,
+            radios,
+            panels,
             history,
             tally,
-            thinking,
-            share_box,
-            share_link,
-            share_note,
-            panic_notice,
         }
     }
 
-    /// Shows `game` and `tally`: every text, attribute and class that depends on them.
-    pub fn render(&self, game: &Game, tally: &Tally, focus_cell: usize) {
-        let settings = game.settings();
-        let board = game.board();
-        let friend = settings.mode == Mode::Friend;
-        for input in &self.mode_inputs {
-            input.set_checked(value(input) == settings.mode.name());
-        }
-        for input in &self.side_inputs {
-            input.set_checked(value(input) == settings.human.name());
-        }
-        set_hidden(&self.side_group, friend);
-        set_hidden(&self.level_group, friend);
-        set_value(&self.level_select, settings.level.name());
-        self.level_note
-            .set_text_content(Some(game.level_description()));
+    /// Draws `app`'s state: every text, attribute, class and control state that depends on it.
+    pub fn render(&self, app: &App) {
+        self.render_problems(&app.problems);
+        self.render_board(app);
+        self.render_controls(app);
+        self.render_share(app.share.as_ref());
+        self.render_history(app);
+        let settings = app.game.settings();
+        let key = TallyKey::new(settings.mode, settings.level);
+        self.tally.set_text_content(Some(&app.tally.sentence(key)));
+        self.panels.render(&app.game, &app.thinking, &self.cells);
+    }
 
+    /// The notices of settings that were not understood, built again when they change.
+    fn render_problems(&self, problems: &[(String, String)]) {
+        let texts: Vec<String> = problems.iter().map(|(_, text)| text.clone()).collect();
+        if *self.problems_drawn.borrow() == texts {
+            return;
+        }
+        self.problems_box.set_text_content(None);
+        for text in &texts {
+            let notice = add(&self.problems_box, "p", "ttt-notice", text);
+            set_attribute(&notice, "role", "alert");
+        }
+        *self.problems_drawn.borrow_mut() = texts;
+    }
+
+    fn render_board(&self, app: &App) {
+        let game = &app.game;
+        let board = game.board();
         self.status.set_text_content(Some(&game.status_text()));
         for (cell, button) in self.cells.iter().enumerate() {
             let mark = board.get(cell);
             button.set_text_content(mark.map(Player::name));
             set_attribute(button, "aria-label", &game.cell_label(cell));
-            set_attribute(
-                button,
-                "tabindex",
-                if cell == focus_cell { "0" } else { "-1" },
-            );
+            button.set_tab_index(if cell == app.focus_cell { 0 } else { -1 });
             set_unavailable(button, !game.is_playable(cell));
             toggle_class(button, "ttt-x", mark == Some(Player::X));
             toggle_class(button, "ttt-o", mark == Some(Player::O));
@@ -215,75 +220,34 @@ impl View {
         }
         set_unavailable(&self.undo, !game.can_undo());
         set_unavailable(&self.hint, game.phase() != Phase::HumanToMove);
+    }
 
-        let moves = game.moves().len();
-        for (step, button) in self.history.iter().enumerate() {
-            let item = button.parent_element().unwrap_throw();
-            set_hidden(&item, step > moves);
-            if step > moves {
-                continue;
-            }
-            let text = if step == 0 {
-                "Start".to_owned()
-            } else {
-                cat(&[&number(step as u64), ". ", &game.move_label(step - 1)])
-            };
-            button.set_text_content(Some(&text));
-            let current = step == game.shown();
-            if current {
-                set_attribute(button, "aria-current", "step");
-            } else {
-                remove_attribute(button, "aria-current");
-            }
+    fn render_controls(&self, app: &App) {
+        let settings = app.game.settings();
+        for input in &self.mode_inputs {
+            input.set_checked(input.value() == settings.mode.name());
         }
-
-        let key = TallyKey::new(settings.mode, settings.level);
-        let counts = tally.get(key);
-        let text = match key {
-            TallyKey::Friend => cat(&[
-                "Tally with a friend: X won ",
-                &number(counts.wins.into()),
-                ", drawn ",
-                &number(counts.draws.into()),
-                ", O won ",
-                &number(counts.losses.into()),
-                ".",
-            ]),
-            TallyKey::Computer(level) => cat(&[
-                "Tally at ",
-                level_label(level),
-                ": you won ",
-                &number(counts.wins.into()),
-                ", drew ",
-                &number(counts.draws.into()),
-                ", lost ",
-                &number(counts.losses.into()),
-                ".",
-            ]),
-        };
-        self.tally.set_text_content(Some(&text));
+        for input in &self.side_inputs {
+            input.set_checked(input.value() == settings.human.name());
+        }
+        let friend = settings.mode == Mode::Friend;
+        set_hidden(&self.side_group, friend);
+        set_hidden(&self.level_group, friend);
+        self.level_select.set_value(settings.level.name());
+        self.level_note
+            .set_text_content(Some(app.game.level_description()));
     }
 
-    /// The board's buttons, in cell order.
-    pub fn cells(&self) -> &[Element] {
-        &self.cells
-    }
-
-    /// The button of `cell`.
-    pub fn cell(&self, cell: usize) -> Element {
-        self.cells[cell].clone()
-    }
-
-    /// Shows the last shared link, and whether it was copied (`None`: not yet known).
-    pub fn render_share(&self, share: Option<&(String, Option<bool>)>) {
+    /// Shows the last shared link, and whether it was copied.
+    fn render_share(&self, share: Option<&Share>) {
         set_hidden(&self.share_box, share.is_none());
-        let Some((url, copied)) = share else {
+        let Some(share) = share else {
             return;
         };
-        if value(&self.share_link) != *url {
-            set_value(&self.share_link, url);
+        if self.share_link.value() != share.url {
+            self.share_link.set_value(&share.url);
         }
-        let note = match copied {
+        let note = match share.copied {
             None => "",
             Some(true) => "Copied to the clipboard.",
             Some(false) => "Copy it from the box above.",
@@ -291,9 +255,46 @@ impl View {
         self.share_note.set_text_content(Some(note));
     }
 
+    fn render_history(&self, app: &App) {
+        let game = &app.game;
+        let moves = game.moves().len();
+        for (step, button) in self.history.iter().enumerate() {
+            if let Some(item) = button.parent_element() {
+                set_hidden(&item, step > moves);
+            }
+            if step > moves {
+                continue;
+            }
+            let text = if step == 0 {
+                "Start".to_owned()
+            } else {
+                format!("{step}. {}", game.move_label(step - 1))
+            };
+            button.set_text_content(Some(&text));
+            let current = (step == game.shown()).then_some("step");
+            set_optional_attribute(button, "aria-current", current);
+        }
+    }
+
+    /// The button of `cell`.
+    pub fn cell(&self, cell: usize) -> Element {
+        self.cells[cell].clone().into()
+    }
+
+    /// The game tree's node at `path`, if it is drawn.
+    pub fn tree_node(&self, path: &[usize]) -> Option<Element> {
+        self.panels.tree_node(path)
+    }
+
     /// Takes the game's elements out of the page.
     pub fn remove(&self) {
         panic::unregister(&self.panic_notice);
+        // A radio button keeps a place in its shadow root's radio group after it leaves the page (Chromium 156),
+        // and with it every element of the game, for as long as the shadow root lives: the game's root is
+        // reused by the next game mounted there. Without its name it belongs to no group.
+        for radio in &self.radios {
+            radio.set_name("");
+        }
         self.root.remove();
     }
 }

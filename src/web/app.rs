@@ -1,0 +1,335 @@
+//! One game's state and its one [`App::update`]: a [`Message`] changes the state, then the view draws it all.
+//! What the update asks of the world outside the state (focus, the clipboard) comes back as an [`Effect`], which
+//! the runtime carries out once the update is over.
+
+use super::host::Host;
+use super::message::Message;
+use super::timer::Timeout;
+use super::view::View;
+use super::{Listener, Mailbox};
+use crate::engine::{search_stats, Board, Variant};
+use crate::game::{move_focus, Game, Phase};
+use crate::settings::Settings;
+use crate::tally::Tally;
+use crate::thinking::{Measured, Thinking};
+use web_sys::{Element, Storage};
+
+/// How long after a change the search statistics are measured: past the next paint and the computer's answer
+/// when it plays at once, since measuring takes milliseconds that must not hold up either.
+const STATS_PAUSE_MS: u32 = 50;
+
+/// Where the tally is kept between visits.
+pub const TALLY_KEY: &str = "tictactoe-tally";
+
+/// What an update asks of the world outside the game's state, done once the update is over.
+pub enum Effect {
+    /// Move focus to this element of the game.
+    Focus(Element),
+    /// Copy this link to the clipboard, then tell the game whether it worked ([`Message::Copied`]).
+    Copy(String),
+}
+
+/// What an update asks for once the state is drawn.
+enum Request {
+    /// Focus on the board's tab stop.
+    FocusCell,
+    /// Focus on the game tree's focused node.
+    FocusTreeNode,
+    /// Copy this link to the clipboard.
+    Copy(String),
+}
+
+/// The last link Share made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Share {
+    /// The link to the game as it stood.
+    pub url: String,
+    /// Whether it reached the clipboard (`None` while the browser has not said).
+    pub copied: Option<bool>,
+}
+
+/// Everything one game on the page is: its state, its elements, its pending timers.
+pub struct App {
+    /// The game itself.
+    pub game: Game,
+    /// What the thinking panels show besides the game.
+    pub thinking: Thinking,
+    /// Wins, draws and losses so far.
+    pub tally: Tally,
+    /// The square that is the board's one tab stop (roving tabindex).
+    pub focus_cell: usize,
+    /// The last link made by Share.
+    pub share: Option<Share>,
+    /// Settings that were not understood, each with its sentence, shown above the board.
+    pub problems: Vec<(String, String)>,
+    storage: Option<Storage>,
+    /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
+    share_base: String,
+    view: View,
+    host: Host,
+    mailbox: Mailbox,
+    /// Turns the events on the game's elements into messages; removed with the game.
+    _listener: Listener,
+    /// The computer's answer, after its pause.
+    computer: Option<Timeout>,
+    /// The next statistics measurement.
+    stats: Option<Timeout>,
+}
+
+impl App {
+    /// A game with `settings` in `host`, its elements built; `problems` are settings that were not understood.
+    pub fn new(
+        host: Host,
+        settings: Settings,
+        problems: Vec<(String, String)>,
+        share_base: String,
+        mailbox: Mailbox,
+    ) -> App {
+        let view = View::build(&host);
+        host.shadow.replace_children_with_node_1(&view.root);
+        let listener = Listener::new(&view.root, mailbox.clone());
+        let storage = host.window.local_storage().ok().flatten();
+        let tally = storage
+            .as_ref()
+            .and_then(|storage| storage.get_item(TALLY_KEY).ok().flatten())
+            .map_or_else(Tally::default, |text| Tally::from_text(&text));
+        let game = Game::new(settings, random_seed());
+        let thinking = Thinking::new(game.board());
+        let mut app = App {
+            game,
+            thinking,
+            tally,
+            focus_cell: 0,
+            share: None,
+            problems,
+            storage,
+            share_base,
+            view,
+            host,
+            mailbox,
+            _listener: listener,
+            computer: None,
+            stats: None,
+        };
+        app.settle(false);
+        app.view.render(&app);
+        app
+    }
+
+    /// Changes the state as `message` says, then draws it.
+    pub fn update(&mut self, message: Message) -> Option<Effect> {
+        let measured = message == Message::MeasureStats;
+        let request = self.apply(message);
+        self.settle(measured);
+        self.view.render(self);
+        // The elements to focus exist once the state is drawn.
+        match request? {
+            Request::FocusCell => Some(Effect::Focus(self.view.cell(self.focus_cell))),
+            Request::FocusTreeNode => self
+                .view
+                .tree_node(&self.thinking.tree.focus)
+                .map(Effect::Focus),
+            Request::Copy(url) => Some(Effect::Copy(url)),
+        }
+    }
+
+    /// What `message` changes in the state, and what it asks for once the state is drawn.
+    fn apply(&mut self, message: Message) -> Option<Request> {
+        match message {
+            Message::Play(cell) => {
+                self.focus_cell = cell;
+                self.game.play_human(cell);
+            }
+            Message::BoardKey(key) => {
+                self.focus_cell = move_focus(self.focus_cell, key);
+                return Some(Request::FocusCell);
+            }
+            Message::Jump(step) => {
+                self.computer = None;
+                self.game.jump(step);
+            }
+            Message::NewGame => self.restart(*self.game.settings()),
+            Message::Undo => {
+                self.computer = None;
+                self.game.undo();
+            }
+            Message::Hint => {
+                self.game.show_hint();
+            }
+            Message::Share => {
+                let url = self.share_url();
+                self.share = Some(Share {
+                    url: url.clone(),
+                    copied: None,
+                });
+                return Some(Request::Copy(url));
+            }
+            Message::Copied(copied) => {
+                if let Some(share) = &mut self.share {
+                    share.copied = Some(copied);
+                }
+            }
+            Message::ResetTally => {
+                self.tally.reset();
+                self.save_tally();
+            }
+            Message::Set(name, value) => self.set(&name, value.as_deref()),
+            Message::AlphaBeta(on) => self.thinking.tree.alpha_beta = on,
+            Message::Why(cell) => {
+                self.thinking.why = (self.thinking.why != Some(cell)).then_some(cell);
+            }
+            Message::TreeToggle(path) => {
+                if self.thinking.tree.is_playable(&path) {
+                    self.thinking.tree.toggle(&path);
+                    self.thinking.tree.focus = path;
+                }
+            }
+            Message::TreeKey(path, key) => {
+                if self.thinking.tree.is_playable(&path) {
+                    self.thinking.preview = self.thinking.tree.press(&path, key)?;
+                    return Some(Request::FocusTreeNode);
+                }
+            }
+            Message::Preview(path) => {
+                if self.thinking.tree.is_playable(&path) {
+                    self.thinking.preview = path;
+                }
+            }
+            Message::ComputerTurn => {
+                self.computer = None;
+                let before = self.game.board();
+                if self.game.play_computer().is_some() {
+                    self.thinking.computer_moved_from = Some(before);
+                }
+            }
+            Message::MeasureStats => {
+                self.stats = None;
+                self.measure_next();
+            }
+            // The runtime takes the game off the page.
+            Message::Destroy => {}
+        }
+        None
+    }
+
+    /// A new game with `settings`.
+    fn restart(&mut self, settings: Settings) {
+        self.computer = None;
+        self.game.restart(settings);
+        self.share = None;
+    }
+
+    /// Sets the setting `name` as `Settings::set` reads `value` (`None`: its default). A value that is not
+    /// understood is explained above the board and the default used, as when the game was mounted.
+    fn set(&mut self, name: &str, value: Option<&str>) {
+        let mut settings = *self.game.settings();
+        self.problems.retain(|(known, _)| known != name);
+        match value.map(|value| settings.set(name, value)) {
+            Some(Ok(())) => {}
+            None => settings.reset(name),
+            Some(Err(problem)) => {
+                settings.reset(name);
+                self.problems
+                    .push((name.to_owned(), problem.with_default()));
+            }
+        }
+        if self.game.needs_restart(&settings) {
+            self.restart(settings);
+        } else {
+            self.game.adjust(settings);
+        }
+    }
+
+    /// What follows any change: a finished game is counted, the panels follow the position, and the computer's
+    /// answer and the statistics are scheduled when due (`measured`: a statistic was just measured, so the next
+    /// one follows at once).
+    fn settle(&mut self, measured: bool) {
+        if let Some((key, result)) = self.game.take_result() {
+            self.tally.record(key, result);
+            self.save_tally();
+        }
+        let board = self.game.board();
+        self.thinking.follow(board);
+        if self.game.phase() != Phase::ComputerToMove {
+            self.computer = None;
+        } else if self.computer.is_none() {
+            let mailbox = self.mailbox.clone();
+            self.computer = Timeout::new(
+                &self.host.window,
+                self.game.settings().delay_ms,
+                move || mailbox.send(Message::ComputerTurn),
+            );
+        }
+        let stats_due = self.game.settings().display.stats && self.thinking.stats_stale(board);
+        if !stats_due {
+            self.stats = None;
+        } else if self.stats.is_none() {
+            let mailbox = self.mailbox.clone();
+            let delay = if measured { 0 } else { STATS_PAUSE_MS };
+            self.stats = Timeout::new(&self.host.window, delay, move || {
+                mailbox.send(Message::MeasureStats)
+            });
+        }
+    }
+
+    /// Times the next search statistic that is missing: one search per task, and plain minimax one first move
+    /// per task (from the empty board it takes 25 ms, more on a phone), so clicks and paints get through.
+    fn measure_next(&mut self) {
+        let board = self.game.board();
+        if let Some((column, at, variant)) = self.thinking.next_measurement(board) {
+            let search = self.thinking.next_search(column, at, variant);
+            let measured = self.measure(search, Variant::ALL[variant]);
+            self.thinking.record(column, at, variant, measured);
+        }
+    }
+
+    /// Times the search `variant` of `board`. The browser's clock is coarse (0.1 ms or worse), so a quick search
+    /// is run again until 2 ms have passed, and the mean taken.
+    fn measure(&self, board: Board, variant: Variant) -> Measured {
+        let performance = self.host.window.performance();
+        let now = || performance.as_ref().map_or(0.0, |p| p.now());
+        let start = now();
+        let mut runs = 0u32;
+        let nodes = loop {
+            let stats = search_stats(board, variant);
+            runs += 1;
+            if now() - start >= 2.0 || runs >= 10_000 {
+                break stats.nodes;
+            }
+        };
+        Measured {
+            nodes,
+            micros: ((now() - start) * 1000.0 / f64::from(runs)) as u64,
+        }
+    }
+
+    /// Keeps the tally for the next visit, where storage is allowed; a full or refused storage only means the
+    /// tally is not kept.
+    fn save_tally(&self) {
+        if let Some(storage) = &self.storage {
+            let _ = storage.set_item(TALLY_KEY, &self.tally.to_text());
+        }
+    }
+
+    /// A link that reopens the game as it stands.
+    fn share_url(&self) -> String {
+        let query = self.game.settings().to_query(self.game.board());
+        if query.is_empty() {
+            self.share_base.clone()
+        } else {
+            format!("{}?{query}", self.share_base)
+        }
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        self.view.remove();
+        self.host.release();
+    }
+}
+
+/// A seed for the computer's choice among equal moves.
+pub fn random_seed() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
+}

@@ -1,0 +1,155 @@
+//! Where a game lives in a page: the element a page hands over, checked, and the shadow root the game draws in.
+//!
+//! A game draws in a shadow root so that the page's styles and the game's leave each other alone. An element
+//! that can hold a shadow root gets one of the game's own (kept for the next game mounted there); any other gets a
+//! `<div>` inside it that holds one. An element that already has a shadow root of someone else's is refused: its
+//! content is not the game's to replace.
+
+use js_sys::{Function, WeakSet};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, ShadowRoot, ShadowRootInit, ShadowRootMode, Window};
+
+#[wasm_bindgen]
+extern "C" {
+    /// An element of this window's documents or of any same-origin frame's. (`instanceof Element` is true only
+    /// for this window's own elements; the brand check below accepts an element of any frame.)
+    #[wasm_bindgen(extends = Element, extends = web_sys::Node, extends = web_sys::EventTarget, is_type_of = is_element)]
+    pub type AnyElement;
+
+    /// `Element.prototype.hasAttribute`, whose brand check throws for anything but an element of some window.
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["Element", "prototype"], js_name = hasAttribute)]
+    static HAS_ATTRIBUTE: Function;
+}
+
+fn is_element(value: &JsValue) -> bool {
+    value.is_object() && HAS_ATTRIBUTE.with(|has| has.call1(value, &"id".into()).is_ok())
+}
+
+thread_local! {
+    /// The shadow roots the game made: a game mounted again into the same element draws in its own root again.
+    static OWN_ROOTS: WeakSet<ShadowRoot> = WeakSet::new_typed();
+}
+
+/// The place a game draws in.
+pub struct Host {
+    /// The element the page handed over.
+    pub element: Element,
+    /// Its document, which a window shows.
+    pub document: Document,
+    /// That window (the page's, or a same-origin frame's).
+    pub window: Window,
+    /// The shadow root the game draws in.
+    pub shadow: ShadowRoot,
+    /// The `<div>` added to hold the shadow root, for an element that cannot hold one: removed with the game.
+    pub wrapper: Option<Element>,
+}
+
+/// Elements that may hold a shadow root, besides custom elements (the DOM standard's list).
+const SHADOW_HOSTS: [&str; 18] = [
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "div",
+    "footer",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "main",
+    "nav",
+    "p",
+    "section",
+    "span",
+];
+
+/// Whether `element` is one the DOM standard lets hold a shadow root.
+fn may_hold_shadow_root(element: &Element) -> bool {
+    let name = element.local_name();
+    let html = element.namespace_uri().as_deref() == Some("http://www.w3.org/1999/xhtml");
+    html && (name.contains('-') || SHADOW_HOSTS.contains(&name.as_str()))
+}
+
+/// Checks `value` as the element to mount a game into, for `function`, and makes the shadow root the game draws
+/// in.
+///
+/// # Errors
+/// A sentence naming `function` when `value` is not an element, is in a document no window shows, or already
+/// has a shadow root that is not the game's.
+pub fn prepare(value: &JsValue, function: &str) -> Result<Host, String> {
+    let element: Element = value
+        .dyn_ref::<AnyElement>()
+        .map(|element| AsRef::<Element>::as_ref(element).clone())
+        .ok_or_else(|| {
+            format!("{function}: the first argument must be a DOM element to render the game into")
+        })?;
+    let document = element
+        .owner_document()
+        .ok_or_else(|| format!("{function}: the element has no document"))?;
+    let window = document.default_view().ok_or_else(|| {
+        format!(
+            "{function}: the element's document is not shown in a window (a document made with \
+             createHTMLDocument or an XML document): mount the game into an element of the page"
+        )
+    })?;
+    let (shadow, wrapper) = shadow_root_for(&element, &document, function)?;
+    Ok(Host {
+        element,
+        document,
+        window,
+        shadow,
+        wrapper,
+    })
+}
+
+/// The shadow root a game in `element` draws in, and the wrapper made to hold it, if any.
+fn shadow_root_for(
+    element: &Element,
+    document: &Document,
+    function: &str,
+) -> Result<(ShadowRoot, Option<Element>), String> {
+    let taken = || {
+        format!(
+            "{function}: the element already has a shadow root of its own, which the game would hide: mount \
+             the game into an element inside it, or into another element"
+        )
+    };
+    if let Some(shadow) = element.shadow_root() {
+        return if OWN_ROOTS.with(|own| own.has(&shadow)) {
+            Ok((shadow, None))
+        } else {
+            Err(taken())
+        };
+    }
+    let init = ShadowRootInit::new(ShadowRootMode::Open);
+    if may_hold_shadow_root(element) {
+        // It may hold one and shows none: a closed one is there.
+        let shadow = element.attach_shadow(&init).map_err(|_| taken())?;
+        OWN_ROOTS.with(|own| own.add(&shadow));
+        return Ok((shadow, None));
+    }
+    let cannot = |_| format!("{function}: the game cannot be drawn inside this element");
+    let wrapper = document.create_element("div").map_err(cannot)?;
+    let shadow = wrapper.attach_shadow(&init).map_err(cannot)?;
+    element.append_child(&wrapper).map_err(cannot)?;
+    Ok((shadow, Some(wrapper)))
+}
+
+impl Host {
+    /// Takes the game out of the page: the wrapper goes; the element's own shadow root shows the element's content
+    /// again (through a `<slot>`), as before the game.
+    pub fn release(&self) {
+        match &self.wrapper {
+            Some(wrapper) => wrapper.remove(),
+            None => {
+                if let Ok(slot) = self.document.create_element("slot") {
+                    self.shadow.replace_children_with_node_1(&slot);
+                }
+            }
+        }
+    }
+}

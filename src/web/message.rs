@@ -1,0 +1,160 @@
+//! Everything that can happen to a game, as one typed [`Message`], and the decoding of DOM events into messages.
+//!
+//! Decoding is the only place that reads the DOM: an event's target, the game's `data-*` attributes and its
+//! controls' state. What it reads is checked there (a page can edit the attributes of an open shadow root), so
+//! the update never sees a cell number off the board.
+
+use crate::engine::CELLS;
+use crate::game::BoardKey;
+use crate::tree::TreeKey;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+
+/// One thing that happens to a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// A square was chosen (click, tap, Enter or Space).
+    Play(usize),
+    /// An arrow key, Home or End on the board: focus moves across it.
+    BoardKey(BoardKey),
+    /// A step of the move history was chosen: back to the position after that many moves.
+    Jump(usize),
+    /// The New game button, or `newGame()` from JavaScript.
+    NewGame,
+    /// The Undo button.
+    Undo,
+    /// The Hint button.
+    Hint,
+    /// The Share button.
+    Share,
+    /// The clipboard answered Share's copy: whether the link is there.
+    Copied(bool),
+    /// The Reset tally button.
+    ResetTally,
+    /// A setting, from a control, an attribute or JavaScript, as `Settings::set` reads it (`None`: back to its
+    /// default).
+    Set(String, Option<String>),
+    /// "Mark what alpha-beta prunes" was switched.
+    AlphaBeta(bool),
+    /// A move was chosen in the scores list, to see why.
+    Why(usize),
+    /// A node of the game tree was clicked: it opens or closes (its moves from the tree's root).
+    TreeToggle(Vec<usize>),
+    /// A key of the WAI-ARIA tree pattern on a node of the game tree.
+    TreeKey(Vec<usize>, TreeKey),
+    /// The pointer or focus is on a node of the game tree: its board is previewed.
+    Preview(Vec<usize>),
+    /// The computer's pause is over: it plays.
+    ComputerTurn,
+    /// Time to measure the next search statistic.
+    MeasureStats,
+    /// The game leaves the page (`destroy()`).
+    Destroy,
+}
+
+/// The events a game listens to on its root element.
+pub const EVENTS: [&str; 5] = ["click", "change", "keydown", "focusin", "mouseover"];
+
+/// What `event` asks of the game, if anything. A key the game handles has its default action prevented.
+pub fn decode(event: &Event) -> Option<Message> {
+    let target = event.target()?.dyn_into::<Element>().ok()?;
+    match event.type_().as_str() {
+        "click" => click(&target),
+        "change" => change(&target),
+        "keydown" => {
+            let message = key(&target, event.dyn_ref::<KeyboardEvent>()?)?;
+            event.prevent_default();
+            Some(message)
+        }
+        _ => tree_path(&closest(&target, "[role=treeitem]")?).map(Message::Preview),
+    }
+}
+
+/// The nearest of `element` and its ancestors that matches `selector`, one of the game's own.
+fn closest(element: &Element, selector: &str) -> Option<Element> {
+    element.closest(selector).ok().flatten()
+}
+
+/// A cell number in `attribute` of `element`, if it names a square of the board.
+fn cell_in(element: &Element, attribute: &str) -> Option<usize> {
+    element
+        .get_attribute(attribute)?
+        .parse()
+        .ok()
+        .filter(|cell| *cell < CELLS)
+}
+
+/// The moves from the tree's root in a node's `data-path` ("4,0,8"): squares of the board, at most nine. Whether
+/// they can be played from the tree's root is for the tree's state to say.
+fn tree_path(item: &Element) -> Option<Vec<usize>> {
+    let text = item.get_attribute("data-path")?;
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    let path: Vec<usize> = text
+        .split(',')
+        .map(|part| part.parse().ok().filter(|cell| *cell < CELLS))
+        .collect::<Option<_>>()?;
+    (path.len() <= CELLS).then_some(path)
+}
+
+fn click(target: &Element) -> Option<Message> {
+    if let Some(cell) = closest(target, "[data-cell]") {
+        return cell_in(&cell, "data-cell").map(Message::Play);
+    }
+    if let Some(button) = closest(target, "[data-why]") {
+        return cell_in(&button, "data-why").map(Message::Why);
+    }
+    if let Some(item) = closest(target, "[role=treeitem]") {
+        return tree_path(&item).map(Message::TreeToggle);
+    }
+    if let Some(button) = closest(target, "[data-jump]") {
+        let step = button.get_attribute("data-jump")?.parse().ok()?;
+        return Some(Message::Jump(step));
+    }
+    let action = closest(target, "[data-action]")?.get_attribute("data-action")?;
+    match action.as_str() {
+        "new-game" => Some(Message::NewGame),
+        "undo" => Some(Message::Undo),
+        "hint" => Some(Message::Hint),
+        "share" => Some(Message::Share),
+        "reset-tally" => Some(Message::ResetTally),
+        _ => None,
+    }
+}
+
+fn change(target: &Element) -> Option<Message> {
+    if let Some(select) = target.dyn_ref::<HtmlSelectElement>() {
+        let name = select.get_attribute("data-setting")?;
+        return Some(Message::Set(name, Some(select.value())));
+    }
+    let input = target.dyn_ref::<HtmlInputElement>()?;
+    if input.get_attribute("data-tree").as_deref() == Some("alpha-beta") {
+        return Some(Message::AlphaBeta(input.checked()));
+    }
+    let name = input.get_attribute("data-setting")?;
+    match input.type_().as_str() {
+        "checkbox" => {
+            let on = if input.checked() { "1" } else { "0" };
+            Some(Message::Set(name, Some(on.to_owned())))
+        }
+        // A radio button's change is its becoming checked.
+        "radio" if input.checked() => Some(Message::Set(name, Some(input.value()))),
+        _ => None,
+    }
+}
+
+fn key(target: &Element, event: &KeyboardEvent) -> Option<Message> {
+    if event.alt_key() || event.ctrl_key() || event.meta_key() {
+        return None;
+    }
+    let key = event.key();
+    if target.get_attribute("role").as_deref() == Some("treeitem") {
+        let path = tree_path(target)?;
+        return TreeKey::from_key(&key).map(|key| Message::TreeKey(path, key));
+    }
+    if target.has_attribute("data-cell") {
+        return BoardKey::from_key(&key).map(Message::BoardKey);
+    }
+    None
+}

@@ -1,0 +1,281 @@
+//! The panels that show how minimax thinks: their switches, each move's score (on the squares and in a list),
+//! the line of best play after a chosen move ("why this move"), the search statistics and the game tree. The
+//! switches are built with the game, the panels the first time one is shown (most visits never open them). What
+//! they say is computed in [`crate::thinking`] and [`crate::tree`]; this module only draws it.
+
+use super::dom::{
+    add, add_button, checkbox, game_id, radio_group, set_attribute, set_hidden,
+    set_optional_attribute, toggle_class,
+};
+use super::tree_view::TreeView;
+use crate::engine::{Board, Scoring, Variant, CELLS};
+use crate::explain::{move_scores, MoveScore};
+use crate::game::Game;
+use crate::thinking::{self, StatsColumn, Thinking};
+use std::cell::OnceCell;
+use web_sys::{Element, HtmlButtonElement, HtmlInputElement};
+
+/// The thinking switches, and the panels once one has been shown.
+pub struct Panels {
+    scores_switch: HtmlInputElement,
+    tree_switch: HtmlInputElement,
+    stats_switch: HtmlInputElement,
+    scoring_group: Element,
+    scoring_inputs: Vec<HtmlInputElement>,
+    /// Where the panels go.
+    panels_box: Element,
+    /// The game's number, for the panels' ids.
+    game: u32,
+    /// The panels, built the first time one of them is shown.
+    built: OnceCell<Built>,
+}
+
+/// The three panels' elements: move scores (with "why"), search statistics, and the game tree.
+struct Built {
+    scores_panel: Element,
+    scores_title: Element,
+    score_buttons: Vec<HtmlButtonElement>,
+    why_box: Element,
+    why_title: Element,
+    why_moves: Vec<Element>,
+    why_end: Element,
+    stats_panel: Element,
+    /// Per variant: the "this position" and "computer's last move" cells.
+    stats_cells: Vec<[Element; 2]>,
+    tree: TreeView,
+}
+
+impl Panels {
+    /// Builds the switches into `controls`; the panels will go into `panels_box`; for game number `game`.
+    pub fn build(controls: &Element, panels_box: &Element, game: u32) -> Panels {
+        let switches = add(controls, "fieldset", "ttt-choice", "");
+        add(&switches, "legend", "", "Show how minimax thinks");
+        let scores_switch = checkbox(&switches, "scores", "Move scores");
+        let tree_switch = checkbox(&switches, "tree", "Game tree");
+        let stats_switch = checkbox(&switches, "stats", "Search statistics");
+
+        let (scoring_group, scoring_inputs) = radio_group(
+            controls,
+            &game_id(game, "scoring"),
+            "scoring",
+            "Scores",
+            &[
+                ("depth", "Depth-aware: 10 minus marks"),
+                ("plain", "Plain: +1, 0, -1"),
+            ],
+        );
+        scoring_group.set_class_name("ttt-choice ttt-scoring");
+        add(
+            &scoring_group,
+            "p",
+            "ttt-note",
+            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss.",
+        );
+
+        Panels {
+            scores_switch,
+            tree_switch,
+            stats_switch,
+            scoring_group,
+            scoring_inputs,
+            panels_box: panels_box.clone(),
+            game,
+            built: OnceCell::new(),
+        }
+    }
+
+    /// The radio buttons of the switches.
+    pub fn radios(&self) -> &[HtmlInputElement] {
+        &self.scoring_inputs
+    }
+
+    /// The game tree's node at `path`, if it is drawn.
+    pub fn tree_node(&self, path: &[usize]) -> Option<Element> {
+        self.built.get()?.tree.node(path)
+    }
+
+    /// Shows the switches and panels for `game` and `thinking`; `cells` are the board's buttons, which get their
+    /// scores.
+    pub fn render(&self, game: &Game, thinking: &Thinking, cells: &[HtmlButtonElement]) {
+        let display = game.settings().display;
+        let board = game.board();
+        self.scores_switch.set_checked(display.scores);
+        self.tree_switch.set_checked(display.tree);
+        self.stats_switch.set_checked(display.stats);
+        let scoring_name = match display.scoring {
+            Scoring::DepthAware => "depth",
+            Scoring::Plain => "plain",
+        };
+        for input in &self.scoring_inputs {
+            input.set_checked(input.value() == scoring_name);
+        }
+        set_hidden(&self.scoring_group, !display.scores);
+
+        let scores = if display.scores {
+            move_scores(board, display.scoring)
+        } else {
+            Vec::new()
+        };
+        render_cells(game, cells, &scores);
+
+        let built = if display.scores || display.stats || display.tree {
+            Some(
+                self.built
+                    .get_or_init(|| Built::build(&self.panels_box, self.game)),
+            )
+        } else {
+            self.built.get()
+        };
+        let Some(built) = built else {
+            return;
+        };
+        set_hidden(&built.scores_panel, !display.scores);
+        if display.scores {
+            built.render_scores(board, &scores, thinking.why);
+        }
+        set_hidden(&built.stats_panel, !display.stats);
+        if display.stats {
+            built.render_stats(board, thinking);
+        }
+        set_hidden(&built.tree.panel, !display.tree);
+        if display.tree {
+            built.tree.render(&thinking.tree, &thinking.preview);
+        }
+    }
+}
+
+/// Puts each empty square's score on its button (`data-outcome`, `data-plies`, words in the square).
+fn render_cells(game: &Game, cells: &[HtmlButtonElement], scores: &[MoveScore]) {
+    for (cell, button) in cells.iter().enumerate() {
+        let score = scores.iter().find(|entry| entry.cell == cell);
+        if let Some(entry) = score {
+            let words = thinking::square_words(entry);
+            button.set_text_content(Some(&words));
+            // The name holds the visible words as they are (label in name), then "best move".
+            let label = game.cell_label(cell) + &thinking::square_label_suffix(entry);
+            set_attribute(button, "aria-label", &label);
+        }
+        let outcome = score.map(|entry| entry.value.outcome.as_str());
+        set_optional_attribute(button, "data-outcome", outcome);
+        let plies = score.map(|entry| entry.value.plies.to_string());
+        set_optional_attribute(button, "data-plies", plies.as_deref());
+        toggle_class(button, "ttt-scored", score.is_some());
+        toggle_class(button, "ttt-best", score.is_some_and(|entry| entry.best));
+    }
+}
+
+impl Built {
+    /// Builds the panels, hidden, into `panels`, for game number `game`.
+    fn build(panels: &Element, game: u32) -> Built {
+        let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
+        set_hidden(&scores_panel, true);
+        let scores_title = add(&scores_panel, "p", "ttt-heading", "");
+        add(
+            &scores_panel,
+            "p",
+            "ttt-note",
+            "Choose a move to see why: the line of best play that follows it.",
+        );
+        let list = add(&scores_panel, "ol", "ttt-score-list", "");
+        let score_buttons = (0..CELLS)
+            .map(|_| add_button(&add(&list, "li", "", ""), "ttt-step", ""))
+            .collect();
+        let why_box = add(&scores_panel, "div", "ttt-why", "");
+        set_hidden(&why_box, true);
+        let why_title = add(&why_box, "p", "ttt-heading", "");
+        let why_list = add(&why_box, "ol", "", "");
+        let why_moves = (0..CELLS).map(|_| add(&why_list, "li", "", "")).collect();
+        let why_end = add(&why_box, "p", "ttt-why-end", "");
+        set_attribute(&why_end, "role", "status");
+
+        let stats_panel = add(panels, "div", "ttt-panel ttt-stats", "");
+        set_hidden(&stats_panel, true);
+        let table = add(&stats_panel, "table", "", "");
+        add(
+            &table,
+            "caption",
+            "ttt-heading",
+            "Positions visited by each search",
+        );
+        let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
+        for label in ["Search", "This position", "Computer's last move"] {
+            set_attribute(&add(&head_row, "th", "", label), "scope", "col");
+        }
+        let body = add(&table, "tbody", "", "");
+        let stats_cells = Variant::ALL
+            .iter()
+            .map(|variant| {
+                let row = add(&body, "tr", "", "");
+                let name = add(&row, "th", "", variant.name());
+                set_attribute(&name, "scope", "row");
+                set_attribute(&name, "title", variant.description());
+                [add(&row, "td", "", ""), add(&row, "td", "", "")]
+            })
+            .collect();
+        let notes = add(&stats_panel, "ul", "ttt-note", "");
+        for variant in Variant::ALL {
+            add(&notes, "li", "", variant.description());
+        }
+        add(
+            &notes,
+            "li",
+            "",
+            "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
+        );
+
+        Built {
+            scores_panel,
+            scores_title,
+            score_buttons,
+            why_box,
+            why_title,
+            why_moves,
+            why_end,
+            stats_panel,
+            stats_cells,
+            tree: TreeView::build(panels, game),
+        }
+    }
+
+    fn render_scores(&self, board: Board, scores: &[MoveScore], why: Option<usize>) {
+        self.scores_title
+            .set_text_content(Some(&thinking::scores_title(board, scores)));
+        let lines = thinking::score_lines(scores, why);
+        for (index, button) in self.score_buttons.iter().enumerate() {
+            let line = lines.get(index);
+            if let Some(item) = button.parent_element() {
+                set_hidden(&item, line.is_none());
+            }
+            let Some(line) = line else {
+                continue;
+            };
+            button.set_text_content(Some(&line.label));
+            set_attribute(button, "data-why", &line.cell.to_string());
+            let pressed = if line.chosen { "true" } else { "false" };
+            set_attribute(button, "aria-pressed", pressed);
+        }
+        let why = thinking::why_panel(board, scores, why);
+        set_hidden(&self.why_box, why.is_none());
+        if let Some(why) = why {
+            self.why_title.set_text_content(Some(&why.title));
+            for (index, item) in self.why_moves.iter().enumerate() {
+                let text = why.moves.get(index);
+                set_hidden(item, text.is_none());
+                if let Some(text) = text {
+                    item.set_text_content(Some(text));
+                }
+            }
+            self.why_end.set_text_content(Some(&why.end));
+        }
+    }
+
+    /// Shows the statistics measured so far at `board` and at the position the computer last moved from (the
+    /// rest are being measured, one search at a time).
+    fn render_stats(&self, board: Board, thinking: &Thinking) {
+        for (variant, cells) in self.stats_cells.iter().enumerate() {
+            for (cell, column) in cells.iter().zip([StatsColumn::Now, StatsColumn::Last]) {
+                cell.set_text_content(Some(&thinking.stats_cell_text(board, column, variant)));
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The game tree panel: an ARIA `tree` of the moves from the current position, each with its exact value, opened
+//! one level at a time down to the end of the game, and a preview of the board at the node under the pointer or
+//! focus. What it shows comes from [`TreeState`]; the list is built again only when that state changes.
+
+use super::dom::{add, add_input, game_id, set_attribute, toggle_class};
+use crate::engine::{Player, CELLS};
+use crate::tree::{encode_path, preview_caption, TreeState};
+use std::cell::RefCell;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, HtmlInputElement, ShadowRoot};
+
+/// The elements of the tree panel.
+pub struct TreeView {
+    /// The panel, shown when the tree is asked for.
+    pub panel: Element,
+    list: Element,
+    alpha_beta: HtmlInputElement,
+    preview_cells: Vec<Element>,
+    preview_caption: Element,
+    /// The state the list was last drawn from.
+    drawn: RefCell<Option<TreeState>>,
+}
+
+impl TreeView {
+    /// Builds the panel (hidden) into `panels`, for game number `game`.
+    pub fn build(panels: &Element, game: u32) -> TreeView {
+        let panel = add(panels, "div", "ttt-panel ttt-tree-panel", "");
+        super::dom::set_hidden(&panel, true);
+        let title = add(&panel, "p", "ttt-heading", "Game tree");
+        let title_id = game_id(game, "tree-title");
+        title.set_id(&title_id);
+        add(
+            &panel,
+            "p",
+            "ttt-note",
+            "Each move with its value for the side that plays it. Open a move (Enter, or the right arrow) to see the replies; the best moves are marked \"best\".",
+        );
+
+        let label = add(&panel, "label", "ttt-option", "");
+        let alpha_beta = add_input(&label, "checkbox");
+        set_attribute(&alpha_beta, "data-tree", "alpha-beta");
+        add(
+            &label,
+            "span",
+            "",
+            "Mark what alpha-beta prunes (moves tried row by row from the top left)",
+        );
+
+        let list = add(&panel, "ul", "ttt-tree", "");
+        set_attribute(&list, "role", "tree");
+        set_attribute(&list, "aria-labelledby", &title_id);
+
+        let preview = add(&panel, "figure", "ttt-preview", "");
+        let mini = add(&preview, "div", "ttt-mini", "");
+        set_attribute(&mini, "aria-hidden", "true");
+        let preview_cells = (0..CELLS).map(|_| add(&mini, "span", "", "")).collect();
+        let preview_caption = add(&preview, "figcaption", "ttt-note", "");
+
+        TreeView {
+            panel,
+            list,
+            alpha_beta,
+            preview_cells,
+            preview_caption,
+            drawn: RefCell::new(None),
+        }
+    }
+
+    /// Shows `state`: draws the list again if the state changed since last time, then previews `preview`.
+    pub fn render(&self, state: &TreeState, preview: &[usize]) {
+        self.alpha_beta.set_checked(state.alpha_beta);
+        if self.drawn.borrow().as_ref() != Some(state) {
+            self.draw(state);
+            *self.drawn.borrow_mut() = Some(state.clone());
+        }
+        self.show_preview(state, preview);
+    }
+
+    /// Whether focus is inside the list (in the game's shadow root, once it is on the page).
+    fn has_focus(&self) -> bool {
+        self.list
+            .get_root_node()
+            .dyn_ref::<ShadowRoot>()
+            .and_then(ShadowRoot::active_element)
+            .is_some_and(|active| self.list.contains(Some(&active)))
+    }
+
+    fn draw(&self, state: &TreeState) {
+        // Focus was in the tree: it goes back to the focused node once the list is drawn again.
+        let had_focus = self.has_focus();
+        self.list.set_text_content(None);
+        let nodes = state.visible();
+        // A flat list of tree items whose levels and places among their siblings say the shape (the ARIA way
+        // for a flat DOM), so each item's name is its own line and not its descendants' too.
+        let mut focused = None;
+        for node in &nodes {
+            let item = add(&self.list, "li", "ttt-node", &node.label);
+            set_attribute(&item, "role", "treeitem");
+            set_attribute(&item, "data-path", &encode_path(&node.path));
+            set_attribute(&item, "aria-level", &node.path.len().to_string());
+            set_attribute(&item, "aria-posinset", &node.position_in_set.to_string());
+            set_attribute(&item, "aria-setsize", &node.set_size.to_string());
+            set_attribute(&item, "tabindex", if node.tab_stop { "0" } else { "-1" });
+            toggle_class(&item, "ttt-pv", node.node.on_principal_variation);
+            toggle_class(&item, "ttt-pruned", state.alpha_beta && node.node.pruned);
+            set_attribute(&item, "data-outcome", node.node.value.outcome.as_str());
+            if let Some(open) = node.open {
+                set_attribute(&item, "aria-expanded", if open { "true" } else { "false" });
+            }
+            if node.tab_stop {
+                focused = Some(item);
+            }
+        }
+        if let (true, Some(item)) = (had_focus, focused) {
+            if let Some(item) = item.dyn_ref::<HtmlElement>() {
+                let _ = item.focus();
+            }
+        }
+    }
+
+    /// The element of the node at `path`, if it is drawn.
+    pub fn node(&self, path: &[usize]) -> Option<Element> {
+        let selector = format!("[data-path=\"{}\"]", encode_path(path));
+        self.list.query_selector(&selector).ok().flatten()
+    }
+
+    fn show_preview(&self, state: &TreeState, path: &[usize]) {
+        let board = state.board_after(path).unwrap_or(state.root);
+        for (cell, element) in self.preview_cells.iter().enumerate() {
+            element.set_text_content(Some(board.get(cell).map_or("", Player::name)));
+            toggle_class(element, "ttt-last", path.last() == Some(&cell));
+        }
+        self.preview_caption
+            .set_text_content(Some(&preview_caption(state.root, path)));
+    }
+}
