@@ -1,6 +1,6 @@
 // End-to-end tests of the panels that show how minimax thinks (move scores, why this move, search statistics,
 // the game tree with alpha-beta pruning, the scoring switch), against the native engine's own answers, in the
-// release build; and a measurement (reported, not asserted) of the computer's answer with every panel open.
+// release build; and the computer's answers with every panel open: each one checked, its timing reported, not asserted.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -383,55 +383,96 @@ test("the panels are built the first time one is shown, once, in their order, an
   });
 });
 
-/** Click-to-answer times of the computer with `query`: [mark in the page, next frame after it], per move. */
-async function replyTimes(query) {
-  const samples = [];
-  const placedSamples = [];
+/** The computer's replies with `query`: per click, the board before and after the reply, and the times from the click
+ * to the computer's mark in the page (`placed`, null if it never came) and to the next frame after it (`painted`).
+ * `check(page, board)` runs once each reply has settled, to look at the panels. */
+async function replies(query, check = async () => {}) {
+  const moves = [];
   await withGame(query, async (page) => {
     for (let game = 0; game < 6; game++) {
       for (let move = 0; move < 4; move++) {
         await settled(page);
-        const board = await marks(page);
+        const before = await marks(page);
         if ((await page.locator(".ttt-status").textContent()) !== "Your turn: you play X.") break;
-        const cell = board.indexOf(".");
-        const [placed, elapsed] = await page.evaluate(async (cell) => {
+        const cell = before.indexOf(".");
+        const [placed, painted] = await page.evaluate(async (cell) => {
           const root = document.getElementById("game").shadowRoot;
-          const before = root.querySelectorAll(".ttt-o").length;
+          const computerMarks = () => root.querySelectorAll("[data-cell].ttt-o").length;
+          const before = computerMarks();
           const start = performance.now();
-          let placed = 0;
+          let placed = null;
           root.querySelector(`[data-cell="${cell}"]`).click();
           await new Promise((resolve) => {
             const observer = new MutationObserver(() => {
-              if (root.querySelectorAll(".ttt-o").length > before) {
+              if (computerMarks() > before) {
                 observer.disconnect();
                 placed = performance.now() - start;
                 requestAnimationFrame(() => resolve());
               }
             });
             observer.observe(root, { subtree: true, attributes: true, childList: true });
+            // A reply that never comes is reported as such, not waited for forever.
+            setTimeout(() => {
+              observer.disconnect();
+              resolve();
+            }, 3000);
           });
-          return [placed, performance.now() - start];
+          return [placed, placed === null ? null : performance.now() - start];
         }, cell);
-        samples.push(elapsed);
-        placedSamples.push(placed);
+        await settled(page);
+        const after = await marks(page);
+        moves.push({ before, cell, after, placed, painted });
+        await check(page, after);
       }
       await page.getByRole("button", { name: "New game" }).click();
     }
   });
-  return { placed: placedSamples, painted: samples };
+  return moves;
 }
 
-test("with every panel open the computer still answers within a frame of its delay (reported)", async () => {
+/** The cells where `after` differs from `before`, with the mark now there: "4X 0O". */
+const changes = (before, after) =>
+  [...after]
+    .map((mark, cell) => (mark !== before[cell] ? `${cell}${mark}` : null))
+    .filter(Boolean)
+    .join(" ");
+
+test("with every panel open the computer answers each move once and the panels follow it (timing reported, not asserted)", async () => {
   const summary = (values) => {
     values.sort((a, b) => a - b);
     return `median ${values[Math.floor(values.length / 2)].toFixed(1)} ms, max ${values.at(-1).toFixed(1)} ms`;
   };
-  for (const [name, query] of [["no panel", "?delay=0"], ["every panel open", "?scores=1&tree=1&stats=1&delay=0"]]) {
-    const { placed, painted } = await replyTimes(query);
+  // With the panels open, after each reply: the squares' scores are the native engine's for the new board, and the
+  // tree's root is the new board (its first level holds exactly the board's empty squares).
+  const panelsFollow = async (page, board) => {
+    const expected = analysis.get(board);
+    assert.ok(expected, `a reachable position: ${board}`);
+    const shown = (await squareScores(page)).map(({ cell, outcome, plies }) => ({ cell, outcome, plies }));
+    assert.deepEqual(shown, expected.moves, `the move scores follow the game to ${board}`);
+    const roots = await page
+      .locator('[role="treeitem"][aria-level="1"]')
+      .evaluateAll((items) => items.map((item) => Number(item.dataset.path)).sort((a, b) => a - b));
+    const empty = expected.over ? [] : [...board].flatMap((mark, cell) => (mark === "." ? [cell] : []));
+    assert.deepEqual(roots, empty, `the tree's root is ${board}`);
+  };
+  for (const [name, query, check] of [
+    ["no panel", "?delay=0", undefined],
+    ["every panel open", "?scores=1&tree=1&stats=1&delay=0", panelsFollow],
+  ]) {
+    const moves = await replies(query, check);
+    assert.ok(moves.length >= 10, `${name}: ${moves.length} moves played`);
+    for (const { before, cell, after, placed } of moves) {
+      assert.notEqual(placed, null, `${name}: the computer answered ${before} + X on ${cell}`);
+      const changed = changes(before, after).split(" ");
+      assert.equal(changed.length, 2, `${name}: one X and one O more on ${before}: ${after}`);
+      assert.ok(changed.includes(`${cell}X`), `${name}: X on ${cell} in ${after}`);
+      assert.match(changed.find((c) => c !== `${cell}X`), /^\dO$/, `${name}: the computer's one mark in ${after}`);
+    }
+    const placed = moves.map((m) => m.placed);
+    const painted = moves.map((m) => m.painted);
     console.log(
-      `delay=0, ${name}, ${placed.length} moves: click to the computer's mark in the page ${summary(placed)}; ` +
+      `delay=0, ${name}, ${moves.length} moves: click to the computer's mark in the page ${summary(placed)}; ` +
         `to the next frame after it (painted) ${summary(painted)} (one frame is 16.7 ms)`,
     );
-    assert.ok(placed.length >= 10);
   }
 });

@@ -8,9 +8,17 @@ try {
   // In an iframe (?embed=1), tell the host page the game's height, so it can size the frame to its content:
   // window.addEventListener("message", (e) => { if (e.data?.tictactoeHeight) frame.height = e.data.tictactoeHeight; })
   if (document.documentElement.classList.contains("embedded") && window.parent !== window) {
-    const report = () =>
-      window.parent.postMessage({ tictactoeHeight: document.documentElement.scrollHeight }, "*");
-    new ResizeObserver(report).observe(document.body);
+    // The height the game needs: the bottom of <main> (which holds it) in the document, plus the margins under
+    // it. Not the document's scrollHeight, which is never less than the frame's own height: once the frame had
+    // grown (a panel opened), it would never report a smaller one (the panel closed).
+    const content = mountPoint.closest("main") ?? mountPoint;
+    const marginBelow = (element) => parseFloat(getComputedStyle(element).marginBottom) || 0;
+    const report = () => {
+      const bottom = content.getBoundingClientRect().bottom + window.scrollY;
+      const height = Math.ceil(bottom + marginBelow(content) + marginBelow(document.body));
+      window.parent.postMessage({ tictactoeHeight: height }, "*");
+    };
+    new ResizeObserver(report).observe(content);
   }
 } catch (error) {
   console.error(error);
