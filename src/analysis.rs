@@ -12,7 +12,8 @@ pub fn best_outcome_cells(analysis: &Analysis) -> Vec<usize> {
         .iter()
         .filter(|entry| Some(entry.value.outcome) == best_outcome)
         .collect();
-    best.sort_by_key(|entry| (Reverse(entry.value), entry.cell));
+    // The cell makes every key unique, so the order is the same as a stable sort's.
+    best.sort_unstable_by_key(|entry| (Reverse(entry.value), entry.cell));
     best.iter().map(|entry| entry.cell).collect()
 }
 

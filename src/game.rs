@@ -322,10 +322,8 @@ impl Game {
         if cell >= CELLS {
             return String::new();
         }
-        let mut label = cell_name(cell);
-        // "row …" starts a sentence here.
-        label[..1].make_ascii_uppercase();
-        label.push_str(", ");
+        // `cell_name`'s words, starting a sentence here.
+        let mut label = format!("Row {}, column {}, ", cell / 3 + 1, cell % 3 + 1);
         match self.board().get(cell) {
             Some(player) => label.push(player.symbol()),
             None => label.push_str("empty"),

@@ -3,9 +3,11 @@
 /// The address of `file` in the folder of `url` (an absolute URL): what `new URL(file, url)` gives for a plain
 /// file name. A query or fragment of `url` may hold slashes, so the folder ends at the last one before them.
 pub fn beside(url: &str, file: &str) -> String {
-    let path_end = url.find(['?', '#']).unwrap_or(url.len());
-    let folder_end = url[..path_end].rfind('/').map_or(0, |slash| slash + 1);
-    format!("{}{file}", &url[..folder_end])
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    match path.rsplit_once('/') {
+        Some((folder, _)) => format!("{folder}/{file}"),
+        None => file.to_owned(),
+    }
 }
 
 #[cfg(test)]

@@ -213,7 +213,8 @@ pub struct ScoreLine {
 /// order), `why` being the move whose line is shown.
 pub fn score_lines(scores: &[MoveScore], why: Option<usize>) -> Vec<ScoreLine> {
     let mut ordered: Vec<&MoveScore> = scores.iter().collect();
-    ordered.sort_by_key(|entry| (Reverse(entry.score), Reverse(entry.value), entry.cell));
+    // The cell makes every key unique, so the order is the same as a stable sort's.
+    ordered.sort_unstable_by_key(|entry| (Reverse(entry.score), Reverse(entry.value), entry.cell));
     ordered
         .into_iter()
         .map(|entry| {

@@ -219,9 +219,10 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let mut settings = Settings::default();
     if !options.is_undefined() && !options.is_null() {
+        // (`instanceof`, which wasm-bindgen checks inside a `try`: a revoked Proxy is no object here.)
         let options = options
             .dyn_ref::<Object>()
-            .filter(|_| !options.is_function())
+            .filter(|_| !options.is_function() && !options.is_instance_of::<Array>())
             .ok_or_else(|| {
                 JsError::new("mount: options must be an object such as { level: \"hard\" }")
             })?;

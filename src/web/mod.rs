@@ -29,6 +29,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
+/// The module's allocator: lol_alloc's free list, a fraction of the size of the standard library's dlmalloc (see
+/// the README's size report), behind a lock that costs nothing on one thread.
+#[global_allocator]
+static ALLOCATOR: lol_alloc::LockedAllocator<lol_alloc::FreeListAllocator> =
+    lol_alloc::LockedAllocator::new(lol_alloc::FreeListAllocator::new());
+
 thread_local! {
     /// Every game on the page. A game stays until it is destroyed, even when JavaScript lets go of its handle:
     /// the page still shows it and people still play it.
@@ -107,12 +113,28 @@ impl Runtime {
             mailbox.send(Message::Copied(false));
             return;
         };
-        let written = wasm_bindgen_futures::JsFuture::from(clipboard.write_text(url));
-        wasm_bindgen_futures::spawn_local(async move {
-            let copied = written.await.is_ok();
-            mailbox.send(Message::Copied(copied));
-        });
+        // Each answer is a one-time function that JavaScript frees once the promise has called it.
+        let answer = |copied: bool| {
+            let mailbox = mailbox.clone();
+            Closure::once_into_js(move || mailbox.send(Message::Copied(copied)))
+        };
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "a promise is a `Written`, which only declares `then` with plain functions"
+        )]
+        let written = clipboard.write_text(url).unchecked_into::<Written>();
+        written.then(&answer(true), &answer(false));
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The promise `Clipboard.writeText` gives, whose `then` takes plain functions (js-sys's takes closures
+    /// that Rust owns, which a destroyed game would drop before the browser answers).
+    #[wasm_bindgen(extends = js_sys::Promise)]
+    type Written;
+    #[wasm_bindgen(method)]
+    fn then(this: &Written, on_fulfilled: &JsValue, on_rejected: &JsValue);
 }
 
 /// Moves focus to one of the game's elements.
