@@ -1,19 +1,26 @@
 //! The engine's analysis as the JS API presents it. Pure Rust, tested natively.
 
 use crate::engine::{Analysis, Outcome};
-use std::cmp::Reverse;
+use crate::explain::{best_first, depth_aware_score, MoveScore};
 
 /// The cells whose moves have the best outcome (every winning move if there is one, else every drawing move,
 /// else every move), the better first among equals: the quickest win, the slowest loss; then cell order.
 pub fn best_outcome_cells(analysis: &Analysis) -> Vec<usize> {
     let best_outcome: Option<Outcome> = analysis.best_value().map(|value| value.outcome);
-    let mut best: Vec<_> = analysis
+    // Depth-aware scores follow the values (a quicker win scores more, a slower loss less), so the panels' order
+    // of moves is the one wanted here (marks on the board are the same for every move: 0 will do).
+    let mut best: Vec<MoveScore> = analysis
         .moves
         .iter()
         .filter(|entry| Some(entry.value.outcome) == best_outcome)
+        .map(|entry| MoveScore {
+            cell: entry.cell,
+            value: entry.value,
+            score: depth_aware_score(entry.value, 0),
+            best: true,
+        })
         .collect();
-    // The cell makes every key unique, so the order is the same as a stable sort's.
-    best.sort_unstable_by_key(|entry| (Reverse(entry.value), entry.cell));
+    best_first(&mut best);
     best.iter().map(|entry| entry.cell).collect()
 }
 

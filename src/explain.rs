@@ -5,6 +5,7 @@ use crate::engine::{
     analyze, analyze_with, principal_variation, Board, Outcome, Scoring, Status, Value,
 };
 use crate::game::cell_name;
+use std::cmp::Reverse;
 
 /// A move's value in words, for the side that plays it: "win in 3", "draw", "loses in 4".
 pub fn outcome_words(value: Value) -> String {
@@ -66,6 +67,12 @@ pub struct MoveScore {
     pub score: i32,
     /// Whether minimax with that scheme rates it best (with plain scores, slow wins tie with quick ones).
     pub best: bool,
+}
+
+/// Orders `moves` best first: the highest score, then the better value (the quicker win, the slower loss), then
+/// cell order. The cell makes every key unique, so an unstable sort gives the one order there is.
+pub fn best_first(moves: &mut [MoveScore]) {
+    moves.sort_unstable_by_key(|entry| (Reverse(entry.score), Reverse(entry.value), entry.cell));
 }
 
 /// Every legal move of `board` with its exact value and its score under `scoring`, in cell order.

@@ -4,10 +4,11 @@
 //! them. Pure Rust, tested natively.
 
 use crate::engine::{Board, Variant};
-use crate::explain::{group_digits, line_in_words, millis, outcome_words, signed, MoveScore};
+use crate::explain::{
+    best_first, group_digits, line_in_words, millis, outcome_words, signed, MoveScore,
+};
 use crate::game::cell_name;
 use crate::tree::TreeState;
-use std::cmp::Reverse;
 
 /// Nodes and time of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,9 +213,8 @@ pub struct ScoreLine {
 /// The scores panel's list: every scored move, best first (highest score, then the better value, then cell
 /// order), `why` being the move whose line is shown.
 pub fn score_lines(scores: &[MoveScore], why: Option<usize>) -> Vec<ScoreLine> {
-    let mut ordered: Vec<&MoveScore> = scores.iter().collect();
-    // The cell makes every key unique, so the order is the same as a stable sort's.
-    ordered.sort_unstable_by_key(|entry| (Reverse(entry.score), Reverse(entry.value), entry.cell));
+    let mut ordered = scores.to_vec();
+    best_first(&mut ordered);
     ordered
         .into_iter()
         .map(|entry| {

@@ -9,7 +9,7 @@
 use super::{mount as mount_game, GameHandle};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{analyze as analyze_board, best_move_at, Board, Level, Rng, Status};
-use crate::settings::{embed_from_pairs, query_pairs, quote, Settings, SETTING_NAMES};
+use crate::settings::{embed_from_pairs, quote, Settings, SETTING_NAMES};
 use js_sys::{Array, Object};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -30,7 +30,8 @@ fn object(properties: &[(&str, JsValue)]) -> Object {
         .iter()
         .map(|(key, value)| Array::of2(&JsValue::from_str(key), value))
         .collect();
-    Object::from_entries(&entries).expect("an array of [key, value] pairs makes an object")
+    Object::from_entries(&entries)
+        .unwrap_or_else(|_| unreachable!("an array of [key, value] pairs makes an object"))
 }
 
 /// A JavaScript function that calls `f` with the handle's game, or throws once the handle is freed.
@@ -70,7 +71,11 @@ fn handle_object(game: GameHandle, source: Source) -> JsValue {
     });
     let free = {
         let freed = freed.clone();
-        Closure::<dyn Fn()>::new(move || freed.set(true)).into_js_value()
+        Closure::<dyn Fn(JsValue, JsValue) -> Result<(), JsError>>::new(move |_, _| {
+            freed.set(true);
+            Ok(())
+        })
+        .into_js_value()
     };
     object(&[
         ("newGame", new_game),
@@ -155,16 +160,30 @@ fn settings_from(pairs: &[(String, String)]) -> (Settings, Vec<(String, String)>
     (settings, problems)
 }
 
+/// The page's URL parameters, decoded as the browser decodes them (`URLSearchParams`).
+fn url_pairs() -> Vec<(String, String)> {
+    let Some(search) = web_sys::window().and_then(|window| window.location().search().ok()) else {
+        return Vec::new();
+    };
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+        return Vec::new();
+    };
+    Array::from(&params.entries())
+        .iter()
+        .filter_map(|entry| {
+            let entry = entry.dyn_into::<Array>().ok()?;
+            Some((entry.get(0).as_string()?, entry.get(1).as_string()?))
+        })
+        .collect()
+}
+
 /// Mounts a game into `element`, with the settings of the page's URL (`?human=O&level=hard&embed=1`).
 ///
 /// A setting that is not understood is explained above the board and its default used. `embed=1` marks the page
 /// (`<html class="embedded">`) for the compact, chrome-less layout of an iframe.
 #[wasm_bindgen(js_name = mountPage)]
 pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
-    let search = web_sys::window()
-        .and_then(|window| window.location().search().ok())
-        .unwrap_or_default();
-    let pairs = query_pairs(&search);
+    let pairs = url_pairs();
     let (settings, mut problems) = settings_from(&pairs);
     let (embedded, embed_problems) = embed_from_pairs(&pairs);
     problems.extend(

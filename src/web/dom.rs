@@ -2,7 +2,7 @@
 //! attribute value, never as HTML.
 //!
 //! The game builds its own elements, with constant tag, attribute and class names, in a document it checked
-//! when it was mounted, so these calls cannot fail: the helpers say so with `expect` instead of handing every
+//! when it was mounted, so these calls cannot fail: the helpers say so (`unreachable!`) instead of handing every
 //! caller a `Result` it could do nothing with.
 
 use wasm_bindgen::JsCast;
@@ -19,7 +19,7 @@ pub fn document_of(element: &Element) -> Document {
 pub fn create(document: &Document, tag: &str) -> Element {
     document
         .create_element(tag)
-        .expect("the game's tag names are valid")
+        .unwrap_or_else(|_| unreachable!("the game's tag names are valid"))
 }
 
 /// Creates a `tag` element with `class` and `text` (each left out when empty), appended to `parent`.
@@ -33,7 +33,7 @@ pub fn add(parent: &Element, tag: &str, class: &str, text: &str) -> Element {
     }
     parent
         .append_child(&child)
-        .expect("a new element can be appended to the game's elements");
+        .unwrap_or_else(|_| unreachable!("a new element can be appended to the game's elements"));
     child
 }
 
@@ -65,7 +65,7 @@ pub fn add_input(parent: &Element, kind: &str) -> HtmlInputElement {
 pub fn set_attribute(element: &Element, name: &str, value: &str) {
     element
         .set_attribute(name, value)
-        .expect("the game's attribute names are valid");
+        .unwrap_or_else(|_| unreachable!("the game's attribute names are valid"));
 }
 
 /// Sets or removes an attribute of the game's own elements.
@@ -74,7 +74,7 @@ pub fn set_optional_attribute(element: &Element, name: &str, value: Option<&str>
         Some(value) => set_attribute(element, name, value),
         None => element
             .remove_attribute(name)
-            .expect("the game's attribute names are valid"),
+            .unwrap_or_else(|_| unreachable!("the game's attribute names are valid")),
     }
 }
 
@@ -83,14 +83,14 @@ pub fn toggle_class(element: &Element, class: &str, on: bool) {
     element
         .class_list()
         .toggle_with_force(class, on)
-        .expect("the game's class names are valid");
+        .unwrap_or_else(|_| unreachable!("the game's class names are valid"));
 }
 
 /// Shows or hides an element with the `hidden` attribute.
 pub fn set_hidden(element: &Element, hidden: bool) {
     element
         .toggle_attribute_with_force("hidden", hidden)
-        .expect("`hidden` is a valid attribute name");
+        .unwrap_or_else(|_| unreachable!("`hidden` is a valid attribute name"));
 }
 
 /// Marks a control as unavailable without taking it out of the tab order (so focus is never lost).

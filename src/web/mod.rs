@@ -23,7 +23,6 @@ use crate::settings::Settings;
 use app::{App, Effect};
 use message::{Message, EVENTS};
 use std::cell::{Cell, RefCell};
-use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -47,7 +46,7 @@ struct Runtime {
     /// The element the game was mounted into.
     host: Element,
     app: RefCell<Option<App>>,
-    queue: RefCell<VecDeque<Message>>,
+    queue: RefCell<Vec<Message>>,
     running: Cell<bool>,
 }
 
@@ -67,7 +66,7 @@ impl Mailbox {
 
 impl Runtime {
     fn send(self: &Rc<Self>, message: Message) {
-        self.queue.borrow_mut().push_back(message);
+        self.queue.borrow_mut().push(message);
         if self.running.replace(true) {
             return;
         }
@@ -91,7 +90,9 @@ impl Runtime {
     }
 
     fn next_message(&self) -> Option<Message> {
-        self.queue.borrow_mut().pop_front()
+        let mut queue = self.queue.borrow_mut();
+        // A few messages at most wait at a time: taking the first from a vector is as good as a deque.
+        (!queue.is_empty()).then(|| queue.remove(0))
     }
 
     /// Takes the game off the page: its listeners, timers and elements go with its state.
@@ -113,10 +114,10 @@ impl Runtime {
             mailbox.send(Message::Copied(false));
             return;
         };
-        // Each answer is a one-time function that JavaScript frees once the promise has called it.
+        // Each answer is a function that JavaScript frees once it lets go of it, after the promise settles.
         let answer = |copied: bool| {
             let mailbox = mailbox.clone();
-            Closure::once_into_js(move || mailbox.send(Message::Copied(copied)))
+            Closure::<dyn Fn()>::new(move || mailbox.send(Message::Copied(copied))).into_js_value()
         };
         #[expect(
             clippy::disallowed_methods,
@@ -194,7 +195,7 @@ impl Listener {
         for kind in EVENTS {
             target
                 .add_event_listener_with_callback(kind, function(&closure))
-                .expect("the game's own element takes listeners");
+                .unwrap_or_else(|_| unreachable!("the game's own element takes listeners"));
         }
         Listener {
             target: target.clone(),
@@ -258,7 +259,7 @@ pub fn mount(
         Runtime {
             host: element,
             app: RefCell::new(Some(app)),
-            queue: RefCell::new(VecDeque::new()),
+            queue: RefCell::new(Vec::new()),
             running: Cell::new(false),
         }
     });

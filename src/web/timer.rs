@@ -10,17 +10,13 @@ pub struct Timeout {
     window: Window,
     handle: i32,
     /// Called by the browser; kept alive until the timeout is dropped.
-    _callback: Closure<dyn FnMut()>,
+    _callback: Closure<dyn Fn()>,
 }
 
 impl Timeout {
     /// Calls `callback` once after `delay_ms` milliseconds, in `window`; `None` if the browser refuses the timer.
-    pub fn new(
-        window: &Window,
-        delay_ms: u32,
-        callback: impl FnMut() + 'static,
-    ) -> Option<Timeout> {
-        let callback = Closure::<dyn FnMut()>::new(callback);
+    pub fn new(window: &Window, delay_ms: u32, callback: impl Fn() + 'static) -> Option<Timeout> {
+        let callback = Closure::<dyn Fn()>::new(callback);
         let delay = i32::try_from(delay_ms).unwrap_or(i32::MAX);
         let handle = window
             .set_timeout_with_callback_and_timeout_and_arguments_0(
