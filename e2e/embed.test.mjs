@@ -280,7 +280,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
       /bestMove\(XXXOO\.\.\.\.\) -> bestMove: the game is over/,
       /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, scoring$/,
       /mount\(options \{"level":"godlike"\}\) -> mount: level="godlike" is not understood/,
-      /mount twice into one element -> this element already shows a game/,
+      /mount twice into one element -> mount: this element already shows a game/,
     ]) {
       assert.ok(report.messages.some((m) => expected.test(m)), `${expected}:\n${report.messages.join("\n")}`);
     }

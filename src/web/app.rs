@@ -174,27 +174,11 @@ impl App {
                 self.save_tally();
             }
             Message::Set(name, value) => self.set(&name, value.as_deref()),
-            Message::AlphaBeta(on) => self.thinking.tree.alpha_beta = on,
-            Message::Why(cell) => {
-                self.thinking.why = (self.thinking.why != Some(cell)).then_some(cell);
-            }
-            Message::TreeToggle(path) => {
-                if self.thinking.tree.is_playable(&path) {
-                    self.thinking.tree.toggle(&path);
-                    self.thinking.tree.focus = path;
-                }
-            }
-            Message::TreeKey(path, key) => {
-                if self.thinking.tree.is_playable(&path) {
-                    self.thinking.preview = self.thinking.tree.press(&path, key)?;
-                    return Some(Request::FocusTreeNode);
-                }
-            }
-            Message::Preview(path) => {
-                if self.thinking.tree.is_playable(&path) {
-                    self.thinking.preview = path;
-                }
-            }
+            Message::AlphaBeta(_)
+            | Message::Why(_)
+            | Message::TreeToggle(_)
+            | Message::TreeKey(..)
+            | Message::Preview(_) => return self.apply_to_panels(message),
             Message::ComputerTurn => {
                 self.computer = None;
                 let before = self.game.board();
@@ -208,6 +192,27 @@ impl App {
             }
             // The runtime takes the game off the page.
             Message::Destroy => {}
+        }
+        None
+    }
+
+    /// What a message about the thinking panels changes in them. A tree path is checked against the tree's
+    /// position: a page may have edited the `data-path` it came from.
+    fn apply_to_panels(&mut self, message: Message) -> Option<Request> {
+        let thinking = &mut self.thinking;
+        match message {
+            Message::AlphaBeta(on) => thinking.tree.alpha_beta = on,
+            Message::Why(cell) => thinking.why = (thinking.why != Some(cell)).then_some(cell),
+            Message::TreeToggle(path) if thinking.tree.is_playable(&path) => {
+                thinking.tree.toggle(&path);
+                thinking.tree.focus = path;
+            }
+            Message::TreeKey(path, key) if thinking.tree.is_playable(&path) => {
+                thinking.preview = thinking.tree.press(&path, key)?;
+                return Some(Request::FocusTreeNode);
+            }
+            Message::Preview(path) if thinking.tree.is_playable(&path) => thinking.preview = path,
+            _ => {}
         }
         None
     }

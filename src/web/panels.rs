@@ -164,6 +164,46 @@ fn render_cells(game: &Game, cells: &[HtmlButtonElement], scores: &[MoveScore]) 
     }
 }
 
+/// The statistics panel (hidden): a table with a row per search variant, a column for the position on the board
+/// and one for the position the computer last moved from; and the cells to fill in.
+fn build_stats(panels: &Element) -> (Element, Vec<[Element; 2]>) {
+    let stats_panel = add(panels, "div", "ttt-panel ttt-stats", "");
+    set_hidden(&stats_panel, true);
+    let table = add(&stats_panel, "table", "", "");
+    add(
+        &table,
+        "caption",
+        "ttt-heading",
+        "Positions visited by each search",
+    );
+    let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
+    for label in ["Search", "This position", "Computer's last move"] {
+        set_attribute(&add(&head_row, "th", "", label), "scope", "col");
+    }
+    let body = add(&table, "tbody", "", "");
+    let stats_cells = Variant::ALL
+        .iter()
+        .map(|variant| {
+            let row = add(&body, "tr", "", "");
+            let name = add(&row, "th", "", variant.name());
+            set_attribute(&name, "scope", "row");
+            set_attribute(&name, "title", variant.description());
+            [add(&row, "td", "", ""), add(&row, "td", "", "")]
+        })
+        .collect();
+    let notes = add(&stats_panel, "ul", "ttt-note", "");
+    for variant in Variant::ALL {
+        add(&notes, "li", "", variant.description());
+    }
+    add(
+            &notes,
+            "li",
+            "",
+            "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
+        );
+    (stats_panel, stats_cells)
+}
+
 impl Built {
     /// Builds the panels, hidden, into `panels`, for game number `game`.
     fn build(panels: &Element, game: u32) -> Built {
@@ -188,40 +228,7 @@ impl Built {
         let why_end = add(&why_box, "p", "ttt-why-end", "");
         set_attribute(&why_end, "role", "status");
 
-        let stats_panel = add(panels, "div", "ttt-panel ttt-stats", "");
-        set_hidden(&stats_panel, true);
-        let table = add(&stats_panel, "table", "", "");
-        add(
-            &table,
-            "caption",
-            "ttt-heading",
-            "Positions visited by each search",
-        );
-        let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
-        for label in ["Search", "This position", "Computer's last move"] {
-            set_attribute(&add(&head_row, "th", "", label), "scope", "col");
-        }
-        let body = add(&table, "tbody", "", "");
-        let stats_cells = Variant::ALL
-            .iter()
-            .map(|variant| {
-                let row = add(&body, "tr", "", "");
-                let name = add(&row, "th", "", variant.name());
-                set_attribute(&name, "scope", "row");
-                set_attribute(&name, "title", variant.description());
-                [add(&row, "td", "", ""), add(&row, "td", "", "")]
-            })
-            .collect();
-        let notes = add(&stats_panel, "ul", "ttt-note", "");
-        for variant in Variant::ALL {
-            add(&notes, "li", "", variant.description());
-        }
-        add(
-            &notes,
-            "li",
-            "",
-            "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
-        );
+        let (stats_panel, stats_cells) = build_stats(panels);
 
         Built {
             scores_panel,

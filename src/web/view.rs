@@ -35,21 +35,29 @@ pub struct View {
     cells: Vec<HtmlButtonElement>,
     undo: HtmlButtonElement,
     hint: HtmlButtonElement,
-    share_box: Element,
-    share_link: HtmlInputElement,
-    share_note: Element,
+    share: ShareBox,
+    controls: Controls,
+    /// The panels that show how minimax thinks, with their switches.
+    panels: Panels,
+    history: Vec<HtmlButtonElement>,
+    tally: Element,
+}
+
+/// The link Share makes, and whether it was copied.
+struct ShareBox {
+    panel: Element,
+    link: HtmlInputElement,
+    note: Element,
+}
+
+/// Who plays whom, and how well.
+struct Controls {
     mode_inputs: Vec<HtmlInputElement>,
     side_group: Element,
     side_inputs: Vec<HtmlInputElement>,
     level_group: Element,
     level_select: HtmlSelectElement,
     level_note: Element,
-    /// Every radio button, whose name ties it to its group.
-    radios: Vec<HtmlInputElement>,
-    /// The panels that show how minimax thinks, with their switches.
-    panels: Panels,
-    history: Vec<HtmlButtonElement>,
-    tally: Element,
 }
 
 impl View {
@@ -58,26 +66,14 @@ impl View {
         let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
         let root = create(&host.document, "div");
         root.set_class_name("ttt");
-
         let panic_notice = add(&root, "div", "ttt-notice ttt-panic", "");
         set_attribute(&panic_notice, "role", "alert");
         set_hidden(&panic_notice, true);
+        panic::register(&panic_notice);
         let problems_box = add(&root, "div", "ttt-problems", "");
-
         let status = add(&root, "p", "ttt-status", "");
         set_attribute(&status, "role", "status");
-
-        let board = add(&root, "div", "ttt-board", "");
-        set_attribute(&board, "role", "group");
-        set_attribute(&board, "aria-label", "Board");
-        let cells = (0..CELLS)
-            .map(|cell| {
-                let button = add_button(&board, "ttt-cell", "");
-                set_attribute(&button, "data-cell", &cell.to_string());
-                button
-            })
-            .collect();
-
+        let cells = build_board(&root);
         let actions = add(&root, "div", "ttt-actions", "");
         let action = |text: &str, name: &str| {
             let button = add_button(&actions, "ttt-button", text);
@@ -88,69 +84,17 @@ impl View {
         let undo = action("Undo", "undo");
         let hint = action("Hint", "hint");
         action("Share", "share");
-
-        let share_box = add(&root, "div", "ttt-share", "");
-        set_hidden(&share_box, true);
-        let share_label = add(&share_box, "label", "", "Link to this game ");
-        let share_link: HtmlInputElement = add_typed(&share_label, "input", "", "");
-        share_link.set_type("text");
-        share_link.set_read_only(true);
-        let share_note = add(&share_box, "p", "ttt-note", "");
-        set_attribute(&share_note, "role", "status");
-
+        let share = ShareBox::build(&root);
         // The board comes first, the controls under it: on a phone the game is what the page opens on.
-        let controls = add(&root, "div", "ttt-controls", "");
-        let radio = |setting: &str, legend: &str, choices: &[(&str, &str)]| {
-            radio_group(&controls, &game_id(id, setting), setting, legend, choices)
-        };
-        let (_, mode_inputs) = radio(
-            "mode",
-            "Opponent",
-            &[("computer", "Computer"), ("friend", "A friend")],
-        );
-        let (side_group, side_inputs) = radio(
-            "human",
-            "You play",
-            &[("X", "X, you start"), ("O", "O, computer starts")],
-        );
-        let level_group = add(&controls, "div", "ttt-level", "");
-        let difficulty = add(&level_group, "label", "", "Difficulty ");
-        let level_select: HtmlSelectElement = add_typed(&difficulty, "select", "", "");
-        set_attribute(&level_select, "data-setting", "level");
-        for level in Level::ALL {
-            let option = add(&level_select, "option", "", level_label(level));
-            set_attribute(&option, "value", level.name());
-        }
-        let level_note = add(&level_group, "p", "ttt-note", "");
-        let note_id = game_id(id, "level-note");
-        level_note.set_id(&note_id);
-        set_attribute(&level_select, "aria-describedby", &note_id);
+        let controls_box = add(&root, "div", "ttt-controls", "");
+        let controls = Controls::build(&controls_box, id);
         let panels_box = add(&root, "div", "ttt-panels", "");
-        let panels = Panels::build(&controls, &panels_box, id);
-
-        let history_box = add(&root, "div", "ttt-history", "");
-        let history_title = add(&history_box, "p", "ttt-heading", "Moves");
-        let title_id = game_id(id, "history");
-        history_title.set_id(&title_id);
-        let list = add(&history_box, "ol", "", "");
-        set_attribute(&list, "aria-labelledby", &title_id);
-        let history = (0..=CELLS)
-            .map(|step| {
-                let button = add_button(&add(&list, "li", "", ""), "ttt-step", "");
-                set_attribute(&button, "data-jump", &step.to_string());
-                button
-            })
-            .collect();
-
+        let panels = Panels::build(&controls_box, &panels_box, id);
+        let history = build_history(&root, id);
         let tally_box = add(&root, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
         let reset = add_button(&tally_box, "ttt-button ttt-small", "Reset tally");
         set_attribute(&reset, "data-action", "reset-tally");
-
-        let mut radios = mode_inputs.clone();
-        radios.extend(side_inputs.iter().cloned());
-        radios.extend(panels.radios().iter().cloned());
-        panic::register(&panic_notice);
         View {
             root,
             panic_notice,
@@ -160,16 +104,8 @@ impl View {
             cells,
             undo,
             hint,
-            share_box,
-            share_link,
-            share_note,
-            mode_inputs,
-            side_group,
-            side_inputs,
-            level_group,
-            level_select,
-            level_note,
-            radios,
+            share,
+            controls,
             panels,
             history,
             tally,
@@ -180,8 +116,8 @@ impl View {
     pub fn render(&self, app: &App) {
         self.render_problems(&app.problems);
         self.render_board(app);
-        self.render_controls(app);
-        self.render_share(app.share.as_ref());
+        self.controls.render(app);
+        self.share.render(app.share.as_ref());
         self.render_history(app);
         let settings = app.game.settings();
         let key = TallyKey::new(settings.mode, settings.level);
@@ -222,39 +158,6 @@ impl View {
         set_unavailable(&self.hint, game.phase() != Phase::HumanToMove);
     }
 
-    fn render_controls(&self, app: &App) {
-        let settings = app.game.settings();
-        for input in &self.mode_inputs {
-            input.set_checked(input.value() == settings.mode.name());
-        }
-        for input in &self.side_inputs {
-            input.set_checked(input.value() == settings.human.name());
-        }
-        let friend = settings.mode == Mode::Friend;
-        set_hidden(&self.side_group, friend);
-        set_hidden(&self.level_group, friend);
-        self.level_select.set_value(settings.level.name());
-        self.level_note
-            .set_text_content(Some(app.game.level_description()));
-    }
-
-    /// Shows the last shared link, and whether it was copied.
-    fn render_share(&self, share: Option<&Share>) {
-        set_hidden(&self.share_box, share.is_none());
-        let Some(share) = share else {
-            return;
-        };
-        if self.share_link.value() != share.url {
-            self.share_link.set_value(&share.url);
-        }
-        let note = match share.copied {
-            None => "",
-            Some(true) => "Copied to the clipboard.",
-            Some(false) => "Copy it from the box above.",
-        };
-        self.share_note.set_text_content(Some(note));
-    }
-
     fn render_history(&self, app: &App) {
         let game = &app.game;
         let moves = game.moves().len();
@@ -292,9 +195,131 @@ impl View {
         // A radio button keeps a place in its shadow root's radio group after it leaves the page (Chromium 156),
         // and with it every element of the game, for as long as the shadow root lives: the game's root is
         // reused by the next game mounted there. Without its name it belongs to no group.
-        for radio in &self.radios {
+        let radios = self
+            .controls
+            .mode_inputs
+            .iter()
+            .chain(&self.controls.side_inputs);
+        for radio in radios.chain(self.panels.radios()) {
             radio.set_name("");
         }
         self.root.remove();
+    }
+}
+
+/// The board: nine buttons, in cell order.
+fn build_board(root: &Element) -> Vec<HtmlButtonElement> {
+    let board = add(root, "div", "ttt-board", "");
+    set_attribute(&board, "role", "group");
+    set_attribute(&board, "aria-label", "Board");
+    (0..CELLS)
+        .map(|cell| {
+            let button = add_button(&board, "ttt-cell", "");
+            set_attribute(&button, "data-cell", &cell.to_string());
+            button
+        })
+        .collect()
+}
+
+/// The move history: a button for the start and one for each of the (at most nine) moves.
+fn build_history(root: &Element, game: u32) -> Vec<HtmlButtonElement> {
+    let history_box = add(root, "div", "ttt-history", "");
+    let title = add(&history_box, "p", "ttt-heading", "Moves");
+    let title_id = game_id(game, "history");
+    title.set_id(&title_id);
+    let list = add(&history_box, "ol", "", "");
+    set_attribute(&list, "aria-labelledby", &title_id);
+    (0..=CELLS)
+        .map(|step| {
+            let button = add_button(&add(&list, "li", "", ""), "ttt-step", "");
+            set_attribute(&button, "data-jump", &step.to_string());
+            button
+        })
+        .collect()
+}
+
+impl ShareBox {
+    fn build(root: &Element) -> ShareBox {
+        let panel = add(root, "div", "ttt-share", "");
+        set_hidden(&panel, true);
+        let label = add(&panel, "label", "", "Link to this game ");
+        let link: HtmlInputElement = add_typed(&label, "input", "", "");
+        link.set_type("text");
+        link.set_read_only(true);
+        let note = add(&panel, "p", "ttt-note", "");
+        set_attribute(&note, "role", "status");
+        ShareBox { panel, link, note }
+    }
+
+    /// Shows the last shared link, and whether it was copied.
+    fn render(&self, share: Option<&Share>) {
+        set_hidden(&self.panel, share.is_none());
+        let Some(share) = share else {
+            return;
+        };
+        if self.link.value() != share.url {
+            self.link.set_value(&share.url);
+        }
+        let note = match share.copied {
+            None => "",
+            Some(true) => "Copied to the clipboard.",
+            Some(false) => "Copy it from the box above.",
+        };
+        self.note.set_text_content(Some(note));
+    }
+}
+
+impl Controls {
+    /// The opponent, side and level controls, in `controls`, for game number `game`.
+    fn build(controls: &Element, game: u32) -> Controls {
+        let radio = |setting: &str, legend: &str, choices: &[(&str, &str)]| {
+            radio_group(controls, &game_id(game, setting), setting, legend, choices)
+        };
+        let (_, mode_inputs) = radio(
+            "mode",
+            "Opponent",
+            &[("computer", "Computer"), ("friend", "A friend")],
+        );
+        let (side_group, side_inputs) = radio(
+            "human",
+            "You play",
+            &[("X", "X, you start"), ("O", "O, computer starts")],
+        );
+        let level_group = add(controls, "div", "ttt-level", "");
+        let difficulty = add(&level_group, "label", "", "Difficulty ");
+        let level_select: HtmlSelectElement = add_typed(&difficulty, "select", "", "");
+        set_attribute(&level_select, "data-setting", "level");
+        for level in Level::ALL {
+            let option = add(&level_select, "option", "", level_label(level));
+            set_attribute(&option, "value", level.name());
+        }
+        let level_note = add(&level_group, "p", "ttt-note", "");
+        let note_id = game_id(game, "level-note");
+        level_note.set_id(&note_id);
+        set_attribute(&level_select, "aria-describedby", &note_id);
+        Controls {
+            mode_inputs,
+            side_group,
+            side_inputs,
+            level_group,
+            level_select,
+            level_note,
+        }
+    }
+
+    fn render(&self, app: &App) {
+        let settings = app.game.settings();
+        for input in &self.mode_inputs {
+            input.set_checked(input.value() == settings.mode.name());
+        }
+        for input in &self.side_inputs {
+            input.set_checked(input.value() == settings.human.name());
+        }
+        let friend = settings.mode == Mode::Friend;
+        set_hidden(&self.side_group, friend);
+        set_hidden(&self.level_group, friend);
+        self.level_select.set_value(settings.level.name());
+        self.level_note
+            .set_text_content(Some(app.game.level_description()));
     }
 }
