@@ -263,7 +263,7 @@ test("a live <tic-tac-toe> keeps its game when a display attribute changes, and 
 
 // 3. Other documents: a same-origin iframe's, and documents with no window.
 
-test("a <tic-tac-toe> moved into a same-origin iframe shows its game there, styled", async () => {
+test("a <tic-tac-toe> moved into a same-origin iframe shows its game there, styled, and plays by mouse and keys", async () => {
   await withHost(async ({ page, problems }) => {
     await page.evaluate(() => {
       const element = document.createElement("tic-tac-toe");
@@ -286,13 +286,35 @@ test("a <tic-tac-toe> moved into a same-origin iframe shows its game there, styl
       // Time for any rejected promise to be reported.
       await new Promise((resolve) => setTimeout(resolve, 100));
       const board = element.shadowRoot?.querySelector(".ttt-board");
+      // The frame's events are instances of the frame's classes: the game must still take them.
+      const cell = (index) => element.shadowRoot.querySelector(`[data-cell="${index}"]`);
+      const marks = () => [...element.shadowRoot.querySelectorAll("[data-cell]")].map((c) => c.textContent).join("|");
+      element.setAttribute("delay", "0");
+      cell(4)?.click();
+      for (let waited = 0; !marks().includes("O") && waited < 2000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const free = [...Array(9).keys()].find((index) => cell(index).textContent === "");
+      cell(free).focus();
+      const view = element.ownerDocument.defaultView;
+      cell(free).dispatchEvent(new view.KeyboardEvent("keydown", { key: "Home", bubbles: true, composed: true }));
       return {
         inFrame: element.ownerDocument === frame.contentDocument,
         squares: squares(),
         boardDisplay: board ? element.ownerDocument.defaultView.getComputedStyle(board).display : "no board",
+        centre: cell(4)?.textContent,
+        computerAnswered: marks().includes("O"),
+        focusAfterHome: element.shadowRoot.activeElement?.dataset.cell,
       };
     });
-    assert.deepEqual(report, { inFrame: true, squares: 9, boardDisplay: "grid" });
+    assert.deepEqual(report, {
+      inFrame: true,
+      squares: 9,
+      boardDisplay: "grid",
+      centre: "X",
+      computerAnswered: true,
+      focusAfterHome: "0",
+    });
     assert.deepEqual(problems, []);
   });
 });

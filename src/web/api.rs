@@ -210,14 +210,11 @@ pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
 /// whom, how well or from where changed).
 #[wasm_bindgen(js_name = mountElement)]
 pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
-    let host = element
-        .dyn_ref::<super::host::AnyElement>()
-        .ok_or_else(|| {
-            JsError::new(
-                "mountElement: the first argument must be a DOM element to render the game into",
-            )
-        })?;
-    let host: &web_sys::Element = host.as_ref();
+    let host = super::realm::element(&element).ok_or_else(|| {
+        JsError::new(
+            "mountElement: the first argument must be a DOM element to render the game into",
+        )
+    })?;
     let pairs: Vec<(String, String)> = SETTING_NAMES
         .iter()
         .filter_map(|name| Some((name.to_string(), host.get_attribute(name)?)))

@@ -12,7 +12,7 @@ use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
 use crate::tally::Tally;
 use crate::thinking::{Measured, Thinking};
-use web_sys::{Element, Storage};
+use web_sys::{HtmlElement, Storage};
 
 /// How long after a change the search statistics are measured: past the next paint and the computer's answer
 /// when it plays at once, since measuring takes milliseconds that must not hold up either.
@@ -24,7 +24,7 @@ pub const TALLY_KEY: &str = "tictactoe-tally";
 /// What an update asks of the world outside the game's state, done once the update is over.
 pub enum Effect {
     /// Move focus to this element of the game.
-    Focus(Element),
+    Focus(HtmlElement),
     /// Copy this link to the clipboard, then tell the game whether it worked ([`Message::Copied`]).
     Copy(String),
 }

@@ -5,26 +5,9 @@
 //! `<div>` inside it that holds one. An element that already has a shadow root of someone else's is refused: its
 //! content is not the game's to replace.
 
-use js_sys::{Function, WeakSet};
+use js_sys::WeakSet;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, ShadowRoot, ShadowRootInit, ShadowRootMode, Window};
-
-#[wasm_bindgen]
-extern "C" {
-    /// An element of this window's documents or of any same-origin frame's. (`instanceof Element` is true only
-    /// for this window's own elements; the brand check below accepts an element of any frame.)
-    #[wasm_bindgen(extends = Element, extends = web_sys::Node, extends = web_sys::EventTarget, is_type_of = is_element)]
-    pub type AnyElement;
-
-    /// `Element.prototype.hasAttribute`, whose brand check throws for anything but an element of some window.
-    #[wasm_bindgen(thread_local_v2, js_namespace = ["Element", "prototype"], js_name = hasAttribute)]
-    static HAS_ATTRIBUTE: Function;
-}
-
-fn is_element(value: &JsValue) -> bool {
-    value.is_object() && HAS_ATTRIBUTE.with(|has| has.call1(value, &"id".into()).is_ok())
-}
 
 thread_local! {
     /// The shadow roots the game made: a game mounted again into the same element draws in its own root again.
@@ -81,12 +64,9 @@ fn may_hold_shadow_root(element: &Element) -> bool {
 /// A sentence naming `function` when `value` is not an element, is in a document no window shows, or already
 /// has a shadow root that is not the game's.
 pub fn prepare(value: &JsValue, function: &str) -> Result<Host, String> {
-    let element: Element = value
-        .dyn_ref::<AnyElement>()
-        .map(|element| AsRef::<Element>::as_ref(element).clone())
-        .ok_or_else(|| {
-            format!("{function}: the first argument must be a DOM element to render the game into")
-        })?;
+    let element = super::realm::element(value).ok_or_else(|| {
+        format!("{function}: the first argument must be a DOM element to render the game into")
+    })?;
     let document = element
         .owner_document()
         .ok_or_else(|| format!("{function}: the element has no document"))?;

@@ -4,11 +4,12 @@
 //! controls' state. What it reads is checked there (a page can edit the attributes of an open shadow root), so
 //! the update never sees a cell number off the board.
 
+use super::realm::{self, AnyKeyboardEvent};
 use crate::engine::CELLS;
 use crate::game::BoardKey;
 use crate::tree::TreeKey;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+use web_sys::{Element, Event, KeyboardEvent};
 
 /// One thing that happens to a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,12 +58,14 @@ pub const EVENTS: [&str; 5] = ["click", "change", "keydown", "focusin", "mouseov
 
 /// What `event` asks of the game, if anything. A key the game handles has its default action prevented.
 pub fn decode(event: &Event) -> Option<Message> {
-    let target = event.target()?.dyn_into::<Element>().ok()?;
+    // (The game may be in a frame's document: its elements and events are checked in any window's terms.)
+    let target = realm::element(event.target()?.as_ref())?;
     match event.type_().as_str() {
         "click" => click(&target),
         "change" => change(&target),
         "keydown" => {
-            let message = key(&target, event.dyn_ref::<KeyboardEvent>()?)?;
+            let keyboard: &KeyboardEvent = event.dyn_ref::<AnyKeyboardEvent>()?.as_ref();
+            let message = key(&target, keyboard)?;
             event.prevent_default();
             Some(message)
         }
@@ -124,11 +127,11 @@ fn click(target: &Element) -> Option<Message> {
 }
 
 fn change(target: &Element) -> Option<Message> {
-    if let Some(select) = target.dyn_ref::<HtmlSelectElement>() {
+    if let Some(select) = realm::select(target) {
         let name = select.get_attribute("data-setting")?;
         return Some(Message::Set(name, Some(select.value())));
     }
-    let input = target.dyn_ref::<HtmlInputElement>()?;
+    let input = realm::input(target)?;
     if input.get_attribute("data-tree").as_deref() == Some("alpha-beta") {
         return Some(Message::AlphaBeta(input.checked()));
     }

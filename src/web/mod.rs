@@ -14,6 +14,7 @@ mod host;
 mod message;
 mod panels;
 pub mod panic;
+mod realm;
 mod style;
 mod timer;
 mod tree_view;
@@ -139,10 +140,9 @@ extern "C" {
 }
 
 /// Moves focus to one of the game's elements.
-fn focus(element: &Element) {
-    if let Some(element) = element.dyn_ref::<web_sys::HtmlElement>() {
-        let _ = element.focus();
-    }
+fn focus(element: &web_sys::HtmlElement) {
+    // Focusing an element of the game's own cannot fail; a page that has moved on just keeps its focus.
+    let _ = element.focus();
 }
 
 /// A game on the page, as Rust code holds it (the JS API wraps it in an object with methods).

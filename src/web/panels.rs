@@ -13,7 +13,7 @@ use crate::explain::{move_scores, MoveScore};
 use crate::game::Game;
 use crate::thinking::{self, StatsColumn, Thinking};
 use std::cell::OnceCell;
-use web_sys::{Element, HtmlButtonElement, HtmlInputElement};
+use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, ShadowRoot};
 
 /// The thinking switches, and the panels once one has been shown.
 pub struct Panels {
@@ -26,6 +26,8 @@ pub struct Panels {
     panels_box: Element,
     /// The game's number, for the panels' ids.
     game: u32,
+    /// The game's shadow root, where the tree looks for focus.
+    shadow: ShadowRoot,
     /// The panels, built the first time one of them is shown.
     built: OnceCell<Built>,
 }
@@ -47,7 +49,12 @@ struct Built {
 
 impl Panels {
     /// Builds the switches into `controls`; the panels will go into `panels_box`; for game number `game`.
-    pub fn build(controls: &Element, panels_box: &Element, game: u32) -> Panels {
+    pub fn build(
+        controls: &Element,
+        panels_box: &Element,
+        shadow: &ShadowRoot,
+        game: u32,
+    ) -> Panels {
         let switches = add(controls, "fieldset", "ttt-choice", "");
         add(&switches, "legend", "", "Show how minimax thinks");
         let scores_switch = checkbox(&switches, "scores", "Move scores");
@@ -80,6 +87,7 @@ impl Panels {
             scoring_inputs,
             panels_box: panels_box.clone(),
             game,
+            shadow: shadow.clone(),
             built: OnceCell::new(),
         }
     }
@@ -90,7 +98,7 @@ impl Panels {
     }
 
     /// The game tree's node at `path`, if it is drawn.
-    pub fn tree_node(&self, path: &[usize]) -> Option<Element> {
+    pub fn tree_node(&self, path: &[usize]) -> Option<HtmlElement> {
         self.built.get()?.tree.node(path)
     }
 
@@ -121,7 +129,7 @@ impl Panels {
         let built = if display.scores || display.stats || display.tree {
             Some(
                 self.built
-                    .get_or_init(|| Built::build(&self.panels_box, self.game)),
+                    .get_or_init(|| Built::build(&self.panels_box, &self.shadow, self.game)),
             )
         } else {
             self.built.get()
@@ -206,7 +214,7 @@ fn build_stats(panels: &Element) -> (Element, Vec<[Element; 2]>) {
 
 impl Built {
     /// Builds the panels, hidden, into `panels`, for game number `game`.
-    fn build(panels: &Element, game: u32) -> Built {
+    fn build(panels: &Element, shadow: &ShadowRoot, game: u32) -> Built {
         let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
         set_hidden(&scores_panel, true);
         let scores_title = add(&scores_panel, "p", "ttt-heading", "");
@@ -240,7 +248,7 @@ impl Built {
             why_end,
             stats_panel,
             stats_cells,
-            tree: TreeView::build(panels, game),
+            tree: TreeView::build(panels, shadow, game),
         }
     }
 

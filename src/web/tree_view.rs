@@ -2,11 +2,10 @@
 //! one level at a time down to the end of the game, and a preview of the board at the node under the pointer or
 //! focus. What it shows comes from [`TreeState`]; the list is built again only when that state changes.
 
-use super::dom::{add, add_input, game_id, set_attribute, toggle_class};
+use super::dom::{add, add_input, add_typed, game_id, set_attribute, toggle_class};
 use crate::engine::{Player, CELLS};
 use crate::tree::{encode_path, preview_caption, TreeState};
 use std::cell::RefCell;
-use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, ShadowRoot};
 
 /// The elements of the tree panel.
@@ -19,11 +18,15 @@ pub struct TreeView {
     preview_caption: Element,
     /// The state the list was last drawn from.
     drawn: RefCell<Option<TreeState>>,
+    /// The drawn nodes, by path.
+    nodes: RefCell<Vec<(Vec<usize>, HtmlElement)>>,
+    /// The game's shadow root, where focus is looked for.
+    shadow: ShadowRoot,
 }
 
 impl TreeView {
     /// Builds the panel (hidden) into `panels`, for game number `game`.
-    pub fn build(panels: &Element, game: u32) -> TreeView {
+    pub fn build(panels: &Element, shadow: &ShadowRoot, game: u32) -> TreeView {
         let panel = add(panels, "div", "ttt-panel ttt-tree-panel", "");
         super::dom::set_hidden(&panel, true);
         let title = add(&panel, "p", "ttt-heading", "Game tree");
@@ -63,6 +66,8 @@ impl TreeView {
             preview_cells,
             preview_caption,
             drawn: RefCell::new(None),
+            nodes: RefCell::new(Vec::new()),
+            shadow: shadow.clone(),
         }
     }
 
@@ -76,12 +81,10 @@ impl TreeView {
         self.show_preview(state, preview);
     }
 
-    /// Whether focus is inside the list (in the game's shadow root, once it is on the page).
+    /// Whether focus is inside the list.
     fn has_focus(&self) -> bool {
-        self.list
-            .get_root_node()
-            .dyn_ref::<ShadowRoot>()
-            .and_then(ShadowRoot::active_element)
+        self.shadow
+            .active_element()
             .is_some_and(|active| self.list.contains(Some(&active)))
     }
 
@@ -93,8 +96,9 @@ impl TreeView {
         // A flat list of tree items whose levels and places among their siblings say the shape (the ARIA way
         // for a flat DOM), so each item's name is its own line and not its descendants' too.
         let mut focused = None;
+        let mut drawn = Vec::with_capacity(nodes.len());
         for node in &nodes {
-            let item = add(&self.list, "li", "ttt-node", &node.label);
+            let item: HtmlElement = add_typed(&self.list, "li", "ttt-node", &node.label);
             set_attribute(&item, "role", "treeitem");
             set_attribute(&item, "data-path", &encode_path(&node.path));
             set_attribute(&item, "aria-level", &node.path.len().to_string());
@@ -108,20 +112,21 @@ impl TreeView {
                 set_attribute(&item, "aria-expanded", if open { "true" } else { "false" });
             }
             if node.tab_stop {
-                focused = Some(item);
+                focused = Some(item.clone());
             }
+            drawn.push((node.path.clone(), item));
         }
+        *self.nodes.borrow_mut() = drawn;
         if let (true, Some(item)) = (had_focus, focused) {
-            if let Some(item) = item.dyn_ref::<HtmlElement>() {
-                let _ = item.focus();
-            }
+            let _ = item.focus();
         }
     }
 
     /// The element of the node at `path`, if it is drawn.
-    pub fn node(&self, path: &[usize]) -> Option<Element> {
-        let selector = format!("[data-path=\"{}\"]", encode_path(path));
-        self.list.query_selector(&selector).ok().flatten()
+    pub fn node(&self, path: &[usize]) -> Option<HtmlElement> {
+        let nodes = self.nodes.borrow();
+        let (_, item) = nodes.iter().find(|(drawn, _)| drawn == path)?;
+        Some(item.clone())
     }
 
     fn show_preview(&self, state: &TreeState, path: &[usize]) {

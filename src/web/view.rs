@@ -18,7 +18,7 @@ use crate::settings::{level_label, Mode};
 use crate::tally::TallyKey;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU32, Ordering};
-use web_sys::{Element, HtmlButtonElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
 static GAMES_MOUNTED: AtomicU32 = AtomicU32::new(0);
@@ -89,7 +89,7 @@ impl View {
         let controls_box = add(&root, "div", "ttt-controls", "");
         let controls = Controls::build(&controls_box, id);
         let panels_box = add(&root, "div", "ttt-panels", "");
-        let panels = Panels::build(&controls_box, &panels_box, id);
+        let panels = Panels::build(&controls_box, &panels_box, &host.shadow, id);
         let history = build_history(&root, id);
         let tally_box = add(&root, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
@@ -180,12 +180,12 @@ impl View {
     }
 
     /// The button of `cell`.
-    pub fn cell(&self, cell: usize) -> Element {
+    pub fn cell(&self, cell: usize) -> HtmlElement {
         self.cells[cell].clone().into()
     }
 
     /// The game tree's node at `path`, if it is drawn.
-    pub fn tree_node(&self, path: &[usize]) -> Option<Element> {
+    pub fn tree_node(&self, path: &[usize]) -> Option<HtmlElement> {
         self.panels.tree_node(path)
     }
 
