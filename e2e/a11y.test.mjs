@@ -156,7 +156,7 @@ test("the board is one tab stop, arrow keys move between squares, Enter and Spac
 test("focus is never lost: the computer moves, a game ends, a new game starts, undo, the share box opens", async () => {
   const { page, problems, close } = await watchedPage(browser);
   try {
-    await page.goto(`${site.url}?delay=50&position=X...O....`);
+    await page.goto(`${site.url}?delay=1000&position=X...O....`);
     await page.locator("[data-cell]").first().waitFor();
     await page.locator('[data-cell="8"]').focus();
     await page.keyboard.press("Enter");

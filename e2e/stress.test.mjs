@@ -354,9 +354,12 @@ test("mount() into an element of a same-origin iframe plays; into a document wit
       frame.contentDocument.body.append(inFrame);
       let iframe;
       try {
-        window.api.mount(inFrame, {});
+        // The frame's own objects as options: a null-prototype object is an object too.
+        const options = frame.contentWindow.Object.assign(frame.contentWindow.Object.create(null), { level: "easy" });
+        window.api.mount(inFrame, options);
         const board = inFrame.shadowRoot?.querySelector(".ttt-board");
         iframe = {
+          level: inFrame.shadowRoot?.querySelector("select")?.value,
           squares: inFrame.shadowRoot?.querySelectorAll("[data-cell]").length ?? 0,
           boardDisplay: board ? frame.contentWindow.getComputedStyle(board).display : "no board",
         };
@@ -384,7 +387,7 @@ test("mount() into an element of a same-origin iframe plays; into a document wit
     const refused = { threw: "Error", sentence: true, children: 0, shadowRoot: false };
     assert.deepEqual(
       { iframe: report.iframe, htmlDocument: report.htmlDocument, xmlDocument: report.xmlDocument },
-      { iframe: { squares: 9, boardDisplay: "grid" }, htmlDocument: refused, xmlDocument: refused },
+      { iframe: { level: "easy", squares: 9, boardDisplay: "grid" }, htmlDocument: refused, xmlDocument: refused },
     );
     assert.deepEqual(problems, []);
   });

@@ -235,13 +235,18 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let mut settings = Settings::default();
     if !options.is_undefined() && !options.is_null() {
-        // (`instanceof`, which wasm-bindgen checks inside a `try`: a revoked Proxy is no object here.)
-        let options = options
-            .dyn_ref::<Object>()
-            .filter(|_| !options.is_function() && !options.is_instance_of::<Array>())
-            .ok_or_else(|| {
-                JsError::new("mount: options must be an object such as { level: \"hard\" }")
-            })?;
+        // `typeof` (not `instanceof`, false for `Object.create(null)` and a frame's objects); arrays are refused
+        // by `instanceof`, which wasm-bindgen checks inside a `try` (a revoked Proxy throws there).
+        if !options.is_object() || options.is_instance_of::<Array>() {
+            return Err(JsError::new(
+                "mount: options must be an object such as { level: \"hard\" }",
+            ));
+        }
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "typeof says object: every such value is an Object"
+        )]
+        let options = options.unchecked_ref::<Object>();
         // Reading the options runs their getters (and a Proxy's traps), which may throw.
         let entries = Object::entries_typed(options).map_err(|error| {
             JsError::new(&format!(
