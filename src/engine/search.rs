@@ -13,6 +13,10 @@
 //! - symmetry at the root: when a rotation or reflection leaves the position unchanged, moves that it maps onto
 //!   each other have the same value, and only one of them is searched (three of the nine on the empty board).
 //!
+//! The search can be watched without being copied: [`Searcher::negamax_observed`] reports each position it
+//! enters, each cut-off and each score to a [`SearchObserver`], which is how [`super::trace`] shows alpha-beta
+//! step by step. The engine's own searches pass [`Unobserved`], whose calls compile to nothing.
+//!
 //! Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
 //! answered from the table counts as visited. They depend on the move order; [`super::insight`] compares them
 //! with plain minimax and with alpha-beta in increasing cell order.
