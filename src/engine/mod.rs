@@ -1,10 +1,11 @@
 //! The game engine: the board and its rules, the minimax search, and a look inside the search for a panel that
-//! explains it. Pure Rust, no web crate, so it builds and is tested natively.
+//! explains it, step by step if asked. Pure Rust, no web crate, so it builds and is tested natively.
 
 mod board;
 mod insight;
 mod rng;
 mod search;
+mod trace;
 
 pub use board::{Board, IllegalMove, ParseBoardError, Player, Status, CELLS, LINES};
 pub use insight::{
@@ -17,3 +18,4 @@ pub use search::{
     analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, Analysis, BestMoves,
     Level, MoveValue, Outcome, Value, FULL_DEPTH,
 };
+pub use trace::{alpha_beta_trace, Bound, StepEvent, StepKind};

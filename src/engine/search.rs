@@ -13,6 +13,10 @@
 //! - symmetry at the root: when a rotation or reflection leaves the position unchanged, moves that it maps onto
 //!   each other have the same value, and only one of them is searched (three of the nine on the empty board).
 //!
+//! The search can be watched without being copied: [`Searcher::negamax_observed`] reports each position it
+//! enters, each cut-off and each score to a [`SearchObserver`], which is how [`super::trace`] shows alpha-beta
+//! step by step. The engine's own searches pass [`Unobserved`], whose calls compile to nothing.
+//!
 //! Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
 //! answered from the table counts as visited. They depend on the move order; [`super::insight`] compares them
 //! with plain minimax and with alpha-beta in increasing cell order.
@@ -362,6 +366,34 @@ impl Entry {
     }
 }
 
+/// What a search tells whoever watches it run: the step-by-step trace of [`super::trace`] is one, so that it
+/// shows the engine's own loop rather than a copy of it. Every method does nothing unless overridden.
+///
+/// Everything is in the search's negamax terms: a window `(alpha, beta)` and scores are from the point of view of
+/// the side to move at `board`, with `alpha < beta` whenever a position is entered. The infinities of a full
+/// window are `-INFINITY` and `INFINITY`, which no score reaches.
+pub(crate) trait SearchObserver {
+    /// The search enters `board` with the window `(alpha, beta)`, before it looks at anything, the
+    /// transposition table included.
+    fn visit(&mut self, _board: Board, _alpha: i8, _beta: i8) {}
+
+    /// At `board`, the score of the child just searched, `best` (the best so far), reached `beta` (or is a win
+    /// with the next move, when the searcher stops there) while moves remain: the search tries none of them.
+    /// `alpha` is the node's alpha before that child, which does not raise it. Not called when the child was the
+    /// position's last move: nothing is skipped.
+    fn cut(&mut self, _board: Board, _alpha: i8, _beta: i8, _best: i8) {}
+
+    /// `board`'s score is final: `score` (a finished game's score, a remembered one, or the best of the children
+    /// searched). `alpha` is the node's alpha as it ended: raised by each child that improved on it, except one
+    /// that caused a cut-off.
+    fn leave(&mut self, _board: Board, _alpha: i8, _beta: i8, _score: i8) {}
+}
+
+/// The observer of the engine's own searches, which watches nothing.
+pub(crate) struct Unobserved;
+
+impl SearchObserver for Unobserved {}
+
 /// A negamax alpha-beta search with depth-aware scores, an order of moves, and optionally a transposition table.
 ///
 /// The table remembers, for every position searched to the end of the game, its score or a bound on it. Scores
@@ -413,68 +445,99 @@ impl Searcher {
     /// Fail-soft: a result at or below `alpha` is an upper bound, one at or above `beta` a lower bound, and one
     /// strictly between them exact. A position still open at the search's horizon scores 0, like a draw: the
     /// search cannot tell it apart from one.
-    pub(crate) fn negamax(&mut self, board: Board, mut alpha: i8, beta: i8, depth: u32) -> i8 {
+    pub(crate) fn negamax(&mut self, board: Board, alpha: i8, beta: i8, depth: u32) -> i8 {
+        self.negamax_observed(board, alpha, beta, depth, &mut Unobserved)
+    }
+
+    /// [`Searcher::negamax`], reporting each position it enters, each cut-off and each score to `observer` (see
+    /// [`SearchObserver`] for what each call means). The loop is the same one: with [`Unobserved`] the calls
+    /// compile to nothing.
+    pub(crate) fn negamax_observed<O: SearchObserver>(
+        &mut self,
+        board: Board,
+        mut alpha: i8,
+        beta: i8,
+        depth: u32,
+        observer: &mut O,
+    ) -> i8 {
         self.nodes += 1;
-        let mover = board.to_move();
-        let (mine, theirs) = (board.mask(mover), board.mask(mover.opponent()));
-        let marks = (mine | theirs).count_ones() as i8;
-        if self.tables.holds_line[usize::from(theirs)] {
-            // Only the side that just moved can have won, so the side to move has lost.
-            return marks - 10;
-        }
-        let empty = !(mine | theirs) & FULL;
-        if empty == 0 || depth == 0 {
-            return 0;
-        }
-        let empty_cells = empty.count_ones();
-        let remembered =
-            self.remember && depth >= empty_cells && empty_cells >= REMEMBER_FROM_EMPTY_CELLS;
-        let index = self.table_index(board);
-        if remembered && !self.table.is_empty() {
-            let entry = Entry(self.table[index]);
-            let score = entry.score();
-            match entry.bound() {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
+        observer.visit(board, alpha, beta);
+        // Every way out of the node leaves this block, so that the observer hears of each score exactly once.
+        let score = 'node: {
+            let mover = board.to_move();
+            let (mine, theirs) = (board.mask(mover), board.mask(mover.opponent()));
+            let marks = (mine | theirs).count_ones() as i8;
+            if self.tables.holds_line[usize::from(theirs)] {
+                // Only the side that just moved can have won, so the side to move has lost.
+                break 'node marks - 10;
             }
-        }
-        let original_alpha = alpha;
-        let (moves, count) = self.order.arrange(self.tables, board, empty);
-        // Winning with the next move is the best any position can do.
-        let quickest_win = 9 - marks;
-        let mut best = -INFINITY;
-        for &bit in &moves[..count] {
-            let score = -self.negamax(board.play_unchecked(bit), -beta, -alpha, depth - 1);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta || (self.stop_at_quickest_win && score == quickest_win) {
-                        break;
+            let empty = !(mine | theirs) & FULL;
+            if empty == 0 || depth == 0 {
+                break 'node 0;
+            }
+            let empty_cells = empty.count_ones();
+            let remembered =
+                self.remember && depth >= empty_cells && empty_cells >= REMEMBER_FROM_EMPTY_CELLS;
+            let index = self.table_index(board);
+            if remembered && !self.table.is_empty() {
+                let entry = Entry(self.table[index]);
+                let score = entry.score();
+                match entry.bound() {
+                    Bound::Exact => break 'node score,
+                    Bound::Lower if score >= beta => break 'node score,
+                    Bound::Upper if score <= alpha => break 'node score,
+                    _ => {}
+                }
+            }
+            let original_alpha = alpha;
+            let (moves, count) = self.order.arrange(self.tables, board, empty);
+            // Winning with the next move is the best any position can do.
+            let quickest_win = 9 - marks;
+            let mut best = -INFINITY;
+            for (tried, &bit) in moves[..count].iter().enumerate() {
+                let score = -self.negamax_observed(
+                    board.play_unchecked(bit),
+                    -beta,
+                    -alpha,
+                    depth - 1,
+                    observer,
+                );
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        if score >= beta || (self.stop_at_quickest_win && score == quickest_win) {
+                            // Alpha is left as it was, as the textbook's MAX-VALUE returns before raising it:
+                            // nothing reads it after the loop but the observer.
+                            if tried + 1 < count {
+                                observer.cut(board, alpha, beta, best);
+                            }
+                            break;
+                        }
+                        alpha = score;
                     }
                 }
             }
-        }
-        if remembered {
-            if self.table.is_empty() {
-                self.table = vec![0; TABLE_SIZE];
+            if remembered {
+                if self.table.is_empty() {
+                    self.table = vec![0; TABLE_SIZE];
+                }
+                let table = &mut self.table;
+                let bound = if best <= original_alpha {
+                    Bound::Upper
+                } else if best >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                // An exact score is never traded for a bound.
+                if Entry(table[index]).bound() != Bound::Exact {
+                    table[index] = Entry::new(best, bound).0;
+                }
             }
-            let table = &mut self.table;
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            // An exact score is never traded for a bound.
-            if Entry(table[index]).bound() != Bound::Exact {
-                table[index] = Entry::new(best, bound).0;
-            }
-        }
-        best
+            best
+        };
+        observer.leave(board, alpha, beta, score);
+        score
     }
 
     /// A full-window search of `board` to the end of the game, the root counted as a node: its score and the

@@ -1,0 +1,187 @@
+//! Alpha-beta one step at a time, as the textbook writes it, for a page that lets a reader step through the
+//! search and watch alpha and beta change.
+//!
+//! The textbook is Russell and Norvig's MAX-VALUE/MIN-VALUE, fail-soft: a node's value is the best of the
+//! children it saw, and it stops as soon as that value reaches beta at a MAX node or alpha at a MIN node. MAX is
+//! the side to move at the trace's root, and every value is a depth-aware score from MAX's side: a MAX win that
+//! ends with `n` marks on the board is worth `10 - n`, a MAX loss `n - 10`, a draw 0. Moves are tried in cell
+//! order, row by row from the top left, with no transposition table and no other ordering; the root's window is
+//! (-infinity, +infinity).
+//!
+//! The trace is not a second alpha-beta: it watches the engine's own search ([`Searcher::negamax_observed`],
+//! moves in [`MoveOrder::Cells`], no table, no stop at the quickest win) and only restates what it sees. That
+//! search is negamax: its scores are from the side to move, and each ply hands its child the window negated and
+//! swapped. At a MAX node its window and scores are the textbook's; at a MIN node the textbook's alpha is minus
+//! the core's beta, its beta minus the core's alpha, and its value minus the core's score. The two loops make the
+//! same decisions: the core cuts when a child's score reaches its beta, which is the textbook's "value reaches
+//! beta" at a MAX node and "value reaches alpha" at a MIN node. The core's infinities are `±INFINITY` (10), which
+//! no score reaches (none is beyond ±5), so they stand for the textbook's infinities exactly.
+
+use super::board::{Board, Player};
+use super::search::{MoveOrder, SearchObserver, Searcher, FULL_DEPTH, INFINITY};
+use std::fmt;
+
+/// One end of an alpha-beta window: minus infinity, a score, or plus infinity.
+///
+/// Bounds compare as numbers do, with the infinities below and above every score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Bound {
+    /// Below every score: the alpha of a window nothing has raised yet.
+    NegInf,
+    /// A score, from MAX's side.
+    Finite(i32),
+    /// Above every score: the beta of a window nothing has lowered yet.
+    PosInf,
+}
+
+impl Bound {
+    /// The bound a core's window end `value` stands for (the core writes the infinities as `±INFINITY`).
+    fn from_core(value: i8) -> Bound {
+        if value <= -INFINITY {
+            Bound::NegInf
+        } else if value >= INFINITY {
+            Bound::PosInf
+        } else {
+            Bound::Finite(i32::from(value))
+        }
+    }
+}
+
+/// `-inf`, `inf`, or the score as an integer: the form of the page's `data-step-alpha` and `data-step-beta`.
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bound::NegInf => f.write_str("-inf"),
+            Bound::Finite(value) => write!(f, "{value}"),
+            Bound::PosInf => f.write_str("inf"),
+        }
+    }
+}
+
+/// What happens at one step of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    /// A node is entered, with the alpha and beta it was given.
+    Visit,
+    /// A node's value is final and passes to its parent; a finished game's value is its score.
+    Return,
+    /// A node's value has just reached beta (at a MAX node) or alpha (at a MIN node) while it still has children
+    /// left to try: those children are skipped. Never when the child that reached the bound was the last one.
+    Cut,
+}
+
+impl StepKind {
+    /// The kind in lowercase, as the page's `data-step-event` spells it: `visit`, `return` or `cut`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            StepKind::Visit => "visit",
+            StepKind::Return => "return",
+            StepKind::Cut => "cut",
+        }
+    }
+}
+
+impl fmt::Display for StepKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One event of the trace, in the textbook's MAX/MIN terms (see the module's documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StepEvent {
+    /// What happened.
+    pub kind: StepKind,
+    /// The node it happened at.
+    pub position: Board,
+    /// The node's alpha: as given on a `visit`; on a `return`, raised (at a MAX node) by each child's value
+    /// that did not cause a cut; on a `cut`, as it was before the child that caused it.
+    pub alpha: Bound,
+    /// The node's beta, likewise: as given, then lowered at a MIN node by each child's value that did not cause
+    /// a cut.
+    pub beta: Bound,
+    /// The node's value, from MAX's side, on a `return` and a `cut`; `None` on a `visit`.
+    pub value: Option<i32>,
+}
+
+/// The events of alpha-beta searching `board` to the end of the game, in order (see the module's documentation
+/// for the search and the events). The first event visits `board` with the window (-inf, +inf); the last
+/// returns its value, the position's exact depth-aware score for the side to move. A finished game gives one
+/// `visit` and one `return`.
+pub fn alpha_beta_trace(board: Board) -> Vec<StepEvent> {
+    let mut trace = Trace {
+        max: board.to_move(),
+        events: Vec::new(),
+    };
+    Searcher::new(MoveOrder::Cells, false, false)
+        .negamax_observed(board, -INFINITY, INFINITY, FULL_DEPTH, &mut trace);
+    trace.events
+}
+
+/// The observer that restates the core's negamax events in the textbook's terms.
+struct Trace {
+    /// The side to move at the root: MAX.
+    max: Player,
+    events: Vec<StepEvent>,
+}
+
+impl Trace {
+    /// Records an event given in the core's terms (window and score from the side to move at `board`).
+    fn record(&mut self, kind: StepKind, board: Board, alpha: i8, beta: i8, value: Option<i8>) {
+        // At a MIN node the core's window and score are MIN's, the textbook's negated: negating swaps the ends.
+        let (alpha, beta, value) = if board.to_move() == self.max {
+            (alpha, beta, value)
+        } else {
+            (-beta, -alpha, value.map(|value| -value))
+        };
+        self.events.push(StepEvent {
+            kind,
+            position: board,
+            alpha: Bound::from_core(alpha),
+            beta: Bound::from_core(beta),
+            value: value.map(i32::from),
+        });
+    }
+}
+
+impl SearchObserver for Trace {
+    fn visit(&mut self, board: Board, alpha: i8, beta: i8) {
+        self.record(StepKind::Visit, board, alpha, beta, None);
+    }
+
+    fn cut(&mut self, board: Board, alpha: i8, beta: i8, best: i8) {
+        self.record(StepKind::Cut, board, alpha, beta, Some(best));
+    }
+
+    fn leave(&mut self, board: Board, alpha: i8, beta: i8, score: i8) {
+        self.record(StepKind::Return, board, alpha, beta, Some(score));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_print_as_the_page_writes_them_and_compare_as_numbers() {
+        let bounds = [
+            Bound::NegInf,
+            Bound::Finite(-5),
+            Bound::Finite(0),
+            Bound::Finite(3),
+            Bound::PosInf,
+        ];
+        let text: Vec<String> = bounds.iter().map(Bound::to_string).collect();
+        assert_eq!(text, ["-inf", "-5", "0", "3", "inf"]);
+        assert!(bounds.windows(2).all(|pair| pair[0] < pair[1]));
+        assert_eq!(Bound::from_core(-INFINITY), Bound::NegInf);
+        assert_eq!(Bound::from_core(INFINITY), Bound::PosInf);
+        assert_eq!(Bound::from_core(-5), Bound::Finite(-5));
+    }
+
+    #[test]
+    fn kinds_print_as_the_page_writes_them() {
+        let kinds = [StepKind::Visit, StepKind::Return, StepKind::Cut].map(|kind| kind.to_string());
+        assert_eq!(kinds, ["visit", "return", "cut"]);
+    }
+}
