@@ -220,8 +220,8 @@ pub const FULL_DEPTH: u32 = CELLS as u32;
 const CENTRE_CORNERS_EDGES: [usize; CELLS] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
 
 /// Lookups by a mask of cells (`1 << CELLS` entries each) that spare the search's inner loop some work. Computed
-/// on the first search rather than at compile time: as constants they took 3.5 KB of the wasm module (2 KB
-/// gzipped), and computing them takes microseconds, once.
+/// on the first search rather than at compile time: the page downloads the few lines that compute them instead of
+/// the tables themselves, and computing them takes microseconds, once.
 struct Tables {
     /// The same cells as ranks in [`CENTRE_CORNERS_EDGES`] (bit `k` set when the `k`-th cell of that order is in
     /// the mask), so that its set bits, lowest first, list the cells in that order.
