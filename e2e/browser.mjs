@@ -1,6 +1,8 @@
 // Headless Chromium through playwright-core, with the system browser and the flags this machine needs, and a
 // page wrapper that records every console error, page error and failed request so tests can insist on none.
 import { chromium } from "playwright-core";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -17,6 +19,23 @@ export const CHROMIUM_FLAGS = [
 
 export function launch() {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * Serves the release build under /tictactoe/ and the host pages of e2e/fixtures under /blog/ on another port (so
+ * another origin, as a blog would be), and launches Chromium. Resolves to `{ site, host, browser }`.
+ */
+export async function openSites() {
+  const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)));
+  const host = await serve(fileURLToPath(new URL("./fixtures", import.meta.url)), { prefix: "/blog/" });
+  return { site, host, browser: await launch() };
+}
+
+/** Closes what `openSites` opened (any part of it may be missing, if opening failed). */
+export async function closeSites({ site, host, browser } = {}) {
+  await browser?.close();
+  await site?.close();
+  await host?.close();
 }
 
 /** A new page whose problems (console errors, uncaught errors, failed or 4xx/5xx requests) are collected. */

@@ -4,29 +4,16 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch, settled, watchedPage } from "./browser.mjs";
+import { closeSites, openSites, settled, watchedPage } from "./browser.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const DIST = fileURLToPath(new URL("../dist", import.meta.url));
-const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
 
 let site;
 let host;
 let browser;
 
-before(async () => {
-  site = await serve(DIST);
-  // The host page is served from another port: another origin.
-  host = await serve(FIXTURES, { prefix: "/blog/" });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await host?.close();
-});
+before(async () => ({ site, host, browser } = await openSites()));
+after(() => closeSites({ site, host, browser }));
 
 /** Opens the host page with `extra` query parameters; returns the watched page once the host script is done. */
 async function openHost(extra = "") {

@@ -2,12 +2,8 @@
 // (URL parameters, custom-element attributes), and the Content-Security-Policy, all against the release build.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch, settled, watchedPage } from "./browser.mjs";
+import { closeSites, openSites, settled, watchedPage } from "./browser.mjs";
 
-const DIST = fileURLToPath(new URL("../dist", import.meta.url));
-const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
 const SEEDS = [1, 2, 3];
 const ACTIONS_PER_SEED = 1500;
 
@@ -15,17 +11,8 @@ let site;
 let host;
 let browser;
 
-before(async () => {
-  site = await serve(DIST);
-  host = await serve(FIXTURES, { prefix: "/blog/" });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await host?.close();
-});
+before(async () => ({ site, host, browser } = await openSites()));
+after(() => closeSites({ site, host, browser }));
 
 /** Runs in the page: `actions` random clicks and key presses on the game in #game, checking after each one. */
 async function monkey({ seed, actions }) {

@@ -4,29 +4,15 @@
 // the game's own data-* attributes edited in its open shadow root, and small bugs of the URL and the tally.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch, settled, watchedPage } from "./browser.mjs";
+import { closeSites, openSites, settled, watchedPage } from "./browser.mjs";
 
-const DIST = fileURLToPath(new URL("../dist", import.meta.url));
-const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
 
 let site;
 let host;
 let browser;
 
-before(async () => {
-  site = await serve(DIST);
-  // The host pages are served from another port: another origin, as a blog would be.
-  host = await serve(FIXTURES, { prefix: "/blog/" });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await host?.close();
-});
+before(async () => ({ site, host, browser } = await openSites()));
+after(() => closeSites({ site, host, browser }));
 
 /** Opens the plain host page (fixtures/stress.html: the JS API as window.api, <tic-tac-toe> defined, no game). */
 async function openHost() {
