@@ -127,13 +127,16 @@ pub fn quote(value: &str) -> String {
 impl Settings {
     /// Reads settings from `name=value` pairs (a URL's parameters, an element's attributes). A value that is
     /// not understood is reported in a sentence meant for the person reading the page, and the default is used
-    /// instead. Names this game does not use are ignored, since pages and links add their own.
-    pub fn from_pairs(pairs: &[(String, String)]) -> (Settings, Vec<String>) {
+    /// instead; each problem comes with its setting's name, so that a later change of that setting can take its
+    /// sentence back. Names this game does not use are ignored, since pages and links add their own.
+    pub fn from_pairs(pairs: &[(String, String)]) -> (Settings, Vec<(String, String)>) {
         let mut settings = Settings::default();
         let problems = pairs
             .iter()
-            .filter_map(|(name, value)| settings.set(name, value).err())
-            .map(|problem| problem.with_default())
+            .filter_map(|(name, value)| {
+                let problem = settings.set(name, value).err()?;
+                Some((name.clone(), problem.with_default()))
+            })
             .collect();
         (settings, problems)
     }
@@ -366,7 +369,11 @@ mod tests {
     }
 
     fn parse(query: &str) -> (Settings, Vec<String>) {
-        Settings::from_pairs(&query_pairs(query))
+        let (settings, problems) = Settings::from_pairs(&query_pairs(query));
+        (
+            settings,
+            problems.into_iter().map(|(_, sentence)| sentence).collect(),
+        )
     }
 
     #[test]

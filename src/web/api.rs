@@ -147,19 +147,6 @@ fn option_text(function: &str, name: &str, value: &JsValue) -> Result<String, Js
     )))
 }
 
-/// Settings from `name=value` pairs (a URL's parameters, an element's attributes), with a sentence for each
-/// value that is not understood.
-fn settings_from(pairs: &[(String, String)]) -> (Settings, Vec<(String, String)>) {
-    let mut settings = Settings::default();
-    let mut problems = Vec::new();
-    for (name, value) in pairs {
-        if let Err(problem) = settings.set(name, value) {
-            problems.push((name.clone(), problem.with_default()));
-        }
-    }
-    (settings, problems)
-}
-
 /// The page's URL parameters, decoded as the browser decodes them (`URLSearchParams`).
 fn url_pairs() -> Vec<(String, String)> {
     let Some(search) = web_sys::window().and_then(|window| window.location().search().ok()) else {
@@ -184,7 +171,7 @@ fn url_pairs() -> Vec<(String, String)> {
 #[wasm_bindgen(js_name = mountPage)]
 pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
     let pairs = url_pairs();
-    let (settings, mut problems) = settings_from(&pairs);
+    let (settings, mut problems) = Settings::from_pairs(&pairs);
     let (embedded, embed_problems) = embed_from_pairs(&pairs);
     problems.extend(
         embed_problems
@@ -219,7 +206,7 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
         .iter()
         .filter_map(|name| Some((name.to_string(), host.get_attribute(name)?)))
         .collect();
-    let (settings, problems) = settings_from(&pairs);
+    let (settings, problems) = Settings::from_pairs(&pairs);
     let game =
         mount_game(&element, settings, problems, "mountElement").map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Page))

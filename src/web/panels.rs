@@ -204,11 +204,11 @@ fn build_stats(panels: &Element) -> (Element, Vec<[Element; 2]>) {
         add(&notes, "li", "", variant.description());
     }
     add(
-            &notes,
-            "li",
-            "",
-            "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
-        );
+        &notes,
+        "li",
+        "",
+        "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
+    );
     (stats_panel, stats_cells)
 }
 
