@@ -10,6 +10,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod settings;
+pub mod stepper;
 pub mod tally;
 pub mod text;
 pub mod thinking;

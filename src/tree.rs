@@ -2,9 +2,12 @@
 //! focus, the keys of the WAI-ARIA tree pattern, the `data-path` text of a node, each node's label and the
 //! preview's caption. The DOM layer only draws what this module decides. Pure Rust, tested natively.
 
-use crate::engine::{tree_children_along, Board, TreeNode};
+use crate::engine::{
+    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, TreeNode,
+};
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
+use crate::stepper::cut_reason;
 
 /// What the tree shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +39,9 @@ pub struct VisibleNode {
     pub open: Option<bool>,
     /// Whether it is the tree's tab stop: the focused node, or the first one when the focused node is not on show.
     pub tab_stop: bool,
+    /// Why alpha-beta skips some of its children, when pruning is marked and the search cut off here (see
+    /// [`cut_reason`]).
+    pub cut: Option<String>,
 }
 
 /// A key of the WAI-ARIA tree pattern, as [`TreeState::press`] takes it.
@@ -87,7 +93,8 @@ impl TreeState {
     /// Every node on show, in reading order: depth-first through the opened nodes.
     pub fn visible(&self) -> Vec<VisibleNode> {
         let mut nodes = Vec::new();
-        self.collect(self.root, &[], &mut nodes);
+        let searched = self.alpha_beta.then(|| self.searched());
+        self.collect(self.root, &[], searched.as_ref(), &mut nodes);
         let tab_stop = nodes
             .iter()
             .position(|node| node.path == self.focus)
@@ -98,16 +105,35 @@ impl TreeState {
         nodes
     }
 
+    /// What alpha-beta from the root does at the root and at each open node: the node's children it searches
+    /// and where it cuts. One search, traced, for the whole tree.
+    fn searched(&self) -> Searched {
+        let mut paths = vec![Vec::new()];
+        paths.extend(self.expanded.iter().cloned());
+        let found = node_searches(&alpha_beta_trace(self.root), &paths);
+        Searched { paths, found }
+    }
+
     /// Adds the children of the node at `path` (whose position is `position`) to `out`, each followed by its own
-    /// children when it is open.
-    fn collect(&self, position: Board, path: &[usize], out: &mut Vec<VisibleNode>) {
-        let children = tree_children_along(self.root, path, self.alpha_beta);
+    /// children when it is open; with `searched`, marks what alpha-beta prunes.
+    fn collect(
+        &self,
+        position: Board,
+        path: &[usize],
+        searched: Option<&Searched>,
+        out: &mut Vec<VisibleNode>,
+    ) {
+        let search = searched.map(|searched| searched.at(path));
+        let children = tree_children_searched(self.root, path, search.as_ref());
         let set_size = children.len();
         for (index, node) in children.into_iter().enumerate() {
             let mut child = path.to_vec();
             child.push(node.cell);
             let next = position.play(node.cell);
             let open = (!next.is_over()).then(|| self.is_open(&child));
+            let cut = searched
+                .and_then(|searched| searched.at(&child).cut)
+                .map(|cut| cut_reason(self.root.to_move(), &cut));
             out.push(VisibleNode {
                 path: child.clone(),
                 node,
@@ -116,9 +142,10 @@ impl TreeState {
                 label: node_label(position, &node, self.alpha_beta),
                 open,
                 tab_stop: false,
+                cut,
             });
             if open == Some(true) {
-                self.collect(next, &child, out);
+                self.collect(next, &child, searched, out);
             }
         }
     }
@@ -139,6 +166,15 @@ impl TreeState {
             }
         } else if !after(self.root, path).is_over() {
             self.expanded.push(path.to_vec());
+        }
+    }
+
+    /// Opens the ancestors of the node at `path`, so that it is on show (the step panel shows where its search is).
+    pub fn reveal(&mut self, path: &[usize]) {
+        for end in 1..path.len() {
+            if !self.is_open(&path[..end]) {
+                self.toggle(&path[..end]);
+            }
         }
     }
 
@@ -203,6 +239,23 @@ impl TreeState {
         let target = target.unwrap_or_else(|| path.to_vec());
         self.focus = target.clone();
         Some(target)
+    }
+}
+
+/// What alpha-beta from the tree's root does at the root and at its open nodes, by path.
+struct Searched {
+    paths: Vec<Vec<usize>>,
+    found: Vec<NodeSearch>,
+}
+
+impl Searched {
+    /// What the search does at the node of `path`; at a node not asked about (a closed one), nothing.
+    fn at(&self, path: &[usize]) -> NodeSearch {
+        self.paths
+            .iter()
+            .position(|wanted| wanted == path)
+            .map(|index| self.found[index])
+            .unwrap_or_default()
     }
 }
 
@@ -509,5 +562,86 @@ mod tests {
         let mut won = TreeState::new(board("XX.OO...."));
         won.toggle(&[2]);
         assert!(!won.is_open(&[2]));
+    }
+
+    /// Every path alpha-beta's trace from `root` visits.
+    fn traced_paths(root: Board) -> std::collections::HashSet<Vec<usize>> {
+        let mut visited = std::collections::HashSet::new();
+        crate::engine::walk_trace(&alpha_beta_trace(root), |event, path| {
+            if event.kind == crate::engine::StepKind::Visit {
+                visited.insert(path.to_vec());
+            }
+        });
+        visited
+    }
+
+    #[test]
+    fn pruned_nodes_are_exactly_the_children_the_trace_skips() {
+        for (root, depth) in [
+            (Board::EMPTY, 3),
+            (board("X...O...."), 4),
+            (board(SMALL), 3),
+        ] {
+            let visited = traced_paths(root);
+            let mut state = TreeState::new(root);
+            state.alpha_beta = true;
+            // Open every node down to `depth`, pruned or not.
+            for _ in 1..depth {
+                for node in state.visible() {
+                    if node.open == Some(false) && node.path.len() < depth {
+                        state.toggle(&node.path);
+                    }
+                }
+            }
+            let shown = state.visible();
+            assert!(shown.iter().any(|node| node.path.len() == depth));
+            for node in &shown {
+                assert_eq!(
+                    node.node.pruned,
+                    !visited.contains(&node.path),
+                    "{root} {:?}",
+                    node.path
+                );
+                // A cut is explained exactly where an open node's children are partly searched.
+                let children: Vec<_> = shown
+                    .iter()
+                    .filter(|child| {
+                        child.path.len() == node.path.len() + 1
+                            && child.path.starts_with(&node.path)
+                    })
+                    .collect();
+                let partly = !node.node.pruned && children.iter().any(|child| child.node.pruned);
+                assert_eq!(node.cut.is_some(), partly, "{root} {:?}", node.path);
+            }
+        }
+    }
+
+    #[test]
+    fn cut_reasons_are_the_steppers() {
+        let mut state = TreeState::new(board(SMALL));
+        state.alpha_beta = true;
+        state.toggle(&[7]);
+        let seven = &state.visible()[1];
+        assert_eq!(seven.path, [7]);
+        assert_eq!(
+            seven.cut.as_deref(),
+            Some("X already has a win elsewhere (α = +3), and this reply gives O at least a draw (value 0), so O's other replies here cannot change X's choice.")
+        );
+        state.alpha_beta = false;
+        assert!(state
+            .visible()
+            .iter()
+            .all(|node| node.cut.is_none() && !node.node.pruned));
+    }
+
+    #[test]
+    fn reveal_opens_the_ancestors_of_a_node() {
+        let mut state = TreeState::new(Board::EMPTY);
+        state.reveal(&[4, 0, 8]);
+        assert!(state.is_open(&[4]) && state.is_open(&[4, 0]) && !state.is_open(&[4, 0, 8]));
+        assert!(state.visible_paths().contains(&vec![4, 0, 8]));
+        state.reveal(&[]);
+        state.reveal(&[2]);
+        assert_eq!(state.expanded.len(), 2);
     }
 }

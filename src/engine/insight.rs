@@ -18,7 +18,8 @@
 //! and 0 when drawn.
 
 use super::board::Board;
-use super::search::{analyze, best_moves, MoveOrder, Searcher, Value, FULL_DEPTH, INFINITY};
+use super::search::{analyze, best_moves, MoveOrder, Searcher, Value, INFINITY};
+use super::trace::{alpha_beta_trace, node_searches, NodeSearch};
 
 /// Textbook minimax (in negamax form): every move of every position, no pruning, no memory. Counts every
 /// position it visits in `nodes`, this one included.
@@ -214,15 +215,28 @@ pub fn tree_children(board: Board, alpha_beta: bool) -> Vec<TreeNode> {
 /// The children of the position reached from `root` by playing the cells of `path` in turn, one per legal move
 /// in cell order: so that a tree drawn from `root` can be expanded one node at a time.
 ///
-/// With `alpha_beta`, a child is `pruned` when the following search never visits it: alpha-beta (negamax,
-/// fail-soft) over the whole game from `root`, with the full window (-infinity, +infinity) at `root`, trying
-/// moves in increasing cell order at every position, with no transposition table and no other pruning; the
-/// same search as [`Variant::AlphaBeta`]. A child is never visited when the search cut off at the position
-/// before reaching it, or never visited that position at all (a cut-off above it in `path`); in the second
-/// case every child is pruned. Without `alpha_beta`, nothing is pruned (plain minimax visits everything).
+/// With `alpha_beta`, a child is `pruned` when alpha-beta stepped through from `root` ([`alpha_beta_trace`]:
+/// fail-soft, full window at `root`, moves in increasing cell order, no table) never visits it: the search cut
+/// off at the position before reaching it, or never visited that position at all (a cut-off above it in
+/// `path`, in which case every child is pruned). Without `alpha_beta`, nothing is pruned (plain minimax visits
+/// everything). A tree with many open nodes reads them all from one trace with [`tree_children_searched`].
 ///
 /// Empty when a cell of `path` is not a legal move, or the position reached is over.
 pub fn tree_children_along(root: Board, path: &[usize], alpha_beta: bool) -> Vec<TreeNode> {
+    let search = alpha_beta.then(|| {
+        let paths = [path.to_vec()];
+        node_searches(&alpha_beta_trace(root), &paths)[0]
+    });
+    tree_children_searched(root, path, search.as_ref())
+}
+
+/// [`tree_children_along`], with what the search did at the node of `path` given ([`node_searches`] of `root`'s
+/// trace): a child is `pruned` when that search did not visit it; with `None`, nothing is pruned.
+pub fn tree_children_searched(
+    root: Board,
+    path: &[usize],
+    search: Option<&NodeSearch>,
+) -> Vec<TreeNode> {
     let mut position = root;
     for &cell in path {
         match position.try_play(cell) {
@@ -230,20 +244,7 @@ pub fn tree_children_along(root: Board, path: &[usize], alpha_beta: bool) -> Vec
             Err(_) => return Vec::new(),
         }
     }
-    let searched = if alpha_beta {
-        let mut searched = 0;
-        search_recording(
-            root,
-            -INFINITY,
-            INFINITY,
-            Some(path),
-            &mut Searcher::new(MoveOrder::Cells, false, false),
-            &mut searched,
-        );
-        searched
-    } else {
-        position.legal_mask()
-    };
+    let searched = search.map_or(position.legal_mask(), |search| search.searched);
     let analysis = analyze(position);
     let best = analysis.best_value();
     analysis
@@ -256,53 +257,6 @@ pub fn tree_children_along(root: Board, path: &[usize], alpha_beta: bool) -> Vec
             pruned: searched & (1 << entry.cell) == 0,
         })
         .collect()
-}
-
-/// Alpha-beta in cell order, like `Searcher::negamax` with [`MoveOrder::Cells`] and no table, that follows
-/// `target` (the moves still to play to reach the position of interest, `None` off that path) and records in
-/// `searched` the moves it searches at that position. Subtrees off the path are left to `off_path`.
-fn search_recording(
-    board: Board,
-    mut alpha: i8,
-    beta: i8,
-    target: Option<&[usize]>,
-    off_path: &mut Searcher,
-    searched: &mut u16,
-) -> i8 {
-    let Some(target) = target else {
-        return off_path.negamax(board, alpha, beta, FULL_DEPTH);
-    };
-    if board.winner().is_some() {
-        return board.marks() as i8 - 10;
-    }
-    let mut best = None;
-    for cell in board.legal_moves() {
-        let child_target = match target {
-            [] => {
-                *searched |= 1 << cell;
-                None
-            }
-            [next, rest @ ..] => (*next == cell).then_some(rest),
-        };
-        let score = -search_recording(
-            board.play(cell),
-            -beta,
-            -alpha,
-            child_target,
-            off_path,
-            searched,
-        );
-        if best.is_none_or(|best| score > best) {
-            best = Some(score);
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best.unwrap_or(0)
 }
 
 /// How a search scores the end of a game.

@@ -10,12 +10,14 @@ mod trace;
 pub use board::{Board, IllegalMove, ParseBoardError, Player, Status, CELLS, LINES};
 pub use insight::{
     all_search_stats, analyze_with, plain_minimax_nodes, principal_variation, search_stats,
-    tree_children, tree_children_along, ScoredAnalysis, ScoredMove, Scoring, SearchStats, TreeNode,
-    Variant,
+    tree_children, tree_children_along, tree_children_searched, ScoredAnalysis, ScoredMove,
+    Scoring, SearchStats, TreeNode, Variant,
 };
 pub use rng::Rng;
 pub use search::{
     analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, Analysis, BestMoves,
     Level, MoveValue, Outcome, Value, FULL_DEPTH,
 };
-pub use trace::{alpha_beta_trace, Bound, StepEvent, StepKind};
+pub use trace::{
+    alpha_beta_trace, node_searches, walk_trace, Bound, NodeSearch, StepEvent, StepKind,
+};

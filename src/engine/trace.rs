@@ -17,7 +17,7 @@
 //! beta" at a MAX node and "value reaches alpha" at a MIN node. The core's infinities are `±INFINITY` (10), which
 //! no score reaches (none is beyond ±5), so they stand for the textbook's infinities exactly.
 
-use super::board::{Board, Player};
+use super::board::{Board, Player, CELLS};
 use super::search::{MoveOrder, SearchObserver, Searcher, FULL_DEPTH, INFINITY};
 use std::fmt;
 
@@ -116,6 +116,74 @@ pub fn alpha_beta_trace(board: Board) -> Vec<StepEvent> {
     Searcher::new(MoveOrder::Cells, false, false)
         .negamax_observed(board, -INFINITY, INFINITY, FULL_DEPTH, &mut trace);
     trace.events
+}
+
+/// What the search of a trace did at one node of the game tree, the node being named by its path (the cells
+/// played from the trace's root).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeSearch {
+    /// Whether the search visited the node at all.
+    pub visited: bool,
+    /// The node's children the search visited, as a mask of their cells (bit `cell`).
+    pub searched: u16,
+    /// The cut the search made at the node, if it made one: the children after the one that caused it are the
+    /// ones it skipped.
+    pub cut: Option<StepEvent>,
+}
+
+/// What the search traced in `events` (from [`alpha_beta_trace`]) did at the node of each of `paths`: whether it
+/// visited it, which of its children it visited, and where it cut. A path the search never reached, or that is
+/// not a line of play, gives the default: not visited, nothing searched. One pass over the trace, so that a
+/// tree of many open nodes costs one search.
+pub fn node_searches(events: &[StepEvent], paths: &[Vec<usize>]) -> Vec<NodeSearch> {
+    let mut found = vec![NodeSearch::default(); paths.len()];
+    let at = |path: &[usize]| paths.iter().position(|wanted| wanted == path);
+    walk_trace(events, |event, path| match event.kind {
+        StepKind::Visit => {
+            if let Some(index) = at(path) {
+                found[index].visited = true;
+            }
+            if let Some((&cell, parent)) = path.split_last() {
+                if let Some(index) = at(parent) {
+                    found[index].searched |= 1 << cell;
+                }
+            }
+        }
+        StepKind::Cut => {
+            if let Some(index) = at(path) {
+                found[index].cut = Some(*event);
+            }
+        }
+        StepKind::Return => {}
+    });
+    found
+}
+
+/// The path (cells played from the trace's root) of the node that each event of `events` happens at, in order:
+/// `walk_trace` calls `f` with each event and its node's path.
+pub fn walk_trace(events: &[StepEvent], mut f: impl FnMut(&StepEvent, &[usize])) {
+    let mut boards: Vec<Board> = Vec::new();
+    let mut path = Vec::new();
+    for event in events {
+        if event.kind == StepKind::Visit {
+            if let Some(&parent) = boards.last() {
+                path.push(move_between(parent, event.position));
+            }
+            boards.push(event.position);
+        }
+        f(event, &path);
+        if event.kind == StepKind::Return {
+            boards.pop();
+            path.pop();
+        }
+    }
+}
+
+/// The cell that `child` has taken and `parent` has not: the move from one to the other.
+fn move_between(parent: Board, child: Board) -> usize {
+    (0..CELLS)
+        .find(|&cell| parent.get(cell).is_none() && child.get(cell).is_some())
+        .unwrap_or_default()
 }
 
 /// The observer that restates the core's negamax events in the textbook's terms.

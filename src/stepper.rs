@@ -1,0 +1,484 @@
+//! The "Step through the search" panel's state and words, without the page: alpha-beta from the current
+//! position one event at a time ([`alpha_beta_trace`]: `visit`, `return`, `cut`), where the reader is, the node
+//! each event happens at, what the reader is told, and how many positions the search has visited against plain
+//! minimax. The game tree's picture says why each cut happens with the same [`cut_reason`], from the same trace,
+//! so it prunes exactly what the steps skip. Pure Rust, tested natively.
+
+use crate::engine::{
+    alpha_beta_trace, plain_minimax_nodes, walk_trace, Board, Bound, Player, StepEvent, StepKind,
+};
+use crate::explain::{group_digits, signed};
+use crate::game::cell_name;
+
+/// Alpha-beta from one position, and the event the reader has stepped to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stepper {
+    root: Board,
+    /// Every event of the search, in order; never empty (the root is always visited and returned).
+    events: Vec<StepEvent>,
+    /// The event on show.
+    at: usize,
+    /// Positions plain minimax visits from the root, for comparison.
+    plain: u64,
+}
+
+/// How the step panel's run control advances: one step each tick, this many milliseconds apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Speed {
+    /// A step a second, to read each sentence.
+    Slow,
+    /// Three steps a second.
+    Medium,
+    /// Twenty steps a second, to watch the window move.
+    Fast,
+}
+
+impl Speed {
+    /// Every speed, slowest first, as the control lists them.
+    pub const ALL: [Speed; 3] = [Speed::Slow, Speed::Medium, Speed::Fast];
+
+    /// The milliseconds between two steps.
+    pub const fn interval_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 1000,
+            Speed::Medium => 333,
+            Speed::Fast => 50,
+        }
+    }
+
+    /// The speed's name, as the control's value spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Medium => "medium",
+            Speed::Fast => "fast",
+        }
+    }
+
+    /// The speed's words, as the control shows them.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Speed::Slow => "Slow (1 step a second)",
+            Speed::Medium => "Medium (3 a second)",
+            Speed::Fast => "Fast (20 a second)",
+        }
+    }
+
+    /// The speed named `name` (see [`Speed::name`]).
+    pub fn from_name(name: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|speed| speed.name() == name)
+    }
+}
+
+impl Stepper {
+    /// The search of `root`, at its first event: the root's visit.
+    pub fn new(root: Board) -> Stepper {
+        Stepper {
+            root,
+            events: alpha_beta_trace(root),
+            at: 0,
+            plain: plain_minimax_nodes(root),
+        }
+    }
+
+    /// The position the search starts from.
+    pub fn root(&self) -> Board {
+        self.root
+    }
+
+    /// MAX: the side to move at the root.
+    pub fn max(&self) -> Player {
+        self.root.to_move()
+    }
+
+    /// The event on show.
+    pub fn event(&self) -> &StepEvent {
+        &self.events[self.at]
+    }
+
+    /// The event on show, counted from 1, and how many events the search has.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.at + 1, self.events.len())
+    }
+
+    /// Whether the reader is at the first event.
+    pub fn at_start(&self) -> bool {
+        self.at == 0
+    }
+
+    /// Whether the reader is at the last event: the root's value is known.
+    pub fn at_end(&self) -> bool {
+        self.at + 1 == self.events.len()
+    }
+
+    /// One event on; `false` at the end.
+    pub fn step(&mut self) -> bool {
+        let moved = !self.at_end();
+        if moved {
+            self.at += 1;
+        }
+        moved
+    }
+
+    /// One event back; `false` at the start.
+    pub fn back(&mut self) -> bool {
+        let moved = !self.at_start();
+        if moved {
+            self.at -= 1;
+        }
+        moved
+    }
+
+    /// Back to the root's visit.
+    pub fn restart(&mut self) {
+        self.at = 0;
+    }
+
+    /// On to the `return` of the innermost node still being searched: the node just visited, the node that has
+    /// just cut, or the parent of the node that has just returned. `false` at the end.
+    pub fn finish_node(&mut self) -> bool {
+        // Later visits and returns pair up; the first return without its visit is the open node's.
+        let mut depth = 0_usize;
+        for (index, event) in self.events.iter().enumerate().skip(self.at + 1) {
+            match event.kind {
+                StepKind::Visit => depth += 1,
+                StepKind::Return if depth == 0 => {
+                    self.at = index;
+                    return true;
+                }
+                StepKind::Return => depth -= 1,
+                StepKind::Cut => {}
+            }
+        }
+        false
+    }
+
+    /// The cells played from the root to the node of the event on show (empty at the root).
+    pub fn path(&self) -> Vec<usize> {
+        let mut current = Vec::new();
+        walk_trace(&self.events[..=self.at], |_, path| {
+            current.clear();
+            current.extend_from_slice(path);
+        });
+        current
+    }
+
+    /// The positions visited so far (the event on show included) and in the whole search.
+    pub fn visits(&self) -> (usize, usize) {
+        let count = |events: &[StepEvent]| {
+            events
+                .iter()
+                .filter(|event| event.kind == StepKind::Visit)
+                .count()
+        };
+        (count(&self.events[..=self.at]), count(&self.events))
+    }
+
+    /// The counters under the controls: "Step 12 of 97. Positions visited: 5 of 41 (plain minimax: 236)."
+    pub fn counters(&self) -> String {
+        let (step, steps) = self.progress();
+        let (visited, total) = self.visits();
+        format!(
+            "Step {} of {}. Positions visited so far: {} of alpha-beta's {} (plain minimax visits {}).",
+            group_digits(step as u64),
+            group_digits(steps as u64),
+            group_digits(visited as u64),
+            group_digits(total as u64),
+            group_digits(self.plain),
+        )
+    }
+
+    /// One sentence for what has just happened.
+    pub fn sentence(&self) -> String {
+        let event = self.event();
+        let max = self.max();
+        let position = event.position;
+        let mover = position.to_move();
+        let role = if mover == max { "MAX" } else { "MIN" };
+        let path = self.path();
+        let node = match path.split_last() {
+            None => "the starting position".to_owned(),
+            Some((&cell, _)) => format!("{} in {}", mover.opponent().name(), cell_name(cell)),
+        };
+        let value = event.value.map_or_else(String::new, signed);
+        match event.kind {
+            StepKind::Visit if position.is_over() => format!(
+                "Visit {node}: the game is over here (α = {}, β = {}).",
+                bound_words(event.alpha),
+                bound_words(event.beta),
+            ),
+            StepKind::Visit => format!(
+                "Visit {node}: {} to move, a {role} node, with α = {} and β = {}.",
+                mover.name(),
+                bound_words(event.alpha),
+                bound_words(event.beta),
+            ),
+            StepKind::Return if position.is_over() => {
+                let marks = position.marks();
+                match position.winner() {
+                    Some(winner) if winner == max => format!(
+                        "Return {value}: {} has won with {marks} marks on the board, worth 10 - {marks} = {value} to {}.",
+                        winner.name(),
+                        max.name()
+                    ),
+                    Some(winner) => format!(
+                        "Return {value}: {} has won with {marks} marks on the board, worth {marks} - 10 = {value} to {}.",
+                        winner.name(),
+                        max.name()
+                    ),
+                    None => format!("Return {value}: the board is full, a draw."),
+                }
+            }
+            StepKind::Return if path.is_empty() => format!(
+                "Return {value}: the search is over, and {value} is the starting position's value for {}.",
+                max.name()
+            ),
+            StepKind::Return if mover == max => format!(
+                "Return {value}: the highest value among {}'s moves searched here.",
+                mover.name()
+            ),
+            StepKind::Return => format!(
+                "Return {value}: the lowest value for {} among {}'s replies searched here.",
+                max.name(),
+                mover.name()
+            ),
+            StepKind::Cut => format!("Cut: {}", cut_reason(max, event)),
+        }
+    }
+}
+
+/// A bound as the panel's sentences write it: −∞, +∞, or a signed score.
+pub fn bound_words(bound: Bound) -> String {
+    match bound {
+        Bound::NegInf => "−∞".to_owned(),
+        Bound::Finite(value) => signed(value),
+        Bound::PosInf => "+∞".to_owned(),
+    }
+}
+
+/// What a side's score means to it: "a win", "a draw" or "a loss".
+fn outcome(score: i32) -> &'static str {
+    match score {
+        1.. => "a win",
+        0 => "a draw",
+        _ => "a loss",
+    }
+}
+
+/// Why the search may skip the children left at `cut` (a `cut` event of a search whose MAX is `max`), in one
+/// sentence: "X already has a draw elsewhere (α = 0), and this reply gives O at least a draw (value 0), so O's
+/// other replies here cannot change X's choice."
+pub fn cut_reason(max: Player, cut: &StepEvent) -> String {
+    let mover = cut.position.to_move();
+    let value = cut.value.unwrap_or_default();
+    let for_max = |bound: Bound| match bound {
+        Bound::Finite(score) => outcome(score),
+        Bound::NegInf => "a loss",
+        Bound::PosInf => "a win",
+    };
+    if mover == max {
+        // A MAX node whose value reached beta: MIN can already hold MAX to beta by another move above.
+        let min = max.opponent();
+        format!(
+            "{} already has {} elsewhere (β = {}), and this move gives {} at least {} (value {}), so {}'s other moves here cannot change {}'s choice.",
+            min.name(),
+            outcome_for_min(cut.beta),
+            bound_words(cut.beta),
+            max.name(),
+            outcome(value),
+            signed(value),
+            max.name(),
+            min.name(),
+        )
+    } else {
+        // A MIN node whose value fell to alpha: MAX can already get alpha by another move above.
+        format!(
+            "{} already has {} elsewhere (α = {}), and this reply gives {} at least {} (value {}), so {}'s other replies here cannot change {}'s choice.",
+            max.name(),
+            for_max(cut.alpha),
+            bound_words(cut.alpha),
+            mover.name(),
+            outcome(-value),
+            signed(value),
+            mover.name(),
+            max.name(),
+        )
+    }
+}
+
+/// What MAX's bound `beta` means to MIN, who can hold MAX to it.
+fn outcome_for_min(beta: Bound) -> &'static str {
+    match beta {
+        Bound::Finite(score) => outcome(-score),
+        Bound::NegInf => "a win",
+        Bound::PosInf => "a loss",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// X to move with three squares left: 6 wins at once, so 7 and 8 are searched with α = +3.
+    const SMALL: &str = "XOXXOO...";
+
+    #[test]
+    fn steps_forward_and_back_through_every_event() {
+        let mut stepper = Stepper::new(board(SMALL));
+        let trace = alpha_beta_trace(board(SMALL));
+        assert!(stepper.at_start() && !stepper.at_end());
+        assert!(!stepper.back(), "nothing before the first event");
+        let mut seen = vec![*stepper.event()];
+        while stepper.step() {
+            seen.push(*stepper.event());
+        }
+        assert_eq!(seen, trace);
+        assert!(stepper.at_end());
+        assert_eq!(stepper.progress(), (trace.len(), trace.len()));
+        let mut back = vec![*stepper.event()];
+        while stepper.back() {
+            back.push(*stepper.event());
+        }
+        back.reverse();
+        assert_eq!(back, trace);
+        stepper.step();
+        stepper.step();
+        stepper.restart();
+        assert!(stepper.at_start());
+    }
+
+    #[test]
+    fn paths_follow_the_search_down_and_up() {
+        let mut stepper = Stepper::new(board(SMALL));
+        let mut paths = vec![stepper.path()];
+        while stepper.step() {
+            paths.push(stepper.path());
+        }
+        let kinds: Vec<_> = alpha_beta_trace(board(SMALL))
+            .iter()
+            .map(|event| event.kind.as_str())
+            .collect();
+        // The root; 6 wins at once; 7 leads to O's replies 6 and 8; O's 6 is a draw, which cuts at 7 (X already
+        // has +3): O's 8 is skipped. Then 8 likewise.
+        assert_eq!(
+            kinds.iter().zip(&paths).take(9).collect::<Vec<_>>(),
+            [
+                (&"visit", &vec![]),
+                (&"visit", &vec![6]),
+                (&"return", &vec![6]),
+                (&"visit", &vec![7]),
+                (&"visit", &vec![7, 6]),
+                (&"visit", &vec![7, 6, 8]),
+                (&"return", &vec![7, 6, 8]),
+                (&"return", &vec![7, 6]),
+                (&"cut", &vec![7]),
+            ]
+        );
+        assert_eq!(paths.last(), Some(&vec![]));
+    }
+
+    #[test]
+    fn finish_node_goes_to_the_return_of_the_open_node() {
+        let mut stepper = Stepper::new(board(SMALL));
+        // From the root's visit: its own return, the end.
+        assert!(stepper.finish_node());
+        assert!(stepper.at_end());
+        assert!(!stepper.finish_node());
+        // From the visit of 7: the return of 7.
+        stepper.restart();
+        for _ in 0..3 {
+            stepper.step();
+        }
+        assert_eq!(stepper.path(), [7]);
+        assert!(stepper.finish_node());
+        assert_eq!(
+            (stepper.event().kind, stepper.path()),
+            (StepKind::Return, vec![7])
+        );
+        // From the return of 7: the root's return, its parent.
+        assert!(stepper.finish_node());
+        assert!(stepper.at_end());
+    }
+
+    #[test]
+    fn counters_compare_with_plain_minimax() {
+        let mut stepper = Stepper::new(board(SMALL));
+        let total = alpha_beta_trace(board(SMALL))
+            .iter()
+            .filter(|event| event.kind == StepKind::Visit)
+            .count();
+        assert_eq!(stepper.visits(), (1, total));
+        stepper.step();
+        assert_eq!(stepper.visits(), (2, total));
+        // Every position is visited once and returned once, and 4,856 of them cut: 2 x 20,866 + 4,856 events.
+        let cuts = alpha_beta_trace(Board::EMPTY)
+            .iter()
+            .filter(|event| event.kind == StepKind::Cut)
+            .count();
+        assert_eq!(cuts, 4_856);
+        assert_eq!(
+            Stepper::new(Board::EMPTY).counters(),
+            "Step 1 of 46,588. Positions visited so far: 1 of alpha-beta's 20,866 (plain minimax visits 549,946)."
+        );
+    }
+
+    #[test]
+    fn sentences_say_what_just_happened() {
+        let mut stepper = Stepper::new(board(SMALL));
+        let mut sentences = vec![stepper.sentence()];
+        while stepper.step() {
+            sentences.push(stepper.sentence());
+        }
+        assert_eq!(
+            &sentences[..9],
+            [
+                "Visit the starting position: X to move, a MAX node, with α = −∞ and β = +∞.",
+                "Visit X in row 3, column 1: the game is over here (α = −∞, β = +∞).",
+                "Return +3: X has won with 7 marks on the board, worth 10 - 7 = +3 to X.",
+                "Visit X in row 3, column 2: O to move, a MIN node, with α = +3 and β = +∞.",
+                "Visit O in row 3, column 1: X to move, a MAX node, with α = +3 and β = +∞.",
+                "Visit X in row 3, column 3: the game is over here (α = +3, β = +∞).",
+                "Return 0: the board is full, a draw.",
+                "Return 0: the highest value among X's moves searched here.",
+                "Cut: X already has a win elsewhere (α = +3), and this reply gives O at least a draw (value 0), so O's other replies here cannot change X's choice.",
+            ]
+        );
+        assert_eq!(
+            sentences.last().unwrap(),
+            "Return +3: the search is over, and +3 is the starting position's value for X."
+        );
+    }
+
+    #[test]
+    fn cut_reasons_at_max_and_min_nodes() {
+        let cuts = |root: Board| -> Vec<String> {
+            alpha_beta_trace(root)
+                .iter()
+                .filter(|event| event.kind == StepKind::Cut)
+                .map(|event| cut_reason(root.to_move(), event))
+                .collect()
+        };
+        let from_empty = cuts(Board::EMPTY);
+        assert!(from_empty.contains(&"X already has a draw elsewhere (α = 0), and this reply gives O at least a draw (value 0), so O's other replies here cannot change X's choice.".to_owned()));
+        assert!(from_empty.contains(&"O already has a draw elsewhere (β = 0), and this move gives X at least a draw (value 0), so X's other moves here cannot change O's choice.".to_owned()));
+        // The words follow the signs: O's reply that wins for O is "a win" for O.
+        assert!(cuts(board("X...O...."))
+            .iter()
+            .any(|reason| reason.contains("gives O at least a win")));
+    }
+
+    #[test]
+    fn speeds_by_name() {
+        for speed in Speed::ALL {
+            assert_eq!(Speed::from_name(speed.name()), Some(speed));
+        }
+        assert_eq!(Speed::from_name("Fast"), None);
+        assert!(Speed::ALL
+            .windows(2)
+            .all(|pair| pair[0].interval_ms() > pair[1].interval_ms()));
+    }
+}
