@@ -50,10 +50,12 @@ const STATES = {
   },
   "friend mode": async (page) => page.getByRole("radio", { name: "A friend" }).check(),
   "every thinking panel open, a line chosen, a tree node opened, pruning marked": async (page) => {
-    for (const name of ["Move scores", "Game tree", "Search statistics"]) {
+    for (const name of ["Move scores", "Game tree", "Search statistics", "Step through the search"]) {
       await page.getByRole("checkbox", { name }).check();
     }
     await page.locator('[data-why="4"]').click();
+    await page.getByRole("button", { name: "Next move on the board" }).click();
+    for (let i = 0; i < 12; i += 1) await page.locator('[data-step="forward"]').click();
     await page.locator('[role="treeitem"][data-path="4"]').click();
     await page.getByRole("checkbox", { name: /Mark what alpha-beta prunes/ }).check();
     await page.locator(".ttt-stats td", { hasText: "nodes" }).first().waitFor();

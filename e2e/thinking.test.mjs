@@ -293,7 +293,7 @@ test("the tree works by keyboard, and pointing at or focusing a node previews it
     await page.keyboard.press("ArrowDown");
     assert.equal(await focusedPath(), "5");
     assert.match(await page.locator(".ttt-preview figcaption").textContent(), /Preview after X row 2, column 3/);
-    const preview = await page.locator(".ttt-mini span").allTextContents();
+    const preview = await page.locator(".ttt-preview .ttt-mini span").allTextContents();
     assert.equal(preview.map((m) => m || ".").join(""), "XX.OOX...");
     await page.keyboard.press("ArrowRight");
     assert.equal(await tree.locator('[data-path="5"]').getAttribute("aria-expanded"), "true");
@@ -357,7 +357,12 @@ test("the panels are built the first time one is shown, once, in their order, an
     assert.ok(atStart <= 100, `a game starts with ${atStart} elements`);
 
     await page.getByRole("checkbox", { name: "Search statistics" }).check();
-    assert.deepEqual(await panels(), ["ttt-panel ttt-scores hidden", "ttt-panel ttt-stats", "ttt-panel ttt-tree-panel hidden"]);
+    assert.deepEqual(await panels(), [
+      "ttt-panel ttt-scores hidden",
+      "ttt-panel ttt-stats",
+      "ttt-panel ttt-step-panel hidden",
+      "ttt-panel ttt-tree-panel hidden",
+    ]);
     const built = await count();
     assert.ok(built > atStart + 60, `${built} elements once the panels are built`);
     await page.locator(".ttt-stats td", { hasText: "nodes" }).first().waitFor();
@@ -365,16 +370,21 @@ test("the panels are built the first time one is shown, once, in their order, an
       page.evaluate(() => {
         const found = [...document.getElementById("game").shadowRoot.querySelectorAll(".ttt-panel")];
         window.firstPanels ??= found;
-        return found.length === 3 && found.every((panel, index) => panel === window.firstPanels[index]);
+        return found.length === 4 && found.every((panel, index) => panel === window.firstPanels[index]);
       });
     assert.equal(await samePanels(), true);
 
     // Closed, then opened again: the same elements, nothing built twice.
     await page.getByRole("checkbox", { name: "Search statistics" }).uncheck();
-    assert.deepEqual(await panels(), ["ttt-panel ttt-scores hidden", "ttt-panel ttt-stats hidden", "ttt-panel ttt-tree-panel hidden"]);
+    assert.deepEqual(await panels(), [
+      "ttt-panel ttt-scores hidden",
+      "ttt-panel ttt-stats hidden",
+      "ttt-panel ttt-step-panel hidden",
+      "ttt-panel ttt-tree-panel hidden",
+    ]);
     await page.getByRole("checkbox", { name: "Game tree" }).check();
     await page.getByRole("checkbox", { name: "Move scores" }).check();
-    assert.equal(await samePanels(), true, "the same three panels, nothing built twice");
+    assert.equal(await samePanels(), true, "the same four panels, nothing built twice");
     assert.equal(await page.getByRole("tree").locator('[role="treeitem"]').count(), 9);
     assert.equal(await page.locator(".ttt-score-list li:not([hidden])").count(), 9);
     await page.locator('[data-cell="4"]').click();

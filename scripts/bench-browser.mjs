@@ -3,7 +3,9 @@
 //   in Chromium as launched and without the omnibox popup it loads for each new window (see below);
 // - a click to the computer's mark painted, with delay=0;
 // - the engine in the release wasm (bestMove from the JS API) against a textbook minimax in JavaScript (no
-//   pruning, no memory: 549,946 positions from the empty board), on the empty board and over every position.
+//   pruning, no memory: 549,946 positions from the empty board), on the empty board and over every position;
+// - drawing the game tree's picture and list with 300 nodes or more (a click that opens a node, to the page laid
+//   out again), and one step of the step panel with the tree open.
 // Timings are reported, never asserted: these machines are shared and noisy.
 // Usage: node scripts/bench-browser.mjs [--loads 20] [--clicks 30]
 import { fileURLToPath } from "node:url";
@@ -193,12 +195,49 @@ try {
       referenceWorst: time(() => referenceMove(worst[0]), 100),
     };
   });
+
+  // Drawing: a click that opens a node of a tree of 300 nodes or more, and one step, each to the page laid out.
+  const panels = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await panels.goto(`${site.url}?mode=friend&tree=1&step=1`);
+  await panels.locator("[data-cell]").first().waitFor();
+  results.drawing = await panels.evaluate(() => {
+    const root = document.getElementById("game").shadowRoot;
+    const picture = root.querySelector(".ttt-picture");
+    const timed = (act) => {
+      const start = performance.now();
+      act();
+      // Reading a size makes the browser lay the page out now: the time includes style and layout.
+      void picture.getBoundingClientRect().height;
+      return performance.now() - start;
+    };
+    const nodes = () => picture.querySelectorAll(".ttt-pic-node").length;
+    // Open first-level nodes, then their first children, until 300 nodes are drawn.
+    const toggles = [];
+    for (const path of ["0", "0,1", "4", "4,0", "8", "8,0", "2", "2,0", "6", "6,0"]) {
+      if (nodes() >= 300) break;
+      toggles.push(timed(() => root.querySelector(`.ttt-picture [data-path="${path}"]`).click()));
+    }
+    const drawn = nodes();
+    // Close and open the last node again: the whole tree drawn again at its size.
+    const redraws = [];
+    for (let i = 0; i < 10; i += 1) {
+      const path = root.querySelector('.ttt-tree [aria-expanded="true"]').dataset.path;
+      redraws.push(timed(() => root.querySelector(`.ttt-picture [data-path="${path}"]`).click()));
+      redraws.push(timed(() => root.querySelector(`.ttt-picture [data-path="${path}"]`).click()));
+    }
+    const step = root.querySelector('[data-step="forward"]');
+    const steps = [];
+    for (let i = 0; i < 200; i += 1) steps.push(timed(() => step.click()));
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const max = (values) => Math.max(...values);
+    return { drawn, redraw: median(redraws), redrawMax: max(redraws), step: median(steps), stepMax: max(steps) };
+  });
 } finally {
   await browser.close();
   await site.close();
 }
 
-const { ready, readyQuiet, reply, engine } = results;
+const { ready, readyQuiet, reply, engine, drawing } = results;
 console.log("Browser benchmark: release build, headless Chromium, served locally under /tictactoe/");
 console.log(`  navigation to a clickable board     median ${fmt(ready.median)}, max ${fmt(ready.max)} (${ready.n} loads)`);
 console.log(
@@ -215,3 +254,8 @@ console.log(
   `  best move, all ${engine.positions} positions          median ${fmt(engine.medianPosition)}, ` +
     `worst ${fmt(engine.worst)} at ${engine.worstPosition} (textbook minimax there: ${fmt(engine.referenceWorst)})`,
 );
+console.log(
+  `  game tree of ${drawing.drawn} nodes, drawn again   median ${fmt(drawing.redraw)}, max ${fmt(drawing.redrawMax)} ` +
+    `(a click that opens or closes a node, to the page laid out)`,
+);
+console.log(`  one step of the step panel           median ${fmt(drawing.step)}, max ${fmt(drawing.stepMax)} (the tree open, 200 steps)`);

@@ -1,25 +1,53 @@
-// Takes the README's screenshot from the release build (dist/) in headless Chromium: a game in progress.
-// Usage: node scripts/screenshot.mjs [output.png]   (run `./dev.sh build` first; ./dev.sh screenshot does both)
+// Takes the README's pictures from the release build (dist/) in headless Chromium: a game in progress
+// (docs/screenshot.png), the game tree drawn as a picture with what alpha-beta prunes (docs/tree.png), and alpha-beta
+// stepped through to a cut, beside the board (docs/step.png).
+// Usage: node scripts/screenshot.mjs [folder]   (run `./dev.sh build` first; ./dev.sh screenshot does both)
 import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { serve } from "../e2e/server.mjs";
 import { launch, settled as gameSettled } from "../e2e/browser.mjs";
 
-const output = process.argv[2] ?? fileURLToPath(new URL("../docs/screenshot.png", import.meta.url));
+const folder = process.argv[2] ?? fileURLToPath(new URL("../docs", import.meta.url));
 const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)));
 const browser = await launch();
-try {
-  const page = await browser.newPage({ viewport: { width: 640, height: 720 }, deviceScaleFactor: 1 });
-  await page.goto(`${site.url}?delay=0`);
-  const settled = () => gameSettled(page);
-  // A fixed opening, so the picture only changes when the page does.
-  for (const cell of [4, 2]) {
-    await settled();
-    const empty = await page.locator(`[data-cell="${cell}"]`).textContent();
-    if (empty === "") await page.locator(`[data-cell="${cell}"]`).click();
-  }
-  await settled();
-  await page.screenshot({ path: output });
+
+/** Opens the game at `query` in a page `width` px wide, runs `prepare`, and saves the page (`whole`) or the game
+ * alone as `name`. */
+async function picture(name, width, height, query, prepare, whole = false) {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+  await page.goto(`${site.url}${query}`);
+  await page.locator("[data-cell]").first().waitFor();
+  await prepare(page);
+  await gameSettled(page);
+  const output = join(folder, name);
+  await (whole ? page : page.locator(".ttt")).screenshot({ path: output });
   console.log(`wrote ${output}`);
+  await page.close();
+}
+
+try {
+  // A fixed opening, so the pictures only change when the page does.
+  await picture("screenshot.png", 640, 720, "?delay=0", async (page) => {
+    for (const cell of [4, 2]) {
+      await gameSettled(page);
+      const empty = await page.locator(`[data-cell="${cell}"]`).textContent();
+      if (empty === "") await page.locator(`[data-cell="${cell}"]`).click();
+    }
+  }, true);
+  // The tree three levels down from the issue's position, with what alpha-beta prunes and why.
+  await picture("tree.png", 1100, 900, "?mode=friend&tree=1&position=X...O....", async (page) => {
+    await page.getByLabel(/Mark what alpha-beta prunes/).check();
+    for (const path of ["2", "2,1"]) await page.locator(`.ttt-picture [data-path="${path}"]`).click();
+  });
+  // Alpha-beta stepped to its second cut, the tree following it.
+  await picture("step.png", 1100, 900, "?mode=friend&step=1&tree=1&position=XO.X.O...", async (page) => {
+    const step = page.locator('[data-step="forward"]');
+    let cuts = 0;
+    while (cuts < 2) {
+      await step.click();
+      if ((await page.locator("[data-step-event]").getAttribute("data-step-event")) === "cut") cuts += 1;
+    }
+  });
 } finally {
   await browser.close();
   await site.close();

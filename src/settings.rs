@@ -55,6 +55,8 @@ pub struct Display {
     pub tree: bool,
     /// Node counts and times of each search.
     pub stats: bool,
+    /// Alpha-beta from the current position, one step at a time.
+    pub step: bool,
     /// Depth-aware or plain +1/0/-1 scores.
     pub scoring: Scoring,
 }
@@ -65,6 +67,7 @@ impl Default for Display {
             scores: false,
             tree: false,
             stats: false,
+            step: false,
             scoring: Scoring::DepthAware,
         }
     }
@@ -199,14 +202,15 @@ impl Settings {
                     ))
                 }
             },
-            "scores" | "tree" | "stats" => {
+            "scores" | "tree" | "stats" | "step" => {
                 let on = switch(value).ok_or_else(|| {
                     problem("it must be 1 (shown) or 0 (hidden)".into(), "It is hidden.")
                 })?;
                 match name {
                     "scores" => self.display.scores = on,
                     "tree" => self.display.tree = on,
-                    _ => self.display.stats = on,
+                    "stats" => self.display.stats = on,
+                    _ => self.display.step = on,
                 }
             }
             "scoring" => {
@@ -240,6 +244,7 @@ impl Settings {
             "scores" => self.display.scores = default.display.scores,
             "tree" => self.display.tree = default.display.tree,
             "stats" => self.display.stats = default.display.stats,
+            "step" => self.display.step = default.display.step,
             "scoring" => self.display.scoring = default.display.scoring,
             _ => {}
         }
@@ -277,6 +282,7 @@ impl Settings {
             ("scores", self.display.scores),
             ("tree", self.display.tree),
             ("stats", self.display.stats),
+            ("step", self.display.step),
         ] {
             if on {
                 part(name, "1");
@@ -314,8 +320,8 @@ pub fn embed_from_pairs(pairs: &[(String, String)]) -> (bool, Vec<String>) {
 }
 
 /// The names [`Settings::set`] understands.
-pub const SETTING_NAMES: [&str; 9] = [
-    "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "scoring",
+pub const SETTING_NAMES: [&str; 10] = [
+    "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "step", "scoring",
 ];
 
 /// A setting's value that is not understood.
@@ -393,7 +399,7 @@ mod tests {
             }
         );
         assert!(problems.is_empty());
-        let (settings, problems) = parse("scores=1&tree=true&stats=on&scoring=Plain");
+        let (settings, problems) = parse("scores=1&tree=true&stats=on&step=yes&scoring=Plain");
         assert!(problems.is_empty());
         assert_eq!(
             settings.display,
@@ -401,6 +407,7 @@ mod tests {
                 scores: true,
                 tree: true,
                 stats: true,
+                step: true,
                 scoring: Scoring::Plain
             }
         );
@@ -488,13 +495,14 @@ mod tests {
                 scores: true,
                 tree: false,
                 stats: true,
+                step: true,
                 scoring: Scoring::Plain,
             },
         };
         let query = settings.to_query(position);
         assert_eq!(
             query,
-            "human=O&level=hard&delay=0&position=X...O..X.&scores=1&stats=1&scoring=plain"
+            "human=O&level=hard&delay=0&position=X...O..X.&scores=1&stats=1&step=1&scoring=plain"
         );
         let (reopened, problems) = parse(&query);
         assert!(problems.is_empty());
@@ -542,7 +550,7 @@ mod tests {
     #[test]
     fn every_setting_goes_back_to_its_default() {
         let (mut settings, problems) = parse(
-            "?human=O&delay=0&mode=friend&level=easy&position=X........&scores=1&tree=1&stats=1&scoring=plain",
+            "?human=O&delay=0&mode=friend&level=easy&position=X........&scores=1&tree=1&stats=1&step=1&scoring=plain",
         );
         assert!(problems.is_empty(), "{problems:?}");
         for name in SETTING_NAMES {

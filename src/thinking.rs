@@ -3,11 +3,12 @@
 //! scores panel, the "why this move" panel, the statistics table and the scored squares. The DOM layer only draws
 //! them. Pure Rust, tested natively.
 
-use crate::engine::{Board, Variant};
+use crate::engine::{principal_variation, Board, Player, Variant};
 use crate::explain::{
     best_first, group_digits, line_in_words, millis, outcome_words, signed, MoveScore,
 };
 use crate::game::cell_name;
+use crate::stepper::{Speed, Stepper};
 use crate::tree::TreeState;
 
 /// Nodes and time of one search.
@@ -46,6 +47,14 @@ pub struct Thinking {
     pub stats_last: Option<Stats>,
     /// The position the computer last moved from.
     pub computer_moved_from: Option<Board>,
+    /// Alpha-beta from the current position, one step at a time, once the step panel has been shown there.
+    pub step: Option<Stepper>,
+    /// Whether the step panel steps by itself.
+    pub step_running: bool,
+    /// How fast it steps by itself.
+    pub step_speed: Speed,
+    /// The "why" move's line of best play, replayed on the board.
+    pub replay: Option<Replay>,
     /// Plain minimax at a position with moves is timed one first move per task (from the empty board it is one
     /// search of 549,946 positions, 25 ms on a laptop and four times that on a phone, too long to keep clicks and
     /// paints waiting): for which column and position, how many first moves are timed, and their sum.
@@ -62,6 +71,10 @@ impl Thinking {
             stats_now: None,
             stats_last: None,
             computer_moved_from: None,
+            step: None,
+            step_running: false,
+            step_speed: Speed::Medium,
+            replay: None,
             plain_so_far: None,
         }
     }
@@ -75,7 +88,17 @@ impl Thinking {
             self.tree.alpha_beta = alpha_beta;
             self.why = None;
             self.preview.clear();
+            self.step = None;
+            self.step_running = false;
+            self.replay = None;
         }
+    }
+
+    /// Chooses (or, chosen again, puts away) the move whose line of best play is shown; a replay on the board of
+    /// the line before goes.
+    pub fn choose_why(&mut self, cell: usize) {
+        self.why = (self.why != Some(cell)).then_some(cell);
+        self.replay = None;
     }
 
     /// Whether a statistic is missing for what is on show.
@@ -234,6 +257,67 @@ pub fn score_lines(scores: &[MoveScore], why: Option<usize>) -> Vec<ScoreLine> {
             }
         })
         .collect()
+}
+
+/// The line of best play after a move, replayed on the board as numbered marks without changing the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The position the line starts from.
+    pub from: Board,
+    /// The line: the chosen move, then best play to the end of the game.
+    pub line: Vec<usize>,
+    /// How many of its moves are on the board.
+    pub shown: usize,
+    /// Whether it plays on by itself.
+    pub playing: bool,
+}
+
+impl Replay {
+    /// The line of best play after `cell` at `board`, none of it shown yet.
+    pub fn new(board: Board, cell: usize) -> Replay {
+        Replay {
+            from: board,
+            line: principal_variation(board, Some(cell)),
+            shown: 0,
+            playing: false,
+        }
+    }
+
+    /// One more move on the board, or, when all are, back to none: `false` when it went back.
+    pub fn step(&mut self) -> bool {
+        if self.shown < self.line.len() {
+            self.shown += 1;
+            true
+        } else {
+            self.shown = 0;
+            false
+        }
+    }
+
+    /// Whether every move of the line is on the board.
+    pub fn at_end(&self) -> bool {
+        self.shown == self.line.len()
+    }
+
+    /// The marks on show: each move's cell, its player and its number in the line, from 1.
+    pub fn marks(&self) -> Vec<(usize, Player, usize)> {
+        let mut player = self.from.to_move();
+        let mut marks = Vec::with_capacity(self.shown);
+        for (index, &cell) in self.line.iter().take(self.shown).enumerate() {
+            marks.push((cell, player, index + 1));
+            player = player.opponent();
+        }
+        marks
+    }
+
+    /// What the replay's step button says next.
+    pub fn step_label(&self) -> &'static str {
+        if self.at_end() {
+            "Replay from the start"
+        } else {
+            "Next move on the board"
+        }
+    }
 }
 
 /// The "why this move" panel: the line of best play after a chosen move.
@@ -479,5 +563,53 @@ mod tests {
         assert_eq!(square_label_suffix(one), ", score win in 3 +3");
         let draw = &move_scores(Board::EMPTY, Scoring::DepthAware)[0];
         assert_eq!(square_words(draw), "draw 0");
+    }
+
+    #[test]
+    fn a_replay_shows_the_line_one_move_at_a_time_and_starts_again() {
+        // X to move: row 1, column 3 wins at once; row 3, column 3 lets O block and the game goes on.
+        let board: Board = "XX.OO....".parse().unwrap();
+        let mut replay = Replay::new(board, 8);
+        assert_eq!(replay.line, principal_variation(board, Some(8)));
+        assert_eq!(replay.line[0], 8);
+        assert!(replay.marks().is_empty());
+        assert_eq!(replay.step_label(), "Next move on the board");
+        assert!(replay.step());
+        assert!(replay.step());
+        assert_eq!(
+            replay.marks(),
+            [(8, Player::X, 1), (replay.line[1], Player::O, 2)]
+        );
+        while replay.step() {}
+        assert_eq!(replay.shown, 0, "after the last move, back to none");
+        while !replay.at_end() {
+            replay.step();
+        }
+        assert_eq!(replay.step_label(), "Replay from the start");
+        let end = replay
+            .line
+            .iter()
+            .fold(board, |position, &cell| position.play(cell));
+        assert!(end.is_over(), "the line plays to the end of the game");
+    }
+
+    #[test]
+    fn a_new_position_or_another_why_puts_the_replay_and_the_steps_away() {
+        let mut thinking = Thinking::new(Board::EMPTY);
+        thinking.choose_why(4);
+        thinking.replay = Some(Replay::new(Board::EMPTY, 4));
+        thinking.step = Some(Stepper::new(Board::EMPTY));
+        thinking.step_running = true;
+        thinking.follow(Board::EMPTY);
+        assert!(
+            thinking.replay.is_some() && thinking.step.is_some(),
+            "same position"
+        );
+        thinking.choose_why(0);
+        assert_eq!((thinking.why, thinking.replay.is_none()), (Some(0), true));
+        thinking.choose_why(0);
+        assert_eq!(thinking.why, None);
+        thinking.follow(Board::EMPTY.play(4));
+        assert!(thinking.step.is_none() && !thinking.step_running);
     }
 }

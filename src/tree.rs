@@ -35,6 +35,10 @@ pub struct VisibleNode {
     pub set_size: usize,
     /// Its words: see [`node_label`].
     pub label: String,
+    /// Its value in short, for its picture: "X: win in 3 (+3)" (see [`node_value`]).
+    pub value: String,
+    /// The position after its move.
+    pub position: Board,
     /// Whether it is open (`aria-expanded`); `None` when the game ends with its move, so it has no children.
     pub open: Option<bool>,
     /// Whether it is the tree's tab stop: the focused node, or the first one when the focused node is not on show.
@@ -140,6 +144,8 @@ impl TreeState {
                 position_in_set: index + 1,
                 set_size,
                 label: node_label(position, &node, self.alpha_beta),
+                value: node_value(position, &node),
+                position: next,
                 open,
                 tab_stop: false,
                 cut,
@@ -265,6 +271,17 @@ pub fn encode_path(path: &[usize]) -> String {
         .map(usize::to_string)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// A node's value in short, `node` being a move of `position`: who plays it, its value in words and its score
+/// ("X: win in 3 (+3)"). Its picture shows the square.
+pub fn node_value(position: Board, node: &TreeNode) -> String {
+    format!(
+        "{}: {} ({})",
+        position.to_move().name(),
+        outcome_words(node.value),
+        signed(depth_aware_score(node.value, position.marks())),
+    )
 }
 
 /// A node's words, `node` being a move of `position`: the move, its value in words and score, and its marks

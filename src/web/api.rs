@@ -216,7 +216,7 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
 ///
 /// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
 /// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a 9-character board), `delay` (milliseconds),
-/// `scores`, `tree`, `stats` (`true` shows that panel) and `scoring` (`"depth"` or `"plain"`).
+/// `scores`, `tree`, `stats`, `step` (`true` shows that panel) and `scoring` (`"depth"` or `"plain"`).
 /// An unknown option or a value that is not understood throws an `Error`.
 #[wasm_bindgen]
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {

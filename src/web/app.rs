@@ -3,20 +3,24 @@
 //! the runtime carries out once the update is over.
 
 use super::host::Host;
-use super::message::Message;
+use super::message::{Message, ReplayControl, StepControl};
 use super::timer::Timeout;
 use super::view::View;
 use super::{Listener, Mailbox};
 use crate::engine::{search_stats, Board, Variant};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
+use crate::stepper::Stepper;
 use crate::tally::Tally;
-use crate::thinking::{Measured, Thinking};
+use crate::thinking::{Measured, Replay, Thinking};
 use web_sys::{HtmlElement, Storage};
 
 /// How long after a change the search statistics are measured: past the next paint and the computer's answer
 /// when it plays at once, since measuring takes milliseconds that must not hold up either.
 const STATS_PAUSE_MS: u32 = 50;
+
+/// The pause between two moves of a replay on the board.
+const REPLAY_PAUSE_MS: u32 = 800;
 
 /// Where the tally is kept between visits.
 pub const TALLY_KEY: &str = "tictactoe-tally";
@@ -74,6 +78,10 @@ pub struct App {
     computer: Option<Timeout>,
     /// The next statistics measurement.
     stats: Option<Timeout>,
+    /// The step panel's next step, while it runs.
+    step_tick: Option<Timeout>,
+    /// The replay's next move, while it plays.
+    replay_tick: Option<Timeout>,
 }
 
 impl App {
@@ -110,6 +118,8 @@ impl App {
             _listener: listener,
             computer: None,
             stats: None,
+            step_tick: None,
+            replay_tick: None,
         };
         app.settle(false);
         app.view.render(&app);
@@ -179,6 +189,10 @@ impl App {
             | Message::TreeToggle(_)
             | Message::TreeKey(..)
             | Message::Preview(_) => return self.apply_to_panels(message),
+            Message::Step(_) | Message::StepTick | Message::StepSpeed(_) => {
+                self.apply_to_steps(message)
+            }
+            Message::Replay(_) | Message::ReplayTick => self.apply_to_replay(message),
             Message::ComputerTurn => {
                 self.computer = None;
                 let before = self.game.board();
@@ -202,8 +216,8 @@ impl App {
         let thinking = &mut self.thinking;
         match message {
             Message::AlphaBeta(on) => thinking.tree.alpha_beta = on,
-            Message::Why(cell) => thinking.why = (thinking.why != Some(cell)).then_some(cell),
-            Message::TreeToggle(path) if thinking.tree.is_playable(&path) => {
+            Message::Why(cell) => thinking.choose_why(cell),
+            Message::TreeToggle(path) if !path.is_empty() && thinking.tree.is_playable(&path) => {
                 thinking.tree.toggle(&path);
                 thinking.tree.focus = path;
             }
@@ -215,6 +229,91 @@ impl App {
             _ => {}
         }
         None
+    }
+
+    /// What a message about the step panel changes: where the search is, whether it runs, how fast. A control
+    /// pressed by hand pauses a run. The game tree, when shown, opens down to the node the search is at.
+    fn apply_to_steps(&mut self, message: Message) {
+        let thinking = &mut self.thinking;
+        let Some(stepper) = &mut thinking.step else {
+            return;
+        };
+        match message {
+            Message::Step(StepControl::Run) if thinking.step_running => {
+                thinking.step_running = false
+            }
+            Message::Step(StepControl::Run) => {
+                if stepper.at_end() {
+                    stepper.restart();
+                }
+                thinking.step_running = true;
+            }
+            Message::Step(control) => {
+                thinking.step_running = false;
+                match control {
+                    StepControl::Forward => {
+                        stepper.step();
+                    }
+                    StepControl::Back => {
+                        stepper.back();
+                    }
+                    StepControl::Finish => {
+                        stepper.finish_node();
+                    }
+                    StepControl::Restart | StepControl::Run => stepper.restart(),
+                }
+            }
+            Message::StepTick => {
+                self.step_tick = None;
+                if thinking.step_running && !stepper.step() {
+                    thinking.step_running = false;
+                }
+            }
+            Message::StepSpeed(speed) => {
+                thinking.step_speed = speed;
+                // The next step comes at the new pace.
+                self.step_tick = None;
+            }
+            _ => {}
+        }
+        if self.game.settings().display.tree {
+            thinking.tree.reveal(&stepper.path());
+        }
+    }
+
+    /// What a message about the replay of the "why" line on the board changes. The replay starts from the
+    /// chosen move when there is none yet.
+    fn apply_to_replay(&mut self, message: Message) {
+        let thinking = &mut self.thinking;
+        if message == Message::ReplayTick {
+            self.replay_tick = None;
+        }
+        let Some(why) = thinking.why else {
+            thinking.replay = None;
+            return;
+        };
+        let board = self.game.board();
+        let replay = thinking
+            .replay
+            .get_or_insert_with(|| Replay::new(board, why));
+        match message {
+            Message::Replay(ReplayControl::Step) => {
+                replay.playing = false;
+                replay.step();
+            }
+            Message::Replay(ReplayControl::Play) => {
+                replay.playing = !replay.playing;
+                if replay.playing && replay.at_end() {
+                    replay.shown = 0;
+                }
+            }
+            Message::Replay(ReplayControl::Clear) => thinking.replay = None,
+            Message::ReplayTick if replay.playing => {
+                replay.step();
+                replay.playing = !replay.at_end();
+            }
+            _ => {}
+        }
     }
 
     /// A new game with `settings`.
@@ -265,6 +364,7 @@ impl App {
                 move || mailbox.send(Message::ComputerTurn),
             );
         }
+        self.settle_panels(board);
         let stats_due = self.game.settings().display.stats && self.thinking.stats_stale(board);
         if !stats_due {
             self.stats = None;
@@ -273,6 +373,48 @@ impl App {
             let delay = if measured { 0 } else { STATS_PAUSE_MS };
             self.stats = Timeout::new(&self.host.window, delay, move || {
                 mailbox.send(Message::MeasureStats)
+            });
+        }
+    }
+
+    /// The step panel and the replay follow the settings and the position, and their next tick is scheduled
+    /// while they run.
+    fn settle_panels(&mut self, board: Board) {
+        let display = self.game.settings().display;
+        let thinking = &mut self.thinking;
+        if !display.step {
+            thinking.step = None;
+            thinking.step_running = false;
+        } else if thinking.step.is_none() {
+            let stepper = Stepper::new(board);
+            if display.tree {
+                thinking.tree.reveal(&stepper.path());
+            }
+            thinking.step = Some(stepper);
+        }
+        if !display.scores {
+            thinking.replay = None;
+        }
+        let running = thinking.step.is_some() && thinking.step_running;
+        if !running {
+            self.step_tick = None;
+        } else if self.step_tick.is_none() {
+            let mailbox = self.mailbox.clone();
+            let pause = thinking.step_speed.interval_ms();
+            self.step_tick = Timeout::new(&self.host.window, pause, move || {
+                mailbox.send(Message::StepTick)
+            });
+        }
+        let playing = thinking
+            .replay
+            .as_ref()
+            .is_some_and(|replay| replay.playing);
+        if !playing {
+            self.replay_tick = None;
+        } else if self.replay_tick.is_none() {
+            let mailbox = self.mailbox.clone();
+            self.replay_tick = Timeout::new(&self.host.window, REPLAY_PAUSE_MS, move || {
+                mailbox.send(Message::ReplayTick)
             });
         }
     }

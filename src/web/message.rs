@@ -7,6 +7,7 @@
 use super::realm::{self, AnyKeyboardEvent};
 use crate::engine::CELLS;
 use crate::game::BoardKey;
+use crate::stepper::Speed;
 use crate::tree::TreeKey;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent};
@@ -45,12 +46,72 @@ pub enum Message {
     TreeKey(Vec<usize>, TreeKey),
     /// The pointer or focus is on a node of the game tree: its board is previewed.
     Preview(Vec<usize>),
+    /// A control of the step panel.
+    Step(StepControl),
+    /// The step panel, running, takes its next step.
+    StepTick,
+    /// The step panel's speed was chosen.
+    StepSpeed(Speed),
+    /// A control of the "why" line's replay on the board.
+    Replay(ReplayControl),
+    /// The replay, playing, shows its next move.
+    ReplayTick,
     /// The computer's pause is over: it plays.
     ComputerTurn,
     /// Time to measure the next search statistic.
     MeasureStats,
     /// The game leaves the page (`destroy()`).
     Destroy,
+}
+
+/// The step panel's controls (`data-step`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepControl {
+    /// One event on.
+    Forward,
+    /// One event back.
+    Back,
+    /// On to the return of the node being searched.
+    Finish,
+    /// Step by itself, or pause.
+    Run,
+    /// Back to the first event.
+    Restart,
+}
+
+impl StepControl {
+    fn from_name(name: &str) -> Option<StepControl> {
+        Some(match name {
+            "forward" => StepControl::Forward,
+            "back" => StepControl::Back,
+            "finish" => StepControl::Finish,
+            "run" => StepControl::Run,
+            "restart" => StepControl::Restart,
+            _ => return None,
+        })
+    }
+}
+
+/// The controls of the "why" line's replay on the board (`data-replay`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayControl {
+    /// One more move on the board (or, after the last, none).
+    Step,
+    /// Play the line on by itself, or pause.
+    Play,
+    /// Take the marks off the board.
+    Clear,
+}
+
+impl ReplayControl {
+    fn from_name(name: &str) -> Option<ReplayControl> {
+        Some(match name {
+            "step" => ReplayControl::Step,
+            "play" => ReplayControl::Play,
+            "clear" => ReplayControl::Clear,
+            _ => return None,
+        })
+    }
 }
 
 /// The events a game listens to on its root element.
@@ -69,7 +130,7 @@ pub fn decode(event: &Event) -> Option<Message> {
             event.prevent_default();
             Some(message)
         }
-        _ => tree_path(&closest(&target, "[role=treeitem]")?).map(Message::Preview),
+        _ => tree_path(&closest(&target, "[data-path]")?).map(Message::Preview),
     }
 }
 
@@ -108,8 +169,17 @@ fn click(target: &Element) -> Option<Message> {
     if let Some(button) = closest(target, "[data-why]") {
         return cell_in(&button, "data-why").map(Message::Why);
     }
-    if let Some(item) = closest(target, "[role=treeitem]") {
+    // A node of the game tree, in its list or its picture.
+    if let Some(item) = closest(target, "[data-path]") {
         return tree_path(&item).map(Message::TreeToggle);
+    }
+    if let Some(button) = closest(target, "[data-step]") {
+        let name = button.get_attribute("data-step")?;
+        return StepControl::from_name(&name).map(Message::Step);
+    }
+    if let Some(button) = closest(target, "[data-replay]") {
+        let name = button.get_attribute("data-replay")?;
+        return ReplayControl::from_name(&name).map(Message::Replay);
     }
     if let Some(button) = closest(target, "[data-jump]") {
         let step = button.get_attribute("data-jump")?.parse().ok()?;
@@ -128,6 +198,9 @@ fn click(target: &Element) -> Option<Message> {
 
 fn change(target: &Element) -> Option<Message> {
     if let Some(select) = realm::select(target) {
+        if select.has_attribute("data-step-speed") {
+            return Speed::from_name(&select.value()).map(Message::StepSpeed);
+        }
         let name = select.get_attribute("data-setting")?;
         return Some(Message::Set(name, Some(select.value())));
     }

@@ -15,6 +15,7 @@ mod message;
 mod panels;
 pub mod panic;
 mod realm;
+mod step_view;
 mod style;
 mod timer;
 mod tree_view;

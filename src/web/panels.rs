@@ -5,13 +5,15 @@
 
 use super::dom::{
     add, add_button, checkbox, game_id, radio_group, set_attribute, set_hidden,
-    set_optional_attribute, toggle_class,
+    set_optional_attribute, set_unavailable, toggle_class,
 };
+use super::step_view::StepView;
 use super::tree_view::TreeView;
 use crate::engine::{Board, Scoring, Variant, CELLS};
 use crate::explain::{move_scores, MoveScore};
 use crate::game::Game;
-use crate::thinking::{self, StatsColumn, Thinking};
+use crate::stepper::Stepper;
+use crate::thinking::{self, Replay, StatsColumn, Thinking};
 use std::cell::OnceCell;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, ShadowRoot};
 
@@ -20,6 +22,7 @@ pub struct Panels {
     scores_switch: HtmlInputElement,
     tree_switch: HtmlInputElement,
     stats_switch: HtmlInputElement,
+    step_switch: HtmlInputElement,
     scoring_group: Element,
     scoring_inputs: Vec<HtmlInputElement>,
     /// Where the panels go.
@@ -41,10 +44,14 @@ struct Built {
     why_title: Element,
     why_moves: Vec<Element>,
     why_end: Element,
+    replay_step: HtmlButtonElement,
+    replay_play: HtmlButtonElement,
+    replay_clear: HtmlButtonElement,
     stats_panel: Element,
     /// Per variant: the "this position" and "computer's last move" cells.
     stats_cells: Vec<[Element; 2]>,
     tree: TreeView,
+    step: StepView,
 }
 
 impl Panels {
@@ -60,6 +67,7 @@ impl Panels {
         let scores_switch = checkbox(&switches, "scores", "Move scores");
         let tree_switch = checkbox(&switches, "tree", "Game tree");
         let stats_switch = checkbox(&switches, "stats", "Search statistics");
+        let step_switch = checkbox(&switches, "step", "Step through the search");
 
         let (scoring_group, scoring_inputs) = radio_group(
             controls,
@@ -83,6 +91,7 @@ impl Panels {
             scores_switch,
             tree_switch,
             stats_switch,
+            step_switch,
             scoring_group,
             scoring_inputs,
             panels_box: panels_box.clone(),
@@ -110,6 +119,7 @@ impl Panels {
         self.scores_switch.set_checked(display.scores);
         self.tree_switch.set_checked(display.tree);
         self.stats_switch.set_checked(display.stats);
+        self.step_switch.set_checked(display.step);
         let scoring_name = match display.scoring {
             Scoring::DepthAware => "depth",
             Scoring::Plain => "plain",
@@ -124,9 +134,12 @@ impl Panels {
         } else {
             Vec::new()
         };
-        render_cells(game, cells, &scores);
+        render_cells(game, cells, &scores, thinking.replay.as_ref());
 
-        let built = if display.scores || display.stats || display.tree {
+        let any = display.scores || display.stats || display.tree || display.step;
+        // With no panel open, the game alone: on a wide screen it does not make room for them.
+        set_hidden(&self.panels_box, !any);
+        let built = if any {
             Some(
                 self.built
                     .get_or_init(|| Built::build(&self.panels_box, &self.shadow, self.game)),
@@ -139,27 +152,55 @@ impl Panels {
         };
         set_hidden(&built.scores_panel, !display.scores);
         if display.scores {
-            built.render_scores(board, &scores, thinking.why);
+            built.render_scores(board, &scores, thinking);
         }
         set_hidden(&built.stats_panel, !display.stats);
         if display.stats {
             built.render_stats(board, thinking);
         }
+        let stepper = thinking.step.as_ref().filter(|_| display.step);
+        set_hidden(&built.step.panel, stepper.is_none());
+        if let Some(stepper) = stepper {
+            built
+                .step
+                .render(stepper, thinking.step_running, thinking.step_speed);
+        }
         set_hidden(&built.tree.panel, !display.tree);
         if display.tree {
-            built.tree.render(&thinking.tree, &thinking.preview);
+            let current = stepper.map(Stepper::path);
+            built
+                .tree
+                .render(&thinking.tree, &thinking.preview, current.as_deref());
         }
     }
 }
 
-/// Puts each empty square's score on its button (`data-outcome`, `data-plies`, words in the square).
-fn render_cells(game: &Game, cells: &[HtmlButtonElement], scores: &[MoveScore]) {
+/// Puts each empty square's score on its button (`data-outcome`, `data-plies`, words in the square), and the
+/// marks of a replay of the "why" line (`data-replay-mark`, `data-replay-number`), which take the place of a
+/// square's score on its face: the game itself and the squares' names do not change (the line is listed in words).
+fn render_cells(
+    game: &Game,
+    cells: &[HtmlButtonElement],
+    scores: &[MoveScore],
+    replay: Option<&Replay>,
+) {
+    let marks = replay.map(Replay::marks).unwrap_or_default();
     for (cell, button) in cells.iter().enumerate() {
         let score = scores.iter().find(|entry| entry.cell == cell);
+        let mark = marks.iter().find(|(marked, ..)| *marked == cell);
+        set_optional_attribute(
+            button,
+            "data-replay-mark",
+            mark.map(|(_, player, _)| player.name()),
+        );
+        let number = mark.map(|(.., number)| number.to_string());
+        set_optional_attribute(button, "data-replay-number", number.as_deref());
         if let Some(entry) = score {
+            // The name holds the visible words as they are (label in name), then "best move"; a replayed mark
+            // only hides them for a while (the line is listed in the "why" panel).
             let words = thinking::square_words(entry);
-            button.set_text_content(Some(&words));
-            // The name holds the visible words as they are (label in name), then "best move".
+            let shown = mark.map_or(words.as_str(), |(_, player, _)| player.name());
+            button.set_text_content(Some(shown));
             let label = game.cell_label(cell) + &thinking::square_label_suffix(entry);
             set_attribute(button, "aria-label", &label);
         }
@@ -235,6 +276,15 @@ impl Built {
         let why_moves = (0..CELLS).map(|_| add(&why_list, "li", "", "")).collect();
         let why_end = add(&why_box, "p", "ttt-why-end", "");
         set_attribute(&why_end, "role", "status");
+        let replay_box = add(&why_box, "div", "ttt-actions", "");
+        let replay = |text: &str, name: &str| {
+            let button = add_button(&replay_box, "ttt-button ttt-small", text);
+            set_attribute(&button, "data-replay", name);
+            button
+        };
+        let replay_step = replay("Next move on the board", "step");
+        let replay_play = replay("Play on the board", "play");
+        let replay_clear = replay("Clear the marks", "clear");
 
         let (stats_panel, stats_cells) = build_stats(panels);
 
@@ -246,13 +296,18 @@ impl Built {
             why_title,
             why_moves,
             why_end,
+            replay_step,
+            replay_play,
+            replay_clear,
             stats_panel,
             stats_cells,
+            step: StepView::build(panels, game),
             tree: TreeView::build(panels, shadow, game),
         }
     }
 
-    fn render_scores(&self, board: Board, scores: &[MoveScore], why: Option<usize>) {
+    fn render_scores(&self, board: Board, scores: &[MoveScore], thinking: &Thinking) {
+        let why = thinking.why;
         self.scores_title
             .set_text_content(Some(&thinking::scores_title(board, scores)));
         let lines = thinking::score_lines(scores, why);
@@ -281,6 +336,20 @@ impl Built {
                 }
             }
             self.why_end.set_text_content(Some(&why.end));
+            let replay = thinking.replay.as_ref();
+            let step = replay.map_or("Next move on the board", Replay::step_label);
+            self.replay_step.set_text_content(Some(step));
+            let playing = replay.is_some_and(|replay| replay.playing);
+            let play = if playing {
+                "Pause"
+            } else {
+                "Play on the board"
+            };
+            self.replay_play.set_text_content(Some(play));
+            set_unavailable(
+                &self.replay_clear,
+                replay.is_none_or(|replay| replay.shown == 0),
+            );
         }
     }
 

@@ -66,15 +66,16 @@ impl View {
         let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
         let root = create(&host.document, "div");
         root.set_class_name("ttt");
-        let panic_notice = add(&root, "div", "ttt-notice ttt-panic", "");
+        let play = add(&root, "div", "ttt-play", "");
+        let panic_notice = add(&play, "div", "ttt-notice ttt-panic", "");
         set_attribute(&panic_notice, "role", "alert");
         set_hidden(&panic_notice, true);
         panic::register(&panic_notice);
-        let problems_box = add(&root, "div", "ttt-problems", "");
-        let status = add(&root, "p", "ttt-status", "");
+        let problems_box = add(&play, "div", "ttt-problems", "");
+        let status = add(&play, "p", "ttt-status", "");
         set_attribute(&status, "role", "status");
-        let cells = build_board(&root);
-        let actions = add(&root, "div", "ttt-actions", "");
+        let cells = build_board(&play);
+        let actions = add(&play, "div", "ttt-actions", "");
         let action = |text: &str, name: &str| {
             let button = add_button(&actions, "ttt-button", text);
             set_attribute(&button, "data-action", name);
@@ -84,14 +85,15 @@ impl View {
         let undo = action("Undo", "undo");
         let hint = action("Hint", "hint");
         action("Share", "share");
-        let share = ShareBox::build(&root);
+        let share = ShareBox::build(&play);
         // The board comes first, the controls under it: on a phone the game is what the page opens on.
-        let controls_box = add(&root, "div", "ttt-controls", "");
+        let controls_box = add(&play, "div", "ttt-controls", "");
         let controls = Controls::build(&controls_box, id);
+        // The panels are the game root's own column, beside the play on a wide screen (see game.css).
         let panels_box = add(&root, "div", "ttt-panels", "");
         let panels = Panels::build(&controls_box, &panels_box, &host.shadow, id);
-        let history = build_history(&root, id);
-        let tally_box = add(&root, "div", "ttt-tally", "");
+        let history = build_history(&play, id);
+        let tally_box = add(&play, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
         let reset = add_button(&tally_box, "ttt-button ttt-small", "Reset tally");
         set_attribute(&reset, "data-action", "reset-tally");

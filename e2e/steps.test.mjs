@@ -1,0 +1,403 @@
+// End-to-end tests of watching minimax think, in the release build: alpha-beta stepped through event by event
+// against a textbook alpha-beta written out here in JavaScript, the game tree drawn as a picture (its pruned nodes
+// the children that trace skips, each cut with its reason), the "why" line replayed on the board, and the panels
+// beside the board on a wide screen, in the page, the custom element and the iframe.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { openSites, closeSites, watchedPage, withGame as openGame } from "./browser.mjs";
+
+let sites;
+
+before(async () => {
+  sites = await openSites();
+});
+
+after(async () => {
+  await closeSites(sites);
+});
+
+/** Opens the game at `query` (see browser.mjs's withGame). */
+const withGame = (query, body, options) => openGame(sites.browser, `${sites.site.url}${query}`, body, options);
+
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+];
+
+/**
+ * Russell and Norvig's ALPHA-BETA-SEARCH (MAX-VALUE/MIN-VALUE, fail-soft), as the step panel describes it: MAX is
+ * the side to move at `root`, a MAX win with n marks is 10 - n, a loss n - 10, a draw 0, moves in cell order.
+ * Returns its events in the page's terms: { event, position, alpha, beta, value, path }.
+ */
+function textbookTrace(root) {
+  const toMove = (board) => ([...board].filter((c) => c !== ".").length % 2 === 0 ? "X" : "O");
+  const max = toMove(root);
+  const show = (bound) => (bound === -Infinity ? "-inf" : bound === Infinity ? "inf" : String(bound));
+  const events = [];
+  const record = (event, board, alpha, beta, value, path) =>
+    events.push({ event, position: board, alpha: show(alpha), beta: show(beta), value: value === undefined ? null : String(value), path: path.join(",") });
+  const utility = (board) => {
+    const marks = [...board].filter((c) => c !== ".").length;
+    for (const [a, b, c] of LINES) {
+      if (board[a] !== "." && board[a] === board[b] && board[b] === board[c]) return board[a] === max ? 10 - marks : marks - 10;
+    }
+    return marks === 9 ? 0 : undefined;
+  };
+  const play = (board, cell) => board.slice(0, cell) + toMove(board) + board.slice(cell + 1);
+  const value = (board, alpha, beta, path) => {
+    const maximizing = toMove(board) === max;
+    record("visit", board, alpha, beta, undefined, path);
+    const done = utility(board);
+    if (done !== undefined) {
+      record("return", board, alpha, beta, done, path);
+      return done;
+    }
+    const actions = [...board].flatMap((c, i) => (c === "." ? [i] : []));
+    let v = maximizing ? -Infinity : Infinity;
+    for (const [i, cell] of actions.entries()) {
+      const child = value(play(board, cell), alpha, beta, [...path, cell]);
+      v = maximizing ? Math.max(v, child) : Math.min(v, child);
+      if (maximizing ? v >= beta : v <= alpha) {
+        if (i + 1 < actions.length) record("cut", board, alpha, beta, v, path);
+        record("return", board, alpha, beta, v, path);
+        return v;
+      }
+      if (maximizing) alpha = Math.max(alpha, v);
+      else beta = Math.min(beta, v);
+    }
+    record("return", board, alpha, beta, v, path);
+    return v;
+  };
+  value(root, -Infinity, Infinity, []);
+  return events;
+}
+
+/** What the step panel shows now: its data-step-* attributes. */
+const NOW = "[data-step-event]";
+const shown = (page) =>
+  page.locator(NOW).evaluate((now) => ({
+    event: now.dataset.stepEvent,
+    position: now.dataset.stepPosition,
+    alpha: now.dataset.stepAlpha,
+    beta: now.dataset.stepBeta,
+    value: now.dataset.stepValue ?? null,
+  }));
+
+/** Presses the step control `name` `count` times inside the page, reading the step panel after each press. */
+const pressAndRead = (page, name, count) =>
+  page.locator(`[data-step="${name}"]`).evaluate((button, count) => {
+    const now = button.getRootNode().querySelector("[data-step-event]");
+    const read = () => ({
+      event: now.dataset.stepEvent,
+      position: now.dataset.stepPosition,
+      alpha: now.dataset.stepAlpha,
+      beta: now.dataset.stepBeta,
+      value: now.dataset.stepValue ?? null,
+    });
+    const seen = [];
+    for (let i = 0; i < count; i += 1) {
+      button.click();
+      seen.push(read());
+    }
+    return seen;
+  }, count);
+
+const withoutPaths = (events) => events.map(({ path, ...rest }) => rest);
+
+test("the step panel shows exactly the textbook's alpha-beta trace, stepping to the end and back", async () => {
+  const counts = {};
+  // X to move with five squares left (cuts at both kinds of node), O to move, a finished game, and the issue's own.
+  for (const root of ["XO.X.O...", "X...O..X.", "XOX.O.X..", "XXXOO....", "X...O...."]) {
+    const trace = textbookTrace(root);
+    counts[root] = trace.length;
+    await withGame(`?mode=friend&step=1&position=${root}`, async (page) => {
+      assert.deepEqual(await shown(page), withoutPaths(trace)[0], `${root}: the root's visit first`);
+      const forward = await pressAndRead(page, "forward", trace.length - 1);
+      assert.deepEqual([await shown(page)], withoutPaths(trace).slice(-1));
+      assert.deepEqual(forward, withoutPaths(trace).slice(1), `${root}: forward`);
+      // At the end Step does nothing more, and says so.
+      assert.equal(await page.locator('[data-step="forward"]').getAttribute("aria-disabled"), "true");
+      const back = await pressAndRead(page, "back", trace.length - 1);
+      assert.deepEqual(back, withoutPaths(trace).slice(0, -1).reverse(), `${root}: back`);
+      assert.equal(await page.locator('[data-step="back"]').getAttribute("aria-disabled"), "true");
+      // The counters: visits so far against plain minimax.
+      assert.match(await page.locator(".ttt-step-panel").textContent(), new RegExp(`Step 1 of ${trace.length.toLocaleString("en")}\\.`));
+    });
+  }
+  console.log("events per position:", JSON.stringify(counts));
+});
+
+test("step by mouse and keyboard: each event in words, cuts with their reason, finish, restart, run and pause", async () => {
+  const root = "X...O....";
+  const trace = textbookTrace(root);
+  await withGame(`?step=1&position=${root}`, async (page) => {
+    const step = page.getByRole("button", { name: /^Step/ }).first();
+    assert.equal(await step.getAttribute("data-step"), "forward", "the step button's name starts with Step");
+    const sentence = page.locator(".ttt-step-sentence");
+    assert.equal(await sentence.getAttribute("aria-live"), "polite");
+    assert.match(await sentence.textContent(), /^Visit the starting position: X to move, a MAX node, with α = −∞ and β = \+∞\.$/);
+    // By keyboard: focus the step button and press Enter, then Space.
+    await step.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press(" ");
+    assert.deepEqual(await shown(page), withoutPaths(trace)[2]);
+    assert.match(await sentence.textContent(), /^Visit O in row 1, column 3: X to move, a MAX node/);
+    // Finish this node: on to the return of the node being searched.
+    await page.getByRole("button", { name: "Finish this node" }).click();
+    const finished = trace.findIndex((e, i) => i > 2 && e.event === "return" && e.path === "1,2");
+    assert.deepEqual(await shown(page), withoutPaths(trace)[finished]);
+    // To the next cut, which says why in words.
+    const firstCut = trace.findIndex((e, i) => i > finished && e.event === "cut");
+    await pressAndRead(page, "forward", firstCut - finished);
+    assert.deepEqual(await shown(page), withoutPaths(trace)[firstCut]);
+    assert.match(
+      await sentence.textContent(),
+      /^Cut: (X|O) already has a (win|draw|loss) elsewhere \((α|β) = [-+0-9]+\), and this (reply|move) gives (X|O) at least a (win|draw|loss) \(value [-+0-9]+\), so (X|O)'s other (replies|moves) here cannot change (X|O)'s choice\.$/,
+    );
+    // Run at the fastest speed, then pause: it moved on by itself, and stays once paused.
+    await page.getByLabel("Speed").selectOption("fast");
+    const before = (await page.locator(".ttt-step-panel .ttt-note").last().textContent()).match(/Step ([\d,]+)/)[1];
+    await page.getByRole("button", { name: "Run" }).click();
+    assert.equal(await sentence.getAttribute("aria-live"), "off", "quiet while it runs");
+    await page.waitForFunction(
+      (before) => {
+        const host = document.querySelector("#game");
+        const note = host.shadowRoot.querySelectorAll(".ttt-step-panel .ttt-note");
+        return Number(note[note.length - 1].textContent.match(/Step ([\d,]+)/)[1].replace(/,/g, "")) > Number(before.replace(/,/g, "")) + 5;
+      },
+      before,
+    );
+    await page.getByRole("button", { name: "Pause" }).click();
+    const paused = await shown(page);
+    await page.waitForTimeout(200);
+    assert.deepEqual(await shown(page), paused, "paused: no more steps");
+    assert.equal(await sentence.getAttribute("aria-live"), "polite");
+    await page.getByRole("button", { name: "Restart" }).click();
+    assert.deepEqual(await shown(page), withoutPaths(trace)[0]);
+  });
+});
+
+test("the step panel opens from the URL, the control, the custom element's attribute and handle.set", async () => {
+  await withGame("?mode=friend", async (page) => {
+    assert.equal(await page.locator(NOW).count(), 0, "not built before it is asked for");
+    await page.getByRole("checkbox", { name: "Step through the search" }).check();
+    assert.deepEqual(await shown(page), withoutPaths(textbookTrace("........."))[0]);
+    // A move changes the position: the search starts again from there.
+    await page.locator('[data-cell="4"]').click();
+    assert.equal(await page.locator(NOW).getAttribute("data-step-position"), "....X....");
+    await page.getByRole("checkbox", { name: "Step through the search" }).uncheck();
+    assert.equal(await page.locator(".ttt-step-panel").isHidden(), true);
+  });
+  const { page, problems, close } = await watchedPage(sites.browser);
+  try {
+    await page.goto(`${sites.site.url}embed.html`);
+    const element = page.locator("tic-tac-toe");
+    await element.locator("[data-cell]").first().waitFor();
+    await page.evaluate(() => {
+      const element = document.querySelector("tic-tac-toe");
+      element.setAttribute("mode", "friend");
+      element.setAttribute("position", "XO.X.O...");
+      element.setAttribute("step", "1");
+    });
+    await element.locator(NOW).waitFor();
+    assert.equal(await element.locator(NOW).getAttribute("data-step-position"), "XO.X.O...");
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("step", "0"));
+    assert.equal(await element.locator(".ttt-step-panel").isHidden(), true);
+    // The JavaScript API: the option, and the handle's set("step", ...).
+    await page.evaluate(async () => {
+      const { mount } = await import("./tictactoe.js");
+      const box = document.createElement("div");
+      box.id = "api-stepper";
+      document.body.append(box);
+      window.stepHandle = mount(box, { mode: "friend", step: true });
+    });
+    const api = page.locator("#api-stepper");
+    assert.equal(await api.locator(NOW).getAttribute("data-step-event"), "visit");
+    await page.evaluate(() => window.stepHandle.set("step", false));
+    assert.equal(await api.locator(".ttt-step-panel").isHidden(), true);
+    await page.evaluate(() => window.stepHandle.set("step", true));
+    assert.equal(await api.locator(".ttt-step-panel").isHidden(), false);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+/** The cells of a position's children the textbook trace visits, by the parent's path ("" for the root). */
+function visitedChildren(trace) {
+  const visited = new Set(trace.filter((e) => e.event === "visit").map((e) => e.path));
+  return visited;
+}
+
+test("the tree as a picture: small boards joined to their parents, pruned nodes exactly those the trace skips", async () => {
+  const root = "X...O....";
+  const trace = textbookTrace(root);
+  const visited = visitedChildren(trace);
+  await withGame(`?mode=friend&tree=1&position=${root}`, async (page) => {
+    const picture = page.locator(".ttt-picture");
+    assert.equal(await picture.getAttribute("aria-hidden"), "true", "the list says the same to assistive technology");
+    const nodes = () =>
+      picture.locator(".ttt-pic-node").evaluateAll((all) =>
+        all.map((n) => ({ path: n.dataset.path ?? null, position: n.dataset.position, pruned: n.hasAttribute("data-pruned"), best: n.classList.contains("ttt-pv") })),
+      );
+    let drawn = await nodes();
+    assert.equal(drawn.length, 8, "the root and its seven moves");
+    assert.deepEqual(drawn[0], { path: null, position: root, pruned: false, best: false });
+    assert.deepEqual(drawn.slice(1).map((n) => n.position), [1, 2, 3, 5, 6, 7, 8].map((c) => root.slice(0, c) + "X" + root.slice(c + 1)));
+    // Clicking a node of the picture opens it, in the list too.
+    await picture.locator('[data-path="2"]').click();
+    assert.equal(await page.getByRole("tree").locator('[data-path="2"]').getAttribute("aria-expanded"), "true");
+    await picture.locator('[data-path="2,1"]').click();
+    await page.getByRole("tree").locator('[data-path="2,1,3"]').press("Enter");
+    drawn = await nodes();
+    assert.equal(drawn.length, 1 + 7 + 6 + 5 + 4);
+    assert.ok(drawn.every((n) => !n.pruned), "nothing marked before it is asked for");
+    // Marked: the pruned nodes are the children the trace never visits.
+    await page.getByLabel(/Mark what alpha-beta prunes/).check();
+    drawn = await nodes();
+    for (const node of drawn.slice(1)) {
+      assert.equal(node.pruned, !visited.has(node.path), `node ${node.path}`);
+    }
+    assert.ok(drawn.some((n) => n.pruned), "this tree shows pruning");
+    // The list marks the same nodes.
+    const listPruned = await page.getByRole("tree").locator(".ttt-pruned").evaluateAll((all) => all.map((i) => i.dataset.path));
+    assert.deepEqual(listPruned, drawn.filter((n) => n.pruned).map((n) => n.path));
+    // Each cut at an open node says why: the trace's cuts at those paths, in words.
+    const cutPaths = trace.filter((e) => e.event === "cut").map((e) => e.path);
+    const reasons = await picture.locator(".ttt-pic-cut").count();
+    const openCut = ["2", "2,1", "2,1,3"].filter((p) => cutPaths.includes(p));
+    assert.equal(reasons, openCut.length);
+    assert.ok(reasons > 0);
+    assert.match(await picture.locator(".ttt-pic-cut").first().textContent(), /already has .* elsewhere .* cannot change .*'s choice\.$/);
+    // The list carries the same reason for screen readers.
+    assert.match(await page.getByRole("tree").locator(".ttt-node-cut").first().textContent(), /^Alpha-beta cuts here: /);
+    // Wider than the panel: it scrolls, from its left edge.
+    const { scroll, client } = await picture.evaluate((p) => ({ scroll: p.scrollWidth, client: p.clientWidth }));
+    assert.ok(scroll > client, `the picture scrolls: ${scroll} > ${client}`);
+  });
+});
+
+test("the node the search is at is marked on the picture and in the list, and the tree opens down to it", async () => {
+  const root = "XO.X.O...";
+  await withGame(`?mode=friend&tree=1&step=1&position=${root}`, async (page) => {
+    for (let i = 0; i < 6; i += 1) {
+      await page.locator('[data-step="forward"]').click();
+      const at = await page.locator(NOW).getAttribute("data-step-position");
+      const marked = page.locator(".ttt-picture .ttt-step-at");
+      assert.equal(await marked.count(), 1);
+      assert.equal(await marked.getAttribute("data-position"), at);
+      const path = await marked.getAttribute("data-path");
+      assert.equal(await page.getByRole("tree").locator(".ttt-step-at").getAttribute("data-path"), path);
+    }
+  });
+});
+
+test("why, replayed on the board: numbered faded marks one move at a time, the game unchanged", async () => {
+  const root = "X...O....";
+  await withGame(`?scores=1&delay=0&position=${root}`, async (page) => {
+    const status = await page.locator(".ttt-status").textContent();
+    const names = () => page.locator("[data-cell]").evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label")));
+    const namesBefore = await names();
+    const replayed = () =>
+      page.locator("[data-cell]").evaluateAll((cells) =>
+        cells.flatMap((c) => (c.dataset.replayMark ? [`${c.dataset.replayNumber}:${c.dataset.cell}:${c.dataset.replayMark}`] : [])).sort(),
+      );
+    // Row 3, column 3: a draw, played to the end of the game.
+    await page.locator('[data-why="8"]').click();
+    const line = await page.locator(".ttt-why ol li:not([hidden])").allTextContents();
+    assert.equal(line.length, 7, line.join(" / "));
+    const step = page.getByRole("button", { name: "Next move on the board" });
+    await step.click();
+    assert.deepEqual(await replayed(), ["1:8:X"]);
+    await step.click();
+    const two = await replayed();
+    assert.equal(two.length, 2);
+    assert.match(two[1], /^2:\d:O$/);
+    // The game itself is as it was: same status, same squares' names, same moves.
+    assert.equal(await page.locator(".ttt-status").textContent(), status);
+    assert.deepEqual(await names(), namesBefore);
+    assert.equal(await page.getByRole("button", { name: "Undo" }).getAttribute("aria-disabled"), "true");
+    // Play on the board: the rest of the line, move by move, then it stops.
+    await page.getByRole("button", { name: "Play on the board" }).click();
+    assert.equal(await page.getByRole("button", { name: "Pause" }).count(), 1);
+    const counts = [];
+    for (let waited = 0; waited < 15_000 && (await replayed()).length < line.length; waited += 100) {
+      counts.push((await replayed()).length);
+      await page.waitForTimeout(100);
+    }
+    assert.deepEqual((await replayed()).map((mark) => mark.split(":")[0]), line.map((_, i) => String(i + 1)).sort());
+    assert.ok(new Set(counts).size >= 3, `one move at a time: ${[...new Set(counts)].join(", ")}`);
+    await page.getByRole("button", { name: "Play on the board" }).waitFor();
+    await page.getByRole("button", { name: "Clear the marks" }).click();
+    assert.deepEqual(await replayed(), []);
+    // Another move's why, or a move played, takes the marks away.
+    await step.click();
+    await page.locator('[data-why="2"]').click();
+    assert.deepEqual(await replayed(), []);
+  });
+});
+
+/** Where the board and the first open panel are, in the page's pixels. */
+const layout = (scope) =>
+  scope.locator(".ttt").evaluate((game) => {
+    const board = game.querySelector(".ttt-board").getBoundingClientRect();
+    const panel = [...game.querySelectorAll(".ttt-panel")].find((p) => !p.hidden).getBoundingClientRect();
+    return { boardRight: board.right, boardBottom: board.bottom, panelLeft: panel.left, panelTop: panel.top };
+  });
+
+const besideTheBoard = ({ boardRight, boardBottom, panelLeft, panelTop }) => panelLeft >= boardRight && panelTop < boardBottom;
+const underTheBoard = ({ boardBottom, panelTop }) => panelTop >= boardBottom;
+
+test("on a screen 1,000 px wide the open panels sit beside the board; on a phone they stack under it", async () => {
+  for (const [width, where, check] of [
+    [1000, "beside", besideTheBoard],
+    [1440, "beside", besideTheBoard],
+    [390, "under", underTheBoard],
+    [768, "under", underTheBoard],
+  ]) {
+    await withGame(
+      "?tree=1&step=1&delay=0",
+      async (page) => {
+        const seen = await layout(page);
+        assert.ok(check(seen), `${width} px: the panels ${where} the board: ${JSON.stringify(seen)}`);
+      },
+      { viewport: { width, height: 800 } },
+    );
+  }
+});
+
+test("the same beside the board in the custom element and the iframe, when they are as wide", async () => {
+  const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${sites.site.url}embed.html`);
+    const element = page.locator("tic-tac-toe");
+    await element.locator("[data-cell]").first().waitFor();
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("tree", "1"));
+    assert.ok(besideTheBoard(await layout(element)), "custom element in the post's wide column");
+    // The post's iframe is 360 px wide: stacked; made 1,000 px wide, side by side.
+    const frame = page.frameLocator("#frame");
+    await frame.locator("[data-cell]").first().waitFor();
+    await page.evaluate(() => {
+      const iframe = document.querySelector("#frame");
+      iframe.src = iframe.src.replace("embed=1", "embed=1&tree=1");
+    });
+    await frame.locator(".ttt-tree-panel").waitFor();
+    assert.ok(underTheBoard(await layout(frame)), "iframe of 360 px");
+    await page.evaluate(() => {
+      const iframe = document.querySelector("#frame");
+      iframe.style.maxWidth = "none";
+      iframe.width = "1000";
+    });
+    await page.waitForFunction(() => document.querySelector("#frame").getBoundingClientRect().width >= 1000);
+    assert.ok(besideTheBoard(await layout(frame)), "iframe of 1,000 px");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,144 @@
+//! The "Step through the search" panel: alpha-beta from the current position one event at a time, the node of
+//! the event on a small board, α, β and the node's value beside it, one sentence for what just happened, the
+//! controls and the counters. What it says comes from [`Stepper`]; this module only draws it.
+
+use super::dom::{add, add_button, add_typed, game_id, set_attribute, set_optional_attribute};
+use super::dom::{set_hidden, set_unavailable, toggle_class};
+use crate::engine::{Board, Bound, Player, StepKind, CELLS};
+use crate::stepper::{bound_words, Speed, Stepper};
+use web_sys::{Element, HtmlButtonElement, HtmlSelectElement};
+
+/// The elements of the step panel.
+pub struct StepView {
+    /// The panel, shown when stepping is asked for.
+    pub panel: Element,
+    intro: Element,
+    /// The element that describes the event on show, with its `data-step-*` attributes.
+    now: Element,
+    mini: Vec<Element>,
+    alpha: Element,
+    beta: Element,
+    value: Element,
+    sentence: Element,
+    step: HtmlButtonElement,
+    back: HtmlButtonElement,
+    finish: HtmlButtonElement,
+    run: HtmlButtonElement,
+    restart: HtmlButtonElement,
+    speed: HtmlSelectElement,
+    counters: Element,
+}
+
+impl StepView {
+    /// Builds the panel (hidden) into `panels`, for game number `game`.
+    pub fn build(panels: &Element, game: u32) -> StepView {
+        let panel = add(panels, "div", "ttt-panel ttt-step-panel", "");
+        set_hidden(&panel, true);
+        let title = add(&panel, "p", "ttt-heading", "Step through alpha-beta");
+        let title_id = game_id(game, "step-title");
+        title.set_id(&title_id);
+        set_attribute(&panel, "role", "region");
+        set_attribute(&panel, "aria-labelledby", &title_id);
+        let intro = add(&panel, "p", "ttt-note", "");
+
+        let now = add(&panel, "div", "ttt-step-now", "");
+        let mini_box = add(&now, "div", "ttt-mini", "");
+        set_attribute(&mini_box, "aria-hidden", "true");
+        let mini = (0..CELLS).map(|_| add(&mini_box, "span", "", "")).collect();
+        let window = add(&now, "dl", "ttt-window", "");
+        let term = |name: &str| {
+            add(&window, "dt", "", name);
+            add(&window, "dd", "", "")
+        };
+        let alpha = term("α");
+        let beta = term("β");
+        let value = term("value");
+        let sentence = add(&panel, "p", "ttt-step-sentence", "");
+        set_attribute(&sentence, "aria-live", "polite");
+
+        let controls = add(&panel, "div", "ttt-actions", "");
+        let control = |text: &str, name: &str| {
+            let button = add_button(&controls, "ttt-button", text);
+            set_attribute(&button, "data-step", name);
+            button
+        };
+        let step = control("Step", "forward");
+        let back = control("Step back", "back");
+        let finish = control("Finish this node", "finish");
+        let run = control("Run", "run");
+        let restart = control("Restart", "restart");
+        let speed_label = add(&panel, "label", "ttt-level", "Speed ");
+        let speed: HtmlSelectElement = add_typed(&speed_label, "select", "", "");
+        set_attribute(&speed, "data-step-speed", "");
+        for choice in Speed::ALL {
+            let option = add(&speed, "option", "", choice.label());
+            set_attribute(&option, "value", choice.name());
+        }
+        let counters = add(&panel, "p", "ttt-note", "");
+        StepView {
+            panel,
+            intro,
+            now,
+            mini,
+            alpha,
+            beta,
+            value,
+            sentence,
+            step,
+            back,
+            finish,
+            run,
+            restart,
+            speed,
+            counters,
+        }
+    }
+
+    /// Shows the event `stepper` is at; `running` when it steps by itself at `speed`.
+    pub fn render(&self, stepper: &Stepper, running: bool, speed: Speed) {
+        let event = stepper.event();
+        let max = stepper.max();
+        self.intro.set_text_content(Some(&format!(
+            "Alpha-beta as the textbook writes it, from the position on the board: {} to move is MAX, values are from {}'s side (a win with n marks on the board is 10 - n), and moves are tried row by row from the top left.",
+            max.name(),
+            max.name()
+        )));
+        set_attribute(&self.now, "data-step-event", event.kind.as_str());
+        set_attribute(&self.now, "data-step-position", &event.position.notation());
+        set_attribute(&self.now, "data-step-alpha", &event.alpha.to_string());
+        set_attribute(&self.now, "data-step-beta", &event.beta.to_string());
+        let value = event.value.map(|value| value.to_string());
+        set_optional_attribute(&self.now, "data-step-value", value.as_deref());
+        self.draw_mini(event.position, stepper.path().last().copied());
+        self.alpha.set_text_content(Some(&bound_words(event.alpha)));
+        self.beta.set_text_content(Some(&bound_words(event.beta)));
+        let value_words = match (event.kind, event.value) {
+            (StepKind::Visit, _) | (_, None) => "none yet".to_owned(),
+            (_, Some(value)) => bound_words(Bound::Finite(value)),
+        };
+        self.value.set_text_content(Some(&value_words));
+        toggle_class(&self.now, "ttt-step-cut", event.kind == StepKind::Cut);
+        self.sentence.set_text_content(Some(&stepper.sentence()));
+        // While it runs, a sentence a tick would drown a screen reader: it speaks again on pause.
+        set_attribute(
+            &self.sentence,
+            "aria-live",
+            if running { "off" } else { "polite" },
+        );
+        set_unavailable(&self.step, stepper.at_end());
+        set_unavailable(&self.finish, stepper.at_end());
+        set_unavailable(&self.back, stepper.at_start());
+        set_unavailable(&self.restart, stepper.at_start());
+        self.run
+            .set_text_content(Some(if running { "Pause" } else { "Run" }));
+        self.speed.set_value(speed.name());
+        self.counters.set_text_content(Some(&stepper.counters()));
+    }
+
+    fn draw_mini(&self, position: Board, last: Option<usize>) {
+        for (cell, element) in self.mini.iter().enumerate() {
+            element.set_text_content(Some(position.get(cell).map_or("", Player::name)));
+            toggle_class(element, "ttt-last", last == Some(cell));
+        }
+    }
+}
