@@ -16,7 +16,7 @@ after(async () => {
   await site?.close();
 });
 
-for (const path of ["", "?scores=1&tree=1&stats=1", "embed.html"]) {
+for (const path of ["", "?scores=1&tree=1&stats=1&step=1", "embed.html"]) {
   test(`Lighthouse: accessibility, best practices and SEO are 100 on /${path}`, async () => {
     const { scores, failing } = await audit(`${site.url}${path}`);
     console.log(`Lighthouse /${path}: ${JSON.stringify(scores)}`);

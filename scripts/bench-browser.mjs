@@ -211,15 +211,16 @@ try {
       return performance.now() - start;
     };
     const nodes = () => picture.querySelectorAll(".ttt-pic-node").length;
-    // Open first-level nodes, then their first children, until 300 nodes are drawn.
-    const toggles = [];
-    for (const path of ["0", "0,1", "4", "4,0", "8", "8,0", "2", "2,0", "6", "6,0"]) {
-      if (nodes() >= 300) break;
-      toggles.push(timed(() => root.querySelector(`.ttt-picture [data-path="${path}"]`).click()));
+    // Open every first move, then second moves in turn, until 300 nodes are drawn.
+    const open = (path) => root.querySelector(`.ttt-picture [data-path="${path}"]`).click();
+    for (let first = 0; first < 9; first += 1) open(String(first));
+    for (let first = 0; first < 9 && nodes() < 300; first += 1) {
+      for (let second = 0; second < 9 && nodes() < 300; second += 1) if (second !== first) open(`${first},${second}`);
     }
     const drawn = nodes();
     // Close and open the last node again: the whole tree drawn again at its size.
     const redraws = [];
+    root.querySelector("[data-tree]").click();
     for (let i = 0; i < 10; i += 1) {
       const path = root.querySelector('.ttt-tree [aria-expanded="true"]').dataset.path;
       redraws.push(timed(() => root.querySelector(`.ttt-picture [data-path="${path}"]`).click()));

@@ -3,7 +3,8 @@
 //! preview's caption. The DOM layer only draws what this module decides. Pure Rust, tested natively.
 
 use crate::engine::{
-    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, TreeNode,
+    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, TreeNode,
+    CELLS,
 };
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
@@ -282,6 +283,32 @@ pub fn node_value(position: Board, node: &TreeNode) -> String {
         outcome_words(node.value),
         signed(depth_aware_score(node.value, position.marks())),
     )
+}
+
+/// A small board as the tree's picture draws it: three lines of three characters, a space for an empty square
+/// ("XO \n X \nO  "), split around the square of the move just played (`last`) so that it can be marked: the text
+/// before it, its mark, and the text after it (with no `last`, all the text is before).
+pub fn board_text(position: Board, last: Option<usize>) -> (String, Option<char>, String) {
+    let mut parts = (String::new(), None, String::new());
+    for cell in 0..CELLS {
+        if cell > 0 && cell % 3 == 0 {
+            let text = if parts.1.is_some() {
+                &mut parts.2
+            } else {
+                &mut parts.0
+            };
+            text.push('\n');
+        }
+        let mark = position.get(cell).map_or(' ', Player::symbol);
+        if last == Some(cell) {
+            parts.1 = Some(mark);
+        } else if parts.1.is_some() {
+            parts.2.push(mark);
+        } else {
+            parts.0.push(mark);
+        }
+    }
+    parts
 }
 
 /// A node's words, `node` being a move of `position`: the move, its value in words and score, and its marks
@@ -660,5 +687,22 @@ mod tests {
         state.reveal(&[]);
         state.reveal(&[2]);
         assert_eq!(state.expanded.len(), 2);
+    }
+
+    #[test]
+    fn small_boards_as_text_split_at_the_last_move() {
+        let position = board("XO..X.O..");
+        assert_eq!(
+            board_text(position, Some(4)),
+            ("XO \n ".to_owned(), Some('X'), " \nO  ".to_owned())
+        );
+        assert_eq!(
+            board_text(position, None),
+            ("XO \n X \nO  ".to_owned(), None, String::new())
+        );
+        assert_eq!(
+            board_text(position, Some(0)),
+            (String::new(), Some('X'), "O \n X \nO  ".to_owned())
+        );
     }
 }

@@ -137,26 +137,84 @@ pub struct NodeSearch {
 /// tree of many open nodes costs one search.
 pub fn node_searches(events: &[StepEvent], paths: &[Vec<usize>]) -> Vec<NodeSearch> {
     let mut found = vec![NodeSearch::default(); paths.len()];
-    let at = |path: &[usize]| paths.iter().position(|wanted| wanted == path);
+    let trie = PathTrie::new(paths);
+    // The trie node of each node on the path to the event's node (`None` below the paths asked about).
+    let mut on_path: Vec<Option<usize>> = Vec::new();
     walk_trace(events, |event, path| match event.kind {
         StepKind::Visit => {
-            if let Some(index) = at(path) {
-                found[index].visited = true;
-            }
-            if let Some((&cell, parent)) = path.split_last() {
-                if let Some(index) = at(parent) {
-                    found[index].searched |= 1 << cell;
+            let (parent, node) = match path.split_last() {
+                None => (None, Some(0)),
+                Some((&cell, above)) => {
+                    let parent = on_path.get(above.len()).copied().flatten();
+                    (parent, parent.and_then(|parent| trie.child(parent, cell)))
                 }
+            };
+            if let (Some(parent), Some(&cell)) = (parent.and_then(|at| trie.asked(at)), path.last())
+            {
+                found[parent].searched |= 1 << cell;
             }
+            if let Some(asked) = node.and_then(|at| trie.asked(at)) {
+                found[asked].visited = true;
+            }
+            on_path.truncate(path.len());
+            on_path.push(node);
         }
         StepKind::Cut => {
-            if let Some(index) = at(path) {
-                found[index].cut = Some(*event);
+            if let Some(asked) = on_path
+                .get(path.len())
+                .copied()
+                .flatten()
+                .and_then(|at| trie.asked(at))
+            {
+                found[asked].cut = Some(*event);
             }
         }
         StepKind::Return => {}
     });
     found
+}
+
+/// The paths asked about, as a tree of their moves, so that a walk of the trace finds each in one step a move.
+struct PathTrie {
+    /// Per trie node (the root's path first): its child by cell, and the index of the path asked about that ends
+    /// there, if one does.
+    nodes: Vec<([Option<usize>; CELLS], Option<usize>)>,
+}
+
+impl PathTrie {
+    fn new(paths: &[Vec<usize>]) -> PathTrie {
+        let mut trie = PathTrie {
+            nodes: vec![([None; CELLS], None)],
+        };
+        for (asked, path) in paths.iter().enumerate() {
+            let mut at = 0;
+            for &cell in path {
+                let Some(next) = trie.nodes[at].0.get(cell).copied() else {
+                    // Not a cell: no node of the trace has this path.
+                    at = usize::MAX;
+                    break;
+                };
+                at = next.unwrap_or_else(|| {
+                    trie.nodes.push(([None; CELLS], None));
+                    let new = trie.nodes.len() - 1;
+                    trie.nodes[at].0[cell] = Some(new);
+                    new
+                });
+            }
+            if let Some(node) = trie.nodes.get_mut(at) {
+                node.1 = Some(asked);
+            }
+        }
+        trie
+    }
+
+    fn child(&self, at: usize, cell: usize) -> Option<usize> {
+        self.nodes[at].0[cell]
+    }
+
+    fn asked(&self, at: usize) -> Option<usize> {
+        self.nodes[at].1
+    }
 }
 
 /// The path (cells played from the trace's root) of the node that each event of `events` happens at, in order:

@@ -7,7 +7,7 @@
 
 use super::dom::{add, add_input, add_typed, game_id, set_attribute, toggle_class};
 use crate::engine::{Board, Player, CELLS};
-use crate::tree::{encode_path, preview_caption, TreeState, VisibleNode};
+use crate::tree::{board_text, encode_path, preview_caption, TreeState, VisibleNode};
 use std::cell::RefCell;
 use web_sys::{Element, HtmlElement, HtmlInputElement, ShadowRoot};
 
@@ -241,13 +241,12 @@ impl TreeView {
 fn picture_node(item: &Element, position: Board, last: Option<usize>, words: &str) -> Element {
     let node = add(item, "div", "ttt-pic-node", "");
     set_attribute(&node, "data-position", &position.notation());
-    let mini = add(&node, "div", "ttt-mini", "");
-    for cell in 0..CELLS {
-        let mark = position.get(cell).map_or("", Player::name);
-        let square = add(&mini, "span", "", mark);
-        if last == Some(cell) {
-            square.set_class_name("ttt-last");
-        }
+    // Text, not an element a square: a tree of hundreds of nodes stays quick to lay out.
+    let (before, mark, after) = board_text(position, last);
+    let board = add(&node, "span", "ttt-pic-board", &before);
+    if let Some(mark) = mark {
+        add(&board, "mark", "", mark.encode_utf8(&mut [0; 4]));
+        let _ = board.append_with_str_1(&after);
     }
     add(&node, "span", "ttt-pic-value", words);
     node
