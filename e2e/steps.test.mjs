@@ -401,3 +401,24 @@ test("the same beside the board in the custom element and the iframe, when they 
     await close();
   }
 });
+
+test("on a phone, by touch: step, open a node of the picture, replay a line", async () => {
+  await withGame(
+    "?mode=friend&tree=1&step=1&scores=1&position=X...O....",
+    async (page) => {
+      await page.locator('[data-step="forward"]').tap();
+      assert.equal(await page.locator(NOW).getAttribute("data-step-event"), "visit");
+      assert.equal(await page.locator(NOW).getAttribute("data-step-position"), "XX..O....");
+      // The tree opened down to the node the search is at; tapping a node of the picture opens it.
+      await page.locator('.ttt-picture [data-path="2"]').tap();
+      assert.equal(await page.getByRole("tree").locator('[data-path="2"]').getAttribute("aria-expanded"), "true");
+      await page.locator('[data-why="1"]').tap();
+      await page.getByRole("button", { name: "Next move on the board" }).tap();
+      assert.equal(await page.locator('[data-cell="1"]').getAttribute("data-replay-number"), "1");
+      // Nothing wider than the phone but the picture, which scrolls inside its panel.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page does not scroll sideways: ${overflow} px`);
+    },
+    { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  );
+});

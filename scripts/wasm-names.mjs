@@ -102,7 +102,9 @@ export function shortenModule(bytes, glueModule, glue = null) {
   const imports = new Map();
   const exports = new Map();
   const dropped = [];
-  const out = [...bytes.subarray(0, 8)];
+  // Sections as pieces joined once at the end: spreading a code section of 100 KB or more into one push() would
+  // pass more arguments than a call can take.
+  const out = [bytes.subarray(0, 8)];
   let at = 8;
   while (at < bytes.length) {
     const id = bytes[at];
@@ -156,10 +158,10 @@ export function shortenModule(bytes, glueModule, glue = null) {
     } else {
       body = bytes.subarray(start, end);
     }
-    if (body !== null) out.push(id, ...encodeLeb(body.length), ...body);
+    if (body !== null) out.push(Uint8Array.of(id, ...encodeLeb(body.length)), Uint8Array.from(body));
     at = end;
   }
-  return { wasm: Uint8Array.from(out), glueModule, imports, exports, dropped };
+  return { wasm: Buffer.concat(out), glueModule, imports, exports, dropped };
 }
 
 function escape(text) {

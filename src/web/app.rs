@@ -13,7 +13,7 @@ use crate::settings::Settings;
 use crate::stepper::Stepper;
 use crate::tally::Tally;
 use crate::thinking::{Measured, Replay, Thinking};
-use web_sys::{HtmlElement, Storage};
+use web_sys::{HtmlElement, Storage, Window};
 
 /// How long after a change the search statistics are measured: past the next paint and the computer's answer
 /// when it plays at once, since measuring takes milliseconds that must not hold up either.
@@ -233,6 +233,7 @@ impl App {
 
     /// What a message about the step panel changes: where the search is, whether it runs, how fast. A control
     /// pressed by hand pauses a run. The game tree, when shown, opens down to the node the search is at.
+    #[inline(never)]
     fn apply_to_steps(&mut self, message: Message) {
         let thinking = &mut self.thinking;
         let Some(stepper) = &mut thinking.step else {
@@ -354,31 +355,33 @@ impl App {
         }
         let board = self.game.board();
         self.thinking.follow(board);
-        if self.game.phase() != Phase::ComputerToMove {
-            self.computer = None;
-        } else if self.computer.is_none() {
-            let mailbox = self.mailbox.clone();
-            self.computer = Timeout::new(
-                &self.host.window,
-                self.game.settings().delay_ms,
-                move || mailbox.send(Message::ComputerTurn),
-            );
-        }
         self.settle_panels(board);
+        let timers = Timers {
+            window: &self.host.window,
+            mailbox: &self.mailbox,
+        };
+        let computer_due = self.game.phase() == Phase::ComputerToMove;
+        let delay = self.game.settings().delay_ms;
+        timers.keep(&mut self.computer, computer_due, delay, || {
+            Message::ComputerTurn
+        });
         let stats_due = self.game.settings().display.stats && self.thinking.stats_stale(board);
-        if !stats_due {
-            self.stats = None;
-        } else if self.stats.is_none() {
-            let mailbox = self.mailbox.clone();
-            let delay = if measured { 0 } else { STATS_PAUSE_MS };
-            self.stats = Timeout::new(&self.host.window, delay, move || {
-                mailbox.send(Message::MeasureStats)
-            });
-        }
+        let delay = if measured { 0 } else { STATS_PAUSE_MS };
+        timers.keep(&mut self.stats, stats_due, delay, || Message::MeasureStats);
+        let thinking = &self.thinking;
+        let running = thinking.step.is_some() && thinking.step_running;
+        let pace = thinking.step_speed.interval_ms();
+        timers.keep(&mut self.step_tick, running, pace, || Message::StepTick);
+        let playing = thinking
+            .replay
+            .as_ref()
+            .is_some_and(|replay| replay.playing);
+        timers.keep(&mut self.replay_tick, playing, REPLAY_PAUSE_MS, || {
+            Message::ReplayTick
+        });
     }
 
-    /// The step panel and the replay follow the settings and the position, and their next tick is scheduled
-    /// while they run.
+    /// The step panel and the replay follow the settings and the position.
     fn settle_panels(&mut self, board: Board) {
         let display = self.game.settings().display;
         let thinking = &mut self.thinking;
@@ -394,28 +397,6 @@ impl App {
         }
         if !display.scores {
             thinking.replay = None;
-        }
-        let running = thinking.step.is_some() && thinking.step_running;
-        if !running {
-            self.step_tick = None;
-        } else if self.step_tick.is_none() {
-            let mailbox = self.mailbox.clone();
-            let pause = thinking.step_speed.interval_ms();
-            self.step_tick = Timeout::new(&self.host.window, pause, move || {
-                mailbox.send(Message::StepTick)
-            });
-        }
-        let playing = thinking
-            .replay
-            .as_ref()
-            .is_some_and(|replay| replay.playing);
-        if !playing {
-            self.replay_tick = None;
-        } else if self.replay_tick.is_none() {
-            let mailbox = self.mailbox.clone();
-            self.replay_tick = Timeout::new(&self.host.window, REPLAY_PAUSE_MS, move || {
-                mailbox.send(Message::ReplayTick)
-            });
         }
     }
 
@@ -465,6 +446,32 @@ impl App {
             self.share_base.clone()
         } else {
             format!("{}?{query}", self.share_base)
+        }
+    }
+}
+
+/// The game's timers: each sends a message to the game when it is due.
+struct Timers<'a> {
+    window: &'a Window,
+    mailbox: &'a Mailbox,
+}
+
+impl Timers<'_> {
+    /// Keeps `timer` while it is `due`, scheduling it (the message `message` gives, in `delay_ms` milliseconds)
+    /// if it is not yet; cancels it when it is not due. (A function rather than a message: one kind of callback
+    /// for every timer, with nothing to clone.)
+    fn keep(
+        &self,
+        timer: &mut Option<Timeout>,
+        due: bool,
+        delay_ms: u32,
+        message: fn() -> Message,
+    ) {
+        if !due {
+            *timer = None;
+        } else if timer.is_none() {
+            let mailbox = self.mailbox.clone();
+            *timer = Timeout::new(self.window, delay_ms, move || mailbox.send(message()));
         }
     }
 }

@@ -30,7 +30,9 @@ pub struct StepView {
 }
 
 impl StepView {
-    /// Builds the panel (hidden) into `panels`, for game number `game`.
+    /// Builds the panel (hidden) into `panels`, for game number `game`. (This and [`StepView::render`] are never
+    /// inlined, so that the size report can say what the step panel weighs.)
+    #[inline(never)]
     pub fn build(panels: &Element, game: u32) -> StepView {
         let panel = add(panels, "div", "ttt-panel ttt-step-panel", "");
         set_hidden(&panel, true);
@@ -95,6 +97,7 @@ impl StepView {
     }
 
     /// Shows the event `stepper` is at; `running` when it steps by itself at `speed`.
+    #[inline(never)]
     pub fn render(&self, stepper: &Stepper, running: bool, speed: Speed) {
         let event = stepper.event();
         let max = stepper.max();

@@ -184,7 +184,9 @@ impl TreeView {
     }
 
     /// Draws the tree as nested lists of small boards, which the stylesheet joins with lines: the root, then
-    /// each node on show under its parent.
+    /// each node on show under its parent. (Never inlined, so that the size report can say what the picture
+    /// weighs.)
+    #[inline(never)]
     fn draw_picture(&self, state: &TreeState, nodes: &[VisibleNode]) {
         self.picture.set_text_content(None);
         let top = add(&self.picture, "ul", "ttt-pic", "");
@@ -238,6 +240,7 @@ impl TreeView {
 
 /// A node of the picture in `item`: `position` as a small board, the square of `last` (the move just played)
 /// marked, and `words` under it; `data-position` holds the position in the notation.
+#[inline(never)]
 fn picture_node(item: &Element, position: Board, last: Option<usize>, words: &str) -> Element {
     let node = add(item, "div", "ttt-pic-node", "");
     set_attribute(&node, "data-position", &position.notation());
