@@ -39,8 +39,9 @@ try {
     await page.getByLabel(/Mark what alpha-beta prunes/).check();
     for (const path of ["2", "2,1"]) await page.locator(`.ttt-picture [data-path="${path}"]`).click();
   });
-  // Alpha-beta stepped to its second cut, the tree following it.
+  // Alpha-beta stepped to its second cut, the tree following it with what it prunes.
   await picture("step.png", 1100, 900, "?mode=friend&step=1&tree=1&position=XO.X.O...", async (page) => {
+    await page.getByLabel(/Mark what alpha-beta prunes/).check();
     const step = page.locator('[data-step="forward"]');
     let cuts = 0;
     while (cuts < 2) {
