@@ -22,6 +22,50 @@ pub struct Stepper {
     plain: u64,
 }
 
+/// The step panel's controls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepControl {
+    /// One event on.
+    Forward,
+    /// One event back.
+    Back,
+    /// On to the return of the node being searched.
+    Finish,
+    /// Step by itself, or pause.
+    Run,
+    /// Back to the first event.
+    Restart,
+}
+
+impl StepControl {
+    /// Every control, in the panel's order.
+    pub const ALL: [StepControl; 5] = [
+        StepControl::Forward,
+        StepControl::Back,
+        StepControl::Finish,
+        StepControl::Run,
+        StepControl::Restart,
+    ];
+
+    /// The control's name, as its button's `data-step` spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            StepControl::Forward => "forward",
+            StepControl::Back => "back",
+            StepControl::Finish => "finish",
+            StepControl::Run => "run",
+            StepControl::Restart => "restart",
+        }
+    }
+
+    /// The control named `name` (see [`StepControl::name`]).
+    pub fn from_name(name: &str) -> Option<StepControl> {
+        StepControl::ALL
+            .into_iter()
+            .find(|control| control.name() == name)
+    }
+}
+
 /// How the step panel's run control advances: one step each tick, this many milliseconds apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Speed {

@@ -8,7 +8,7 @@ use crate::explain::{
     best_first, group_digits, line_in_words, millis, outcome_words, signed, MoveScore,
 };
 use crate::game::cell_name;
-use crate::stepper::{Speed, Stepper};
+use crate::stepper::{Speed, StepControl, Stepper};
 use crate::tree::TreeState;
 
 /// Nodes and time of one search.
@@ -91,6 +91,73 @@ impl Thinking {
             self.step = None;
             self.step_running = false;
             self.replay = None;
+        }
+    }
+
+    /// A control of the step panel pressed. Run runs (from the start, when the search is over) or pauses; any
+    /// other control pauses a run, then does what it says.
+    pub fn press_step(&mut self, control: StepControl) {
+        let Some(stepper) = &mut self.step else {
+            return;
+        };
+        if control == StepControl::Run {
+            self.step_running = !self.step_running;
+            if self.step_running && stepper.at_end() {
+                stepper.restart();
+            }
+            return;
+        }
+        self.step_running = false;
+        match control {
+            StepControl::Forward => {
+                stepper.step();
+            }
+            StepControl::Back => {
+                stepper.back();
+            }
+            StepControl::Finish => {
+                stepper.finish_node();
+            }
+            StepControl::Restart | StepControl::Run => stepper.restart(),
+        }
+    }
+
+    /// The run's next step; it stops at the end of the search.
+    pub fn step_tick(&mut self) {
+        if let (true, Some(stepper)) = (self.step_running, &mut self.step) {
+            stepper.step();
+            self.step_running = !stepper.at_end();
+        }
+    }
+
+    /// A control of the replay of the "why" line on the board (at `board`) pressed. The replay starts when there
+    /// is none yet; without a chosen move there is nothing to replay.
+    pub fn press_replay(&mut self, board: Board, control: ReplayControl) {
+        let Some(why) = self.why else {
+            self.replay = None;
+            return;
+        };
+        let replay = self.replay.get_or_insert_with(|| Replay::new(board, why));
+        match control {
+            ReplayControl::Step => {
+                replay.playing = false;
+                replay.step();
+            }
+            ReplayControl::Play => {
+                replay.playing = !replay.playing;
+                if replay.playing && replay.at_end() {
+                    replay.shown = 0;
+                }
+            }
+            ReplayControl::Clear => self.replay = None,
+        }
+    }
+
+    /// The replay's next move; it stops at the end of the line.
+    pub fn replay_tick(&mut self) {
+        if let Some(replay) = self.replay.as_mut().filter(|replay| replay.playing) {
+            replay.step();
+            replay.playing = !replay.at_end();
         }
     }
 
@@ -257,6 +324,29 @@ pub fn score_lines(scores: &[MoveScore], why: Option<usize>) -> Vec<ScoreLine> {
             }
         })
         .collect()
+}
+
+/// The controls of the "why" line's replay on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayControl {
+    /// One more move on the board (or, after the last, none).
+    Step,
+    /// Play the line on by itself, or pause.
+    Play,
+    /// Take the marks off the board.
+    Clear,
+}
+
+impl ReplayControl {
+    /// The control named `name`, as its button's `data-replay` spells it: `step`, `play` or `clear`.
+    pub fn from_name(name: &str) -> Option<ReplayControl> {
+        Some(match name {
+            "step" => ReplayControl::Step,
+            "play" => ReplayControl::Play,
+            "clear" => ReplayControl::Clear,
+            _ => return None,
+        })
+    }
 }
 
 /// The line of best play after a move, replayed on the board as numbered marks without changing the game.
@@ -611,5 +701,79 @@ mod tests {
         assert_eq!(thinking.why, None);
         thinking.follow(Board::EMPTY.play(4));
         assert!(thinking.step.is_none() && !thinking.step_running);
+    }
+
+    #[test]
+    fn step_controls_run_pause_and_step() {
+        let board: Board = "XOXXOO...".parse().unwrap();
+        let mut thinking = Thinking::new(board);
+        thinking.press_step(StepControl::Forward);
+        assert!(thinking.step.is_none(), "no stepper, nothing to press");
+        thinking.step = Some(Stepper::new(board));
+        let at = |thinking: &Thinking| thinking.step.as_ref().unwrap().progress().0;
+        thinking.press_step(StepControl::Run);
+        assert!(thinking.step_running);
+        thinking.step_tick();
+        thinking.step_tick();
+        assert_eq!(at(&thinking), 3);
+        // A control pressed by hand pauses the run, then does what it says.
+        thinking.press_step(StepControl::Back);
+        assert_eq!((thinking.step_running, at(&thinking)), (false, 2));
+        thinking.step_tick();
+        assert_eq!(at(&thinking), 2, "paused: the ticks do nothing");
+        thinking.press_step(StepControl::Finish);
+        thinking.press_step(StepControl::Restart);
+        assert_eq!(at(&thinking), 1);
+        // Run to the end: it stops there, and Run again starts over.
+        thinking.press_step(StepControl::Run);
+        while thinking.step_running {
+            thinking.step_tick();
+        }
+        assert!(thinking.step.as_ref().unwrap().at_end());
+        thinking.press_step(StepControl::Run);
+        assert_eq!((thinking.step_running, at(&thinking)), (true, 1));
+        thinking.press_step(StepControl::Run);
+        assert!(!thinking.step_running);
+        for control in StepControl::ALL {
+            assert_eq!(StepControl::from_name(control.name()), Some(control));
+        }
+        assert_eq!(StepControl::from_name("Run"), None);
+    }
+
+    #[test]
+    fn replay_controls_step_play_and_clear() {
+        let board = Board::EMPTY.play(0).play(4);
+        let mut thinking = Thinking::new(board);
+        thinking.press_replay(board, ReplayControl::Step);
+        assert!(
+            thinking.replay.is_none(),
+            "no move chosen: nothing to replay"
+        );
+        thinking.choose_why(8);
+        thinking.press_replay(board, ReplayControl::Step);
+        let shown = |thinking: &Thinking| thinking.replay.as_ref().map(|replay| replay.shown);
+        assert_eq!(shown(&thinking), Some(1));
+        thinking.press_replay(board, ReplayControl::Play);
+        while thinking.replay.as_ref().unwrap().playing {
+            thinking.replay_tick();
+        }
+        let length = thinking.replay.as_ref().unwrap().line.len();
+        assert_eq!(
+            shown(&thinking),
+            Some(length),
+            "played to the end, then stopped"
+        );
+        thinking.press_replay(board, ReplayControl::Play);
+        assert_eq!(shown(&thinking), Some(0), "played again from the start");
+        thinking.press_replay(board, ReplayControl::Clear);
+        assert_eq!(shown(&thinking), None);
+        for (name, control) in [
+            ("step", ReplayControl::Step),
+            ("play", ReplayControl::Play),
+            ("clear", ReplayControl::Clear),
+        ] {
+            assert_eq!(ReplayControl::from_name(name), Some(control));
+        }
+        assert_eq!(ReplayControl::from_name("Step"), None);
     }
 }

@@ -3,7 +3,7 @@
 //! the runtime carries out once the update is over.
 
 use super::host::Host;
-use super::message::{Message, ReplayControl, StepControl};
+use super::message::Message;
 use super::timer::Timeout;
 use super::view::View;
 use super::{Listener, Mailbox};
@@ -12,7 +12,7 @@ use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
 use crate::stepper::Stepper;
 use crate::tally::Tally;
-use crate::thinking::{Measured, Replay, Thinking};
+use crate::thinking::{Measured, Thinking};
 use web_sys::{HtmlElement, Storage, Window};
 
 /// How long after a change the search statistics are measured: past the next paint and the computer's answer
@@ -189,10 +189,11 @@ impl App {
             | Message::TreeToggle(_)
             | Message::TreeKey(..)
             | Message::Preview(_) => return self.apply_to_panels(message),
-            Message::Step(_) | Message::StepTick | Message::StepSpeed(_) => {
-                self.apply_to_steps(message)
-            }
-            Message::Replay(_) | Message::ReplayTick => self.apply_to_replay(message),
+            Message::Step(_)
+            | Message::StepTick
+            | Message::StepSpeed(_)
+            | Message::Replay(_)
+            | Message::ReplayTick => self.apply_to_steps(message),
             Message::ComputerTurn => {
                 self.computer = None;
                 let before = self.game.board();
@@ -231,89 +232,34 @@ impl App {
         None
     }
 
-    /// What a message about the step panel changes: where the search is, whether it runs, how fast. A control
-    /// pressed by hand pauses a run. The game tree, when shown, opens down to the node the search is at.
+    /// What a message about the step panel or the replay on the board changes. After a step, the game tree, when
+    /// shown, opens down to the node the search is at. (Never inlined, so that the size report can say what the
+    /// step panel weighs.)
     #[inline(never)]
     fn apply_to_steps(&mut self, message: Message) {
         let thinking = &mut self.thinking;
-        let Some(stepper) = &mut thinking.step else {
-            return;
-        };
+        let stepped = !matches!(message, Message::Replay(_) | Message::ReplayTick);
         match message {
-            Message::Step(StepControl::Run) if thinking.step_running => {
-                thinking.step_running = false
-            }
-            Message::Step(StepControl::Run) => {
-                if stepper.at_end() {
-                    stepper.restart();
-                }
-                thinking.step_running = true;
-            }
-            Message::Step(control) => {
-                thinking.step_running = false;
-                match control {
-                    StepControl::Forward => {
-                        stepper.step();
-                    }
-                    StepControl::Back => {
-                        stepper.back();
-                    }
-                    StepControl::Finish => {
-                        stepper.finish_node();
-                    }
-                    StepControl::Restart | StepControl::Run => stepper.restart(),
-                }
-            }
+            Message::Step(control) => thinking.press_step(control),
             Message::StepTick => {
                 self.step_tick = None;
-                if thinking.step_running && !stepper.step() {
-                    thinking.step_running = false;
-                }
+                thinking.step_tick();
             }
             Message::StepSpeed(speed) => {
                 thinking.step_speed = speed;
                 // The next step comes at the new pace.
                 self.step_tick = None;
             }
+            Message::Replay(control) => thinking.press_replay(self.game.board(), control),
+            Message::ReplayTick => {
+                self.replay_tick = None;
+                thinking.replay_tick();
+            }
             _ => {}
         }
-        if self.game.settings().display.tree {
+        let tree = self.game.settings().display.tree;
+        if let (true, true, Some(stepper)) = (stepped, tree, &thinking.step) {
             thinking.tree.reveal(&stepper.path());
-        }
-    }
-
-    /// What a message about the replay of the "why" line on the board changes. The replay starts from the
-    /// chosen move when there is none yet.
-    fn apply_to_replay(&mut self, message: Message) {
-        let thinking = &mut self.thinking;
-        if message == Message::ReplayTick {
-            self.replay_tick = None;
-        }
-        let Some(why) = thinking.why else {
-            thinking.replay = None;
-            return;
-        };
-        let board = self.game.board();
-        let replay = thinking
-            .replay
-            .get_or_insert_with(|| Replay::new(board, why));
-        match message {
-            Message::Replay(ReplayControl::Step) => {
-                replay.playing = false;
-                replay.step();
-            }
-            Message::Replay(ReplayControl::Play) => {
-                replay.playing = !replay.playing;
-                if replay.playing && replay.at_end() {
-                    replay.shown = 0;
-                }
-            }
-            Message::Replay(ReplayControl::Clear) => thinking.replay = None,
-            Message::ReplayTick if replay.playing => {
-                replay.step();
-                replay.playing = !replay.at_end();
-            }
-            _ => {}
         }
     }
 

@@ -7,7 +7,8 @@
 use super::realm::{self, AnyKeyboardEvent};
 use crate::engine::CELLS;
 use crate::game::BoardKey;
-use crate::stepper::Speed;
+use crate::stepper::{Speed, StepControl};
+use crate::thinking::ReplayControl;
 use crate::tree::TreeKey;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent};
@@ -62,56 +63,6 @@ pub enum Message {
     MeasureStats,
     /// The game leaves the page (`destroy()`).
     Destroy,
-}
-
-/// The step panel's controls (`data-step`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepControl {
-    /// One event on.
-    Forward,
-    /// One event back.
-    Back,
-    /// On to the return of the node being searched.
-    Finish,
-    /// Step by itself, or pause.
-    Run,
-    /// Back to the first event.
-    Restart,
-}
-
-impl StepControl {
-    fn from_name(name: &str) -> Option<StepControl> {
-        Some(match name {
-            "forward" => StepControl::Forward,
-            "back" => StepControl::Back,
-            "finish" => StepControl::Finish,
-            "run" => StepControl::Run,
-            "restart" => StepControl::Restart,
-            _ => return None,
-        })
-    }
-}
-
-/// The controls of the "why" line's replay on the board (`data-replay`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReplayControl {
-    /// One more move on the board (or, after the last, none).
-    Step,
-    /// Play the line on by itself, or pause.
-    Play,
-    /// Take the marks off the board.
-    Clear,
-}
-
-impl ReplayControl {
-    fn from_name(name: &str) -> Option<ReplayControl> {
-        Some(match name {
-            "step" => ReplayControl::Step,
-            "play" => ReplayControl::Play,
-            "clear" => ReplayControl::Clear,
-            _ => return None,
-        })
-    }
 }
 
 /// The events a game listens to on its root element.
