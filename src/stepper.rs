@@ -5,7 +5,8 @@
 //! so it prunes exactly what the steps skip. Pure Rust, tested natively.
 
 use crate::engine::{
-    alpha_beta_trace, plain_minimax_nodes, walk_trace, Board, Bound, Player, StepEvent, StepKind,
+    alpha_beta_trace, move_between, plain_minimax_nodes, walk_trace, Board, Bound, Player,
+    StepEvent, StepKind,
 };
 use crate::explain::{group_digits, signed};
 use crate::game::cell_name;
@@ -18,6 +19,8 @@ pub struct Stepper {
     events: Vec<StepEvent>,
     /// The event on show.
     at: usize,
+    /// The cells played from the root to the node of the event on show, kept as the reader steps.
+    path: Vec<usize>,
     /// Positions plain minimax visits from the root, for comparison.
     plain: u64,
 }
@@ -121,6 +124,7 @@ impl Stepper {
             root,
             events: alpha_beta_trace(root),
             at: 0,
+            path: Vec::new(),
             plain: plain_minimax_nodes(root),
         }
     }
@@ -157,25 +161,49 @@ impl Stepper {
 
     /// One event on; `false` at the end.
     pub fn step(&mut self) -> bool {
-        let moved = !self.at_end();
-        if moved {
-            self.at += 1;
+        if self.at_end() {
+            return false;
         }
-        moved
+        // A node that returned is left; a node visited is entered.
+        if self.event().kind == StepKind::Return {
+            self.path.pop();
+        }
+        self.at += 1;
+        if self.event().kind == StepKind::Visit {
+            self.enter(self.at);
+        }
+        true
     }
 
     /// One event back; `false` at the start.
     pub fn back(&mut self) -> bool {
-        let moved = !self.at_start();
-        if moved {
-            self.at -= 1;
+        if self.at_start() {
+            return false;
         }
-        moved
+        if self.event().kind == StepKind::Visit {
+            self.path.pop();
+        }
+        self.at -= 1;
+        if self.event().kind == StepKind::Return {
+            self.enter(self.at);
+        }
+        true
+    }
+
+    /// Adds to the path the move to the node of event `index`, a child of the node the path leads to.
+    fn enter(&mut self, index: usize) {
+        let parent = self
+            .path
+            .iter()
+            .fold(self.root, |position, &cell| position.play(cell));
+        self.path
+            .push(move_between(parent, self.events[index].position));
     }
 
     /// Back to the root's visit.
     pub fn restart(&mut self) {
         self.at = 0;
+        self.path.clear();
     }
 
     /// On to the `return` of the innermost node still being searched: the node just visited, the node that has
@@ -188,6 +216,7 @@ impl Stepper {
                 StepKind::Visit => depth += 1,
                 StepKind::Return if depth == 0 => {
                     self.at = index;
+                    self.path = self.walked_path();
                     return true;
                 }
                 StepKind::Return => depth -= 1,
@@ -199,6 +228,11 @@ impl Stepper {
 
     /// The cells played from the root to the node of the event on show (empty at the root).
     pub fn path(&self) -> Vec<usize> {
+        self.path.clone()
+    }
+
+    /// [`Stepper::path`], found by walking the trace from its start.
+    fn walked_path(&self) -> Vec<usize> {
         let mut current = Vec::new();
         walk_trace(&self.events[..=self.at], |_, path| {
             current.clear();
@@ -423,6 +457,46 @@ mod tests {
             ]
         );
         assert_eq!(paths.last(), Some(&vec![]));
+    }
+
+    #[test]
+    fn the_path_kept_while_stepping_is_the_walked_one_forward_back_and_after_finishing() {
+        for root in [
+            Board::EMPTY,
+            board("X...O...."),
+            board(SMALL),
+            board("XXXOO...."),
+        ] {
+            let mut stepper = Stepper::new(root);
+            let mut forward = vec![stepper.path()];
+            // Walking the trace anew at each of the empty board's 46,588 events would take a while.
+            let walk = root.marks() > 0;
+            while stepper.step() {
+                if walk {
+                    assert_eq!(
+                        stepper.path(),
+                        stepper.walked_path(),
+                        "{root} at {}",
+                        stepper.at
+                    );
+                }
+                forward.push(stepper.path());
+            }
+            assert_eq!(forward.last(), Some(&Vec::new()), "the root returns last");
+            let mut backward = vec![stepper.path()];
+            while stepper.back() {
+                backward.push(stepper.path());
+            }
+            backward.reverse();
+            assert_eq!(forward, backward, "{root}");
+            for _ in 0..5 {
+                stepper.step();
+            }
+            stepper.finish_node();
+            assert_eq!(stepper.path(), stepper.walked_path());
+            stepper.step();
+            assert_eq!(stepper.path(), stepper.walked_path());
+        }
     }
 
     #[test]

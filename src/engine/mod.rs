@@ -18,6 +18,7 @@ pub use search::{
     analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, Analysis, BestMoves,
     Level, MoveValue, Outcome, Value, FULL_DEPTH,
 };
+pub(crate) use trace::move_between;
 pub use trace::{
     alpha_beta_trace, node_searches, walk_trace, Bound, NodeSearch, StepEvent, StepKind,
 };

@@ -238,7 +238,7 @@ pub fn walk_trace(events: &[StepEvent], mut f: impl FnMut(&StepEvent, &[usize]))
 }
 
 /// The cell that `child` has taken and `parent` has not: the move from one to the other.
-fn move_between(parent: Board, child: Board) -> usize {
+pub(crate) fn move_between(parent: Board, child: Board) -> usize {
     (0..CELLS)
         .find(|&cell| parent.get(cell).is_none() && child.get(cell).is_some())
         .unwrap_or_default()
