@@ -5,8 +5,8 @@
 //! so it prunes exactly what the steps skip. Pure Rust, tested natively.
 
 use crate::engine::{
-    alpha_beta_trace, move_between, plain_minimax_nodes, walk_trace, Board, Bound, Player,
-    StepEvent, StepKind,
+    alpha_beta_trace, game_tree_size, move_between, walk_trace, Board, Bound, Player, StepEvent,
+    StepKind,
 };
 use crate::explain::{group_digits, signed};
 use crate::game::cell_name;
@@ -125,7 +125,7 @@ impl Stepper {
             events: alpha_beta_trace(root),
             at: 0,
             path: Vec::new(),
-            plain: plain_minimax_nodes(root),
+            plain: game_tree_size(root),
         }
     }
 

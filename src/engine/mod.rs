@@ -9,9 +9,9 @@ mod trace;
 
 pub use board::{Board, IllegalMove, ParseBoardError, Player, Status, CELLS, LINES};
 pub use insight::{
-    all_search_stats, analyze_with, plain_minimax_nodes, principal_variation, search_stats,
-    tree_children, tree_children_along, tree_children_searched, ScoredAnalysis, ScoredMove,
-    Scoring, SearchStats, TreeNode, Variant,
+    all_search_stats, analyze_with, game_tree_size, plain_minimax_nodes, principal_variation,
+    search_stats, tree_children, tree_children_along, tree_children_searched, ScoredAnalysis,
+    ScoredMove, Scoring, SearchStats, TreeNode, Variant,
 };
 pub use rng::Rng;
 pub use search::{
