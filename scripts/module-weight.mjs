@@ -15,7 +15,7 @@ export function part(name) {
   const parts = [
     [/^tictactoe::web::api\b/, "JS API (mount options, bestMove, analyze, handles)"],
     [/^tictactoe::(stepper|engine::trace)\b|^tictactoe::web::(step_view\b|app::App::apply_to_steps\b)/, "step through alpha-beta (trace, stepper, its panel)"],
-    [/^tictactoe::web::tree_view::(picture_node|TreeView::(draw_picture|scroll_to|mark_current))\b/, "the game tree's picture"],
+    [/^tictactoe::web::tree_picture\b/, "the game tree's picture"],
     [/^tictactoe::(thinking|tree|explain)\b|^tictactoe::web::(panels|tree_view)\b|^tictactoe::engine::insight\b/, "thinking panels (scores, why, statistics, tree)"],
     [/^tictactoe::engine\b/, "engine (board, search)"],
     [/^tictactoe::(game|settings|tally|analysis|text)\b/, "game, settings, tally"],

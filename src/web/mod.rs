@@ -18,6 +18,7 @@ mod realm;
 mod step_view;
 mod style;
 mod timer;
+mod tree_picture;
 mod tree_view;
 mod view;
 

@@ -6,8 +6,9 @@
 //! when that state changes.
 
 use super::dom::{add, add_input, add_typed, game_id, set_attribute, toggle_class};
-use crate::engine::{Board, Player, CELLS};
-use crate::tree::{board_text, encode_path, preview_caption, TreeState, VisibleNode};
+use super::tree_picture::TreePicture;
+use crate::engine::{Player, CELLS};
+use crate::tree::{encode_path, preview_caption, TreeState};
 use std::cell::RefCell;
 use web_sys::{Element, HtmlElement, HtmlInputElement, ShadowRoot};
 
@@ -18,11 +19,7 @@ pub struct TreeView {
     list: Element,
     alpha_beta: HtmlInputElement,
     /// The tree as a picture, for the eye (the list says the same to assistive technology).
-    picture: Element,
-    /// The picture's nodes, the root's (an empty path) first, by path.
-    picture_nodes: RefCell<Vec<(Vec<usize>, Element)>>,
-    /// The node the step panel's search is at, as last drawn.
-    current: RefCell<Option<Vec<usize>>>,
+    picture: TreePicture,
     preview_cells: Vec<Element>,
     preview_caption: Element,
     /// The state the list was last drawn from.
@@ -58,8 +55,7 @@ impl TreeView {
             "Mark what alpha-beta prunes (moves tried row by row from the top left)",
         );
 
-        let picture = add(&panel, "div", "ttt-picture", "");
-        set_attribute(&picture, "aria-hidden", "true");
+        let picture = TreePicture::build(&panel);
         let list = add(&panel, "ul", "ttt-tree", "");
         set_attribute(&list, "role", "tree");
         set_attribute(&list, "aria-labelledby", &title_id);
@@ -75,8 +71,6 @@ impl TreeView {
             list,
             alpha_beta,
             picture,
-            picture_nodes: RefCell::new(Vec::new()),
-            current: RefCell::new(None),
             preview_cells,
             preview_caption,
             drawn: RefCell::new(None),
@@ -94,43 +88,12 @@ impl TreeView {
             self.draw(state);
             *self.drawn.borrow_mut() = Some(state.clone());
         }
-        if redrawn || self.current.borrow().as_deref() != current {
-            self.mark_current(current);
-            self.scroll_to(current.unwrap_or(&state.focus));
+        if self.picture.mark(current, &state.focus, redrawn) {
+            for (path, item) in self.nodes.borrow().iter() {
+                toggle_class(item, "ttt-step-at", current == Some(&path[..]));
+            }
         }
         self.show_preview(state, preview);
-    }
-
-    /// Scrolls the picture sideways so that the node at `path` (or the root, when it is not drawn) is in the middle:
-    /// the node the search is at, or the one last opened, rather than the tree's left edge.
-    fn scroll_to(&self, path: &[usize]) {
-        let nodes = self.picture_nodes.borrow();
-        let Some((_, node)) = nodes
-            .iter()
-            .find(|(drawn, _)| drawn == path)
-            .or(nodes.first())
-        else {
-            return;
-        };
-        let (frame, target) = (
-            self.picture.get_bounding_client_rect(),
-            node.get_bounding_client_rect(),
-        );
-        let middle = target.left() + target.width() / 2.0 - frame.left() - frame.width() / 2.0;
-        self.picture
-            .set_scroll_left(self.picture.scroll_left() + middle as i32);
-    }
-
-    /// Marks the node at `current` in the picture and the list (`ttt-step-at`), and only that one.
-    fn mark_current(&self, current: Option<&[usize]>) {
-        let is_current = |path: &[usize]| current == Some(path);
-        for (path, element) in self.picture_nodes.borrow().iter() {
-            toggle_class(element, "ttt-step-at", is_current(path));
-        }
-        for (path, item) in self.nodes.borrow().iter() {
-            toggle_class(item, "ttt-step-at", is_current(path));
-        }
-        *self.current.borrow_mut() = current.map(<[usize]>::to_vec);
     }
 
     /// Whether focus is inside the list.
@@ -180,44 +143,7 @@ impl TreeView {
         if let (true, Some(item)) = (had_focus, focused) {
             let _ = item.focus();
         }
-        self.draw_picture(state, &nodes);
-    }
-
-    /// Draws the tree as nested lists of small boards, which the stylesheet joins with lines: the root, then
-    /// each node on show under its parent. (Never inlined, so that the size report can say what the picture
-    /// weighs.)
-    #[inline(never)]
-    fn draw_picture(&self, state: &TreeState, nodes: &[VisibleNode]) {
-        self.picture.set_text_content(None);
-        let top = add(&self.picture, "ul", "ttt-pic", "");
-        let root = add(&top, "li", "", "");
-        let root_node = picture_node(&root, state.root, None, "Now");
-        let mut drawn = vec![(Vec::new(), root_node)];
-        // The list that takes the children of the last node drawn at each level, the root's first.
-        let mut lists = vec![add(&root, "ul", "", "")];
-        for node in nodes {
-            let level = node.path.len();
-            lists.truncate(level);
-            let Some(parent) = lists.last() else {
-                continue;
-            };
-            let item = add(parent, "li", "", "");
-            let element =
-                picture_node(&item, node.position, node.path.last().copied(), &node.value);
-            set_attribute(&element, "data-path", &encode_path(&node.path));
-            toggle_class(&element, "ttt-pv", node.node.on_principal_variation);
-            if state.alpha_beta && node.node.pruned {
-                set_attribute(&element, "data-pruned", "");
-            }
-            if node.open == Some(true) {
-                if let Some(cut) = &node.cut {
-                    add(&item, "p", "ttt-pic-cut", cut);
-                }
-                lists.push(add(&item, "ul", "", ""));
-            }
-            drawn.push((node.path.clone(), element));
-        }
-        *self.picture_nodes.borrow_mut() = drawn;
+        self.picture.draw(state, &nodes);
     }
 
     /// The element of the node at `path`, if it is drawn.
@@ -236,21 +162,4 @@ impl TreeView {
         self.preview_caption
             .set_text_content(Some(&preview_caption(state.root, path)));
     }
-}
-
-/// A node of the picture in `item`: `position` as a small board, the square of `last` (the move just played)
-/// marked, and `words` under it; `data-position` holds the position in the notation.
-#[inline(never)]
-fn picture_node(item: &Element, position: Board, last: Option<usize>, words: &str) -> Element {
-    let node = add(item, "div", "ttt-pic-node", "");
-    set_attribute(&node, "data-position", &position.notation());
-    // Text, not an element a square: a tree of hundreds of nodes stays quick to lay out.
-    let (before, mark, after) = board_text(position, last);
-    let board = add(&node, "span", "ttt-pic-board", &before);
-    if let Some(mark) = mark {
-        add(&board, "mark", "", mark.encode_utf8(&mut [0; 4]));
-        let _ = board.append_with_str_1(&after);
-    }
-    add(&node, "span", "ttt-pic-value", words);
-    node
 }

@@ -1,0 +1,210 @@
+//! The game tree drawn as a picture: each node a small board with its value, joined to its parent by the lines
+//! the stylesheet draws between nested lists; the line of best play bold, what alpha-beta prunes faded and dashed,
+//! each cut with its reason under the node where it happens. It is for the eye (`aria-hidden`): the tree panel's
+//! list says the same to assistive technology.
+//!
+//! The picture changes only where the tree did: opening a node adds its children, closing one takes its subtree
+//! away, and the nodes on show keep their elements, so a large tree is not built and laid out anew at each click.
+//! It is built anew when the tree's root (the position on the board) changes.
+
+use super::dom::{add, set_attribute, set_optional_attribute, toggle_class};
+use crate::engine::Board;
+use crate::tree::{board_text, encode_path, TreeState, VisibleNode};
+use std::cell::{Cell, RefCell};
+use web_sys::Element;
+
+/// The picture of the game tree.
+pub struct TreePicture {
+    /// The element that holds it, and scrolls sideways when it is wider than the panel.
+    element: Element,
+    /// The position at the root of the tree drawn.
+    root: Cell<Option<Board>>,
+    /// The nodes drawn, the root's (an empty path) first, then in the order of the tree's list.
+    nodes: RefCell<Vec<DrawnNode>>,
+    /// The node the step panel's search is at, as last marked.
+    current: RefCell<Option<Vec<usize>>>,
+}
+
+/// One node of the picture and its elements.
+struct DrawnNode {
+    /// Its moves from the root.
+    path: Vec<usize>,
+    /// Its list item, which holds the node, the reason for a cut there, and its children.
+    item: Element,
+    /// The node: its small board and value.
+    node: Element,
+    /// Why alpha-beta cuts here, when it does and the node is open.
+    cut: Option<Element>,
+    /// The list of its children, when it is open.
+    children: Option<Element>,
+}
+
+impl TreePicture {
+    /// An empty picture in `panel`.
+    pub fn build(panel: &Element) -> TreePicture {
+        let element = add(panel, "div", "ttt-picture", "");
+        set_attribute(&element, "aria-hidden", "true");
+        TreePicture {
+            element,
+            root: Cell::new(None),
+            nodes: RefCell::new(Vec::new()),
+            current: RefCell::new(None),
+        }
+    }
+
+    /// Draws `nodes`, the nodes on show of `state`, changing only what changed since the last drawing. (Never
+    /// inlined, so that the size report can say what the picture weighs.)
+    #[inline(never)]
+    pub fn draw(&self, state: &TreeState, nodes: &[VisibleNode]) {
+        let mut old = self.nodes.take();
+        if self.root.get() != Some(state.root) || old.is_empty() {
+            old = vec![self.draw_root(state.root)];
+            self.root.set(Some(state.root));
+            *self.current.borrow_mut() = None;
+        }
+        let mut drawn: Vec<DrawnNode> = Vec::with_capacity(nodes.len() + 1);
+        let mut root = old.swap_remove(0);
+        show_children(&mut root, !nodes.is_empty());
+        drawn.push(root);
+        for node in nodes {
+            let Some((_, above)) = node.path.split_last() else {
+                continue;
+            };
+            let existing = old.iter().position(|kept| kept.path == node.path);
+            let mut kept = match existing {
+                Some(index) => old.swap_remove(index),
+                None => {
+                    // Its parent is drawn and open: the nodes on show come parent first.
+                    let Some(list) = drawn
+                        .iter()
+                        .rev()
+                        .find(|parent| parent.path == above)
+                        .and_then(|parent| parent.children.as_ref())
+                    else {
+                        continue;
+                    };
+                    new_node(list, node)
+                }
+            };
+            let pruned = state.alpha_beta && node.node.pruned;
+            set_optional_attribute(&kept.node, "data-pruned", pruned.then_some(""));
+            let open = node.open == Some(true);
+            show_cut(&mut kept, node.cut.as_deref().filter(|_| open));
+            show_children(&mut kept, open);
+            drawn.push(kept);
+        }
+        // What is left in `old` went with the subtree of a node that closed.
+        *self.nodes.borrow_mut() = drawn;
+    }
+
+    /// Empties the picture and draws its root, the position on the board.
+    fn draw_root(&self, root: Board) -> DrawnNode {
+        self.element.set_text_content(None);
+        let top = add(&self.element, "ul", "ttt-pic", "");
+        let item = add(&top, "li", "", "");
+        let node = picture_node(&item, root, None, "Now");
+        DrawnNode {
+            path: Vec::new(),
+            item,
+            node,
+            cut: None,
+            children: None,
+        }
+    }
+
+    /// Marks the node at `current` (`ttt-step-at`), the node the step panel's search is at, and only that one;
+    /// then scrolls the picture to it, or to `focus` (the node last opened) when the search is not shown. Does
+    /// nothing, and says so (`false`), when neither the picture (`redrawn`) nor `current` changed.
+    pub fn mark(&self, current: Option<&[usize]>, focus: &[usize], redrawn: bool) -> bool {
+        if !redrawn && self.current.borrow().as_deref() == current {
+            return false;
+        }
+        for drawn in self.nodes.borrow().iter() {
+            toggle_class(&drawn.node, "ttt-step-at", current == Some(&drawn.path[..]));
+        }
+        *self.current.borrow_mut() = current.map(<[usize]>::to_vec);
+        self.scroll_to(current.unwrap_or(focus));
+        true
+    }
+
+    /// Scrolls the picture sideways so that the node at `path` (or the root, when it is not drawn) is in the middle.
+    fn scroll_to(&self, path: &[usize]) {
+        let nodes = self.nodes.borrow();
+        let Some(target) = nodes
+            .iter()
+            .find(|drawn| drawn.path == path)
+            .or(nodes.first())
+        else {
+            return;
+        };
+        let (frame, node) = (
+            self.element.get_bounding_client_rect(),
+            target.node.get_bounding_client_rect(),
+        );
+        let middle = node.left() + node.width() / 2.0 - frame.left() - frame.width() / 2.0;
+        self.element
+            .set_scroll_left(self.element.scroll_left() + middle as i32);
+    }
+}
+
+/// A new node for `node` at the end of `list`, its parent's list of children.
+fn new_node(list: &Element, node: &VisibleNode) -> DrawnNode {
+    let item = add(list, "li", "", "");
+    let element = picture_node(&item, node.position, node.path.last().copied(), &node.value);
+    set_attribute(&element, "data-path", &encode_path(&node.path));
+    toggle_class(&element, "ttt-pv", node.node.on_principal_variation);
+    DrawnNode {
+        path: node.path.clone(),
+        item,
+        node: element,
+        cut: None,
+        children: None,
+    }
+}
+
+/// Shows `reason` for a cut under `drawn`, above its children, or takes it away (`None`).
+fn show_cut(drawn: &mut DrawnNode, reason: Option<&str>) {
+    match (reason, &drawn.cut) {
+        (Some(reason), None) => {
+            drawn.cut = Some(add(&drawn.item, "p", "ttt-pic-cut", reason));
+            // The children's list stays last.
+            if let Some(children) = &drawn.children {
+                let _ = drawn.item.append_child(children);
+            }
+        }
+        (None, Some(cut)) => {
+            cut.remove();
+            drawn.cut = None;
+        }
+        _ => {}
+    }
+}
+
+/// Gives `drawn` an (empty) list for its children when it is `open`, or takes its list away, and with it the
+/// subtree drawn in it.
+fn show_children(drawn: &mut DrawnNode, open: bool) {
+    match (open, &drawn.children) {
+        (true, None) => drawn.children = Some(add(&drawn.item, "ul", "", "")),
+        (false, Some(children)) => {
+            children.remove();
+            drawn.children = None;
+        }
+        _ => {}
+    }
+}
+
+/// A node of the picture in `item`: `position` as a small board, the square of `last` (the move just played)
+/// marked, and `words` under it; `data-position` holds the position in the notation.
+fn picture_node(item: &Element, position: Board, last: Option<usize>, words: &str) -> Element {
+    let node = add(item, "div", "ttt-pic-node", "");
+    set_attribute(&node, "data-position", &position.notation());
+    // Text, not an element a square: a tree of hundreds of nodes stays quick to lay out.
+    let (before, mark, after) = board_text(position, last);
+    let board = add(&node, "span", "ttt-pic-board", &before);
+    if let Some(mark) = mark {
+        add(&board, "mark", "", mark.encode_utf8(&mut [0; 4]));
+        let _ = board.append_with_str_1(&after);
+    }
+    add(&node, "span", "ttt-pic-value", words);
+    node
+}
