@@ -3,12 +3,14 @@
 //! preview's caption. The DOM layer only draws what this module decides. Pure Rust, tested natively.
 
 use crate::engine::{
-    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, TreeNode,
-    CELLS,
+    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, StepEvent,
+    TreeNode, CELLS,
 };
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
 use crate::stepper::cut_reason;
+use std::cell::RefCell;
+use std::fmt;
 
 /// What the tree shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +23,55 @@ pub struct TreeState {
     pub alpha_beta: bool,
     /// The node that is the tree's tab stop.
     pub focus: Vec<usize>,
+    /// What working out the nodes found, kept for the next time.
+    memo: Memo,
+}
+
+/// Work that the tree's drawings share while its root stays the same: alpha-beta's trace from the root, and the
+/// children (with their exact values) of each node opened. It is not part of what the tree shows: trees that
+/// differ only in it are equal, and a copy starts without it.
+#[derive(Default)]
+struct Memo(RefCell<Remembered>);
+
+#[derive(Default)]
+struct Remembered {
+    /// The root the rest was worked out for.
+    root: Option<Board>,
+    trace: Option<Vec<StepEvent>>,
+    /// Each opened node's children, by its path, none of them marked pruned.
+    children: Vec<(Vec<usize>, Vec<TreeNode>)>,
+}
+
+impl Remembered {
+    /// Forgets what was found for another root than `root`.
+    fn keep_for(&mut self, root: Board) {
+        if self.root != Some(root) {
+            *self = Remembered {
+                root: Some(root),
+                ..Remembered::default()
+            };
+        }
+    }
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
+}
+
+impl PartialEq for Memo {
+    fn eq(&self, _: &Memo) -> bool {
+        true
+    }
+}
+
+impl Eq for Memo {}
+
+impl fmt::Debug for Memo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Memo")
+    }
 }
 
 /// A node on show in the tree, with what its item says and where it stands.
@@ -92,6 +143,7 @@ impl TreeState {
             expanded: Vec::new(),
             alpha_beta: false,
             focus: Vec::new(),
+            memo: Memo::default(),
         }
     }
 
@@ -115,8 +167,35 @@ impl TreeState {
     fn searched(&self) -> Searched {
         let mut paths = vec![Vec::new()];
         paths.extend(self.expanded.iter().cloned());
-        let found = node_searches(&alpha_beta_trace(self.root), &paths);
+        let mut memo = self.memo.0.borrow_mut();
+        memo.keep_for(self.root);
+        let trace = memo
+            .trace
+            .get_or_insert_with(|| alpha_beta_trace(self.root));
+        let found = node_searches(trace, &paths);
         Searched { paths, found }
+    }
+
+    /// The children of the node at `path`, each marked pruned when `search` (what alpha-beta did at the node)
+    /// did not visit it.
+    fn children(&self, path: &[usize], search: Option<&NodeSearch>) -> Vec<TreeNode> {
+        let mut memo = self.memo.0.borrow_mut();
+        memo.keep_for(self.root);
+        let known = memo.children.iter().find(|(known, _)| known == path);
+        let mut children = match known {
+            Some((_, children)) => children.clone(),
+            None => {
+                let children = tree_children_searched(self.root, path, None);
+                memo.children.push((path.to_vec(), children.clone()));
+                children
+            }
+        };
+        if let Some(search) = search {
+            for child in &mut children {
+                child.pruned = search.searched & (1 << child.cell) == 0;
+            }
+        }
+        children
     }
 
     /// Adds the children of the node at `path` (whose position is `position`) to `out`, each followed by its own
@@ -129,7 +208,7 @@ impl TreeState {
         out: &mut Vec<VisibleNode>,
     ) {
         let search = searched.map(|searched| searched.at(path));
-        let children = tree_children_searched(self.root, path, search.as_ref());
+        let children = self.children(path, search.as_ref());
         let set_size = children.len();
         for (index, node) in children.into_iter().enumerate() {
             let mut child = path.to_vec();
@@ -704,5 +783,30 @@ mod tests {
             board_text(position, Some(0)),
             (String::new(), Some('X'), "O \n X \nO  ".to_owned())
         );
+    }
+
+    #[test]
+    fn what_the_tree_remembers_changes_nothing_it_shows() {
+        let mut state = TreeState::new(Board::EMPTY);
+        state.alpha_beta = true;
+        state.toggle(&[4]);
+        let first = state.visible();
+        assert_eq!(state.visible(), first, "shown again from what it remembers");
+        state.toggle(&[4, 0]);
+        // A copy remembers nothing, and is equal all the same.
+        let copy = state.clone();
+        assert_eq!(copy, state);
+        assert_eq!(state.visible(), copy.visible());
+        state.alpha_beta = false;
+        assert!(state.visible().iter().all(|node| !node.node.pruned));
+        // Another root: what was found for the old one does not apply.
+        state.root = board("X...O....");
+        state.expanded = vec![vec![2]];
+        let mut fresh = TreeState::new(board("X...O...."));
+        fresh.expanded = vec![vec![2]];
+        assert_eq!(state.visible(), fresh.visible());
+        state.alpha_beta = true;
+        fresh.alpha_beta = true;
+        assert_eq!(state.visible(), fresh.visible());
     }
 }
