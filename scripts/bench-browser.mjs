@@ -5,7 +5,7 @@
 // - the engine in the release wasm (bestMove from the JS API) against a textbook minimax in JavaScript (no
 //   pruning, no memory: 549,946 positions from the empty board), on the empty board and over every position;
 // - drawing the game tree's picture and list with 300 nodes or more (a click that opens a node, to the page laid
-//   out again), and one step of the step panel with the tree open.
+//   out again), an arrow key in that tree's list, and one step of the step panel with the tree open.
 // Timings are reported, never asserted: these machines are shared and noisy.
 // Usage: node scripts/bench-browser.mjs [--loads 20] [--clicks 30]
 import { fileURLToPath } from "node:url";
@@ -226,12 +226,27 @@ try {
       redraws.push(timed(() => root.querySelector(`.ttt-picture [data-path="${path}"]`).click()));
       redraws.push(timed(() => root.querySelector(`.ttt-picture [data-path="${path}"]`).click()));
     }
+    // An arrow key in the tree's list: the tab stop moves, nothing is drawn again.
+    const keys = [];
+    root.querySelectorAll('.ttt-tree [role="treeitem"]')[5].focus();
+    for (let i = 0; i < 50; i += 1) {
+      const down = new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true, composed: true });
+      keys.push(timed(() => root.activeElement.dispatchEvent(down)));
+    }
     const step = root.querySelector('[data-step="forward"]');
     const steps = [];
     for (let i = 0; i < 200; i += 1) steps.push(timed(() => step.click()));
     const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const max = (values) => Math.max(...values);
-    return { drawn, redraw: median(redraws), redrawMax: max(redraws), step: median(steps), stepMax: max(steps) };
+    return {
+      drawn,
+      redraw: median(redraws),
+      redrawMax: max(redraws),
+      key: median(keys),
+      keyMax: max(keys),
+      step: median(steps),
+      stepMax: max(steps),
+    };
   });
 } finally {
   await browser.close();
@@ -259,4 +274,5 @@ console.log(
   `  game tree of ${drawing.drawn} nodes, drawn again   median ${fmt(drawing.redraw)}, max ${fmt(drawing.redrawMax)} ` +
     `(a click that opens or closes a node, to the page laid out)`,
 );
+console.log(`  an arrow key in that tree's list      median ${fmt(drawing.key)}, max ${fmt(drawing.keyMax)} (50 keys)`);
 console.log(`  one step of the step panel           median ${fmt(drawing.step)}, max ${fmt(drawing.stepMax)} (the tree open, 200 steps)`);

@@ -147,17 +147,32 @@ impl TreeState {
         }
     }
 
+    /// Whether `other` shows the same nodes, marked the same way: it may differ only in the node that has focus,
+    /// so that a page moves the tab stop instead of drawing the tree again.
+    pub fn same_nodes(&self, other: &TreeState) -> bool {
+        (self.root, &self.expanded, self.alpha_beta)
+            == (other.root, &other.expanded, other.alpha_beta)
+    }
+
+    /// The node that is the tab stop among `shown` (the paths on show): the focused node, or the first one when
+    /// the focused node is not on show (as [`TreeState::visible`] marks it).
+    pub fn tab_stop<'a>(&self, shown: &'a [Vec<usize>]) -> Option<&'a Vec<usize>> {
+        shown
+            .iter()
+            .find(|path| **path == self.focus)
+            .or(shown.first())
+    }
+
     /// Every node on show, in reading order: depth-first through the opened nodes.
     pub fn visible(&self) -> Vec<VisibleNode> {
         let mut nodes = Vec::new();
         let searched = self.alpha_beta.then(|| self.searched());
         self.collect(self.root, &[], searched.as_ref(), &mut nodes);
-        let tab_stop = nodes
-            .iter()
-            .position(|node| node.path == self.focus)
-            .unwrap_or(0);
-        if let Some(node) = nodes.get_mut(tab_stop) {
-            node.tab_stop = true;
+        let paths: Vec<Vec<usize>> = nodes.iter().map(|node| node.path.clone()).collect();
+        if let Some(stop) = self.tab_stop(&paths) {
+            for node in &mut nodes {
+                node.tab_stop = node.path == *stop;
+            }
         }
         nodes
     }
@@ -808,5 +823,31 @@ mod tests {
         state.alpha_beta = true;
         fresh.alpha_beta = true;
         assert_eq!(state.visible(), fresh.visible());
+    }
+
+    #[test]
+    fn a_new_focus_keeps_the_same_nodes_and_moves_the_tab_stop() {
+        let mut state = TreeState::new(board(SMALL));
+        state.toggle(&[7]);
+        let before = state.clone();
+        state.press(&[6], TreeKey::Down);
+        assert!(
+            state.same_nodes(&before) && state != before,
+            "only the focus moved"
+        );
+        let shown = state.visible_paths();
+        assert_eq!(state.tab_stop(&shown), Some(&vec![7]));
+        state.focus = vec![8, 6];
+        assert_eq!(
+            state.tab_stop(&shown),
+            Some(&vec![6]),
+            "not on show: the first node"
+        );
+        assert_eq!(state.tab_stop(&[]), None);
+        state.toggle(&[8]);
+        assert!(!state.same_nodes(&before), "a node opened");
+        let mut marked = before.clone();
+        marked.alpha_beta = true;
+        assert!(!marked.same_nodes(&before), "pruning marked");
     }
 }

@@ -83,17 +83,32 @@ impl TreeView {
     /// the step panel's search is at (`current`, its path), then previews `preview`.
     pub fn render(&self, state: &TreeState, preview: &[usize], current: Option<&[usize]>) {
         self.alpha_beta.set_checked(state.alpha_beta);
-        let redrawn = self.drawn.borrow().as_ref() != Some(state);
+        let drawn = self.drawn.borrow().clone();
+        let redrawn = !drawn.as_ref().is_some_and(|drawn| drawn.same_nodes(state));
         if redrawn {
             self.draw(state);
-            *self.drawn.borrow_mut() = Some(state.clone());
+        } else if drawn.is_some_and(|drawn| drawn.focus != state.focus) {
+            // Only the focus moved (an arrow key): the tab stop follows, nothing is drawn again.
+            self.move_tab_stop(state);
         }
+        *self.drawn.borrow_mut() = Some(state.clone());
         if self.picture.mark(current, &state.focus, redrawn) {
             for (path, item) in self.nodes.borrow().iter() {
                 toggle_class(item, "ttt-step-at", current == Some(&path[..]));
             }
         }
         self.show_preview(state, preview);
+    }
+
+    /// Makes the node [`TreeState::tab_stop`] names the list's one tab stop.
+    fn move_tab_stop(&self, state: &TreeState) {
+        let nodes = self.nodes.borrow();
+        let shown: Vec<Vec<usize>> = nodes.iter().map(|(path, _)| path.clone()).collect();
+        let stop = state.tab_stop(&shown);
+        for (path, item) in nodes.iter() {
+            let index = if Some(path) == stop { "0" } else { "-1" };
+            set_attribute(item, "tabindex", index);
+        }
     }
 
     /// Whether focus is inside the list.
