@@ -54,6 +54,20 @@ pub fn add_button(parent: &Element, class: &str, text: &str) -> HtmlButtonElemen
     button
 }
 
+/// A button with `class` and `text` that a message decodes by its attribute `attribute` = `name` (`data-step` =
+/// `forward`, say), appended to `parent`.
+pub fn add_control(
+    parent: &Element,
+    class: &str,
+    text: &str,
+    attribute: &str,
+    name: &str,
+) -> HtmlButtonElement {
+    let button = add_button(parent, class, text);
+    set_attribute(&button, attribute, name);
+    button
+}
+
 /// Creates an `<input type="kind">`, appended to `parent`.
 pub fn add_input(parent: &Element, kind: &str) -> HtmlInputElement {
     let input: HtmlInputElement = add_typed(parent, "input", "", "");

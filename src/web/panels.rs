@@ -4,7 +4,7 @@
 //! they say is computed in [`crate::thinking`] and [`crate::tree`]; this module only draws it.
 
 use super::dom::{
-    add, add_button, checkbox, game_id, radio_group, set_attribute, set_hidden,
+    add, add_button, add_control, checkbox, game_id, radio_group, set_attribute, set_hidden,
     set_optional_attribute, set_unavailable, toggle_class,
 };
 use super::step_view::StepView;
@@ -278,9 +278,13 @@ impl Built {
         set_attribute(&why_end, "role", "status");
         let replay_box = add(&why_box, "div", "ttt-actions", "");
         let replay = |text: &str, name: &str| {
-            let button = add_button(&replay_box, "ttt-button ttt-small", text);
-            set_attribute(&button, "data-replay", name);
-            button
+            add_control(
+                &replay_box,
+                "ttt-button ttt-small",
+                text,
+                "data-replay",
+                name,
+            )
         };
         let replay_step = replay("Next move on the board", "step");
         let replay_play = replay("Play on the board", "play");

@@ -2,10 +2,10 @@
 //! the event on a small board, α, β and the node's value beside it, one sentence for what just happened, the
 //! controls and the counters. What it says comes from [`Stepper`]; this module only draws it.
 
-use super::dom::{add, add_button, add_typed, game_id, set_attribute, set_optional_attribute};
+use super::dom::{add, add_control, add_typed, game_id, set_attribute, set_optional_attribute};
 use super::dom::{set_hidden, set_unavailable, toggle_class};
 use crate::engine::{Board, Bound, Player, StepKind, CELLS};
-use crate::stepper::{bound_words, Speed, Stepper};
+use crate::stepper::{bound_words, Speed, StepControl, Stepper};
 use web_sys::{Element, HtmlButtonElement, HtmlSelectElement};
 
 /// The elements of the step panel.
@@ -59,16 +59,14 @@ impl StepView {
         set_attribute(&sentence, "aria-live", "polite");
 
         let controls = add(&panel, "div", "ttt-actions", "");
-        let control = |text: &str, name: &str| {
-            let button = add_button(&controls, "ttt-button", text);
-            set_attribute(&button, "data-step", name);
-            button
+        let control = |text: &str, control: StepControl| {
+            add_control(&controls, "ttt-button", text, "data-step", control.name())
         };
-        let step = control("Step", "forward");
-        let back = control("Step back", "back");
-        let finish = control("Finish this node", "finish");
-        let run = control("Run", "run");
-        let restart = control("Restart", "restart");
+        let step = control("Step", StepControl::Forward);
+        let back = control("Step back", StepControl::Back);
+        let finish = control("Finish this node", StepControl::Finish);
+        let run = control("Run", StepControl::Run);
+        let restart = control("Restart", StepControl::Restart);
         let speed_label = add(&panel, "label", "ttt-level", "Speed ");
         let speed: HtmlSelectElement = add_typed(&speed_label, "select", "", "");
         set_attribute(&speed, "data-step-speed", "");

@@ -6,8 +6,8 @@
 
 use super::app::{App, Share};
 use super::dom::{
-    add, add_button, add_typed, create, game_id, radio_group, set_attribute, set_hidden,
-    set_optional_attribute, set_unavailable, toggle_class,
+    add, add_button, add_control, add_typed, create, game_id, radio_group, set_attribute,
+    set_hidden, set_optional_attribute, set_unavailable, toggle_class,
 };
 use super::host::Host;
 use super::panels::Panels;
@@ -76,11 +76,8 @@ impl View {
         set_attribute(&status, "role", "status");
         let cells = build_board(&play);
         let actions = add(&play, "div", "ttt-actions", "");
-        let action = |text: &str, name: &str| {
-            let button = add_button(&actions, "ttt-button", text);
-            set_attribute(&button, "data-action", name);
-            button
-        };
+        let action =
+            |text: &str, name: &str| add_control(&actions, "ttt-button", text, "data-action", name);
         action("New game", "new-game");
         let undo = action("Undo", "undo");
         let hint = action("Hint", "hint");
@@ -95,8 +92,14 @@ impl View {
         let history = build_history(&play, id);
         let tally_box = add(&play, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
-        let reset = add_button(&tally_box, "ttt-button ttt-small", "Reset tally");
-        set_attribute(&reset, "data-action", "reset-tally");
+        let reset_tally = "Reset tally";
+        add_control(
+            &tally_box,
+            "ttt-button ttt-small",
+            reset_tally,
+            "data-action",
+            "reset-tally",
+        );
         View {
             root,
             panic_notice,
