@@ -92,7 +92,7 @@ run_tests() {
   cargo test --target wasm32-unknown-unknown --test web
   build
   # Size is a ceiling, not a target: the run fails if a first visit to the game page grows past what it weighs
-  # today (63.9 KB gzipped). Issues 17 and 18 asked for 50 and 55 KB; the README's Size section says why it is not.
+  # today (63.8 KB gzipped). Issues 17 and 18 asked for 50 and 55 KB; the README's Size section says why it is not.
   step "size report"
   node scripts/size-report.mjs --ceiling 64
   step "end-to-end tests: the release build under /tictactoe/ in headless Chromium"
