@@ -372,8 +372,16 @@ pub fn encode_path(path: &[usize]) -> String {
 /// ("X: win in 3 (+3)"). Its picture shows the square.
 pub fn node_value(position: Board, node: &TreeNode) -> String {
     format!(
-        "{}: {} ({})",
+        "{}: {}",
         position.to_move().name(),
+        value_words(position, node)
+    )
+}
+
+/// A move's value in words and its score: "win in 3 (+3)".
+fn value_words(position: Board, node: &TreeNode) -> String {
+    format!(
+        "{} ({})",
         outcome_words(node.value),
         signed(depth_aware_score(node.value, position.marks())),
     )
@@ -409,11 +417,10 @@ pub fn board_text(position: Board, last: Option<usize>) -> (String, Option<char>
 /// ("X: row 1, column 2, win in 3 (+3), best, pruned by alpha-beta").
 pub fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String {
     let mut label = format!(
-        "{}: {}, {} ({})",
+        "{}: {}, {}",
         position.to_move().name(),
         cell_name(node.cell),
-        outcome_words(node.value),
-        signed(depth_aware_score(node.value, position.marks())),
+        value_words(position, node),
     );
     if node.on_principal_variation {
         label.push_str(", best");
