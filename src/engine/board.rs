@@ -338,6 +338,12 @@ impl Board {
         Ok(self.play_unchecked(bit))
     }
 
+    /// The board with X on the cells of the mask `x` and O on those of `o`, which the caller knows a game can
+    /// reach (a reachable position of another type, say).
+    pub(crate) const fn from_masks(x: u16, o: u16) -> Board {
+        Board { x, o }
+    }
+
     /// Plays the cell given as a one-bit mask, for the search's inner loop. The caller checks legality.
     pub(crate) const fn play_unchecked(self, bit: u16) -> Board {
         match self.to_move() {

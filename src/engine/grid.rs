@@ -1,0 +1,676 @@
+//! The game on bigger boards (m,n,k-games): a [`Shape`] (`rows` x `cols`, `k` in a row wins), a [`Grid`]
+//! position on it, its rules and its text notation.
+//!
+//! The rules are tic-tac-toe's: X moves first, the sides take turns, and the first side with `k` or more of its
+//! marks in a row, a column or a diagonal wins (free-style: six in a row also wins when `k` is 5). A full board
+//! without a line is a draw.
+//!
+//! Cells are numbered row by row from the top left, `0` to `cells() - 1`. The notation writes the rows from the
+//! top, separated by `/`, with `X`, `O` and `.`:
+//!
+//! ```
+//! use tictactoe::engine::{Grid, Player, Shape};
+//! let shape = Shape::new(4, 4, 3).unwrap();
+//! let grid = Grid::parse("..../.X../..O./....", shape).unwrap();
+//! assert_eq!(grid.to_move(), Player::X);
+//! assert_eq!(grid.get(5), Some(Player::X));
+//! assert_eq!(grid.to_string(), "..../.X../..O./....");
+//! // The classic board keeps the nine-character notation of `Board`.
+//! assert_eq!(Grid::parse("X...O....", Shape::CLASSIC).unwrap().to_string(), "X...O....");
+//! ```
+
+use super::bits::Bits;
+use super::board::{Board, IllegalMove, Player, Status};
+use std::fmt;
+use std::sync::LazyLock;
+
+/// The fewest rows or columns a board has.
+const MIN_SIDE: usize = 3;
+/// The most rows or columns a board has: 15 rows of 16 bits (the padding column included) fill 240 of 256.
+const MAX_SIDE: usize = 15;
+
+/// The size of a board and the length of a winning line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    rows: u8,
+    cols: u8,
+    k: u8,
+}
+
+/// Why there is no board of that shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeError {
+    /// The number of rows is not 3 to 15.
+    Rows(usize),
+    /// The number of columns is not 3 to 15.
+    Cols(usize),
+    /// `k` is not 3 to the longer side.
+    K {
+        /// The `k` asked for.
+        k: usize,
+        /// The longer side of the board, the largest `k` it allows.
+        longer_side: usize,
+    },
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShapeError::Rows(rows) => write!(
+                f,
+                "a board has {MIN_SIDE} to {MAX_SIDE} rows, this one has {rows}"
+            ),
+            ShapeError::Cols(cols) => write!(
+                f,
+                "a board has {MIN_SIDE} to {MAX_SIDE} columns, this one has {cols}"
+            ),
+            ShapeError::K { k, longer_side } => {
+                write!(f, "k is 3 to the longer side ({longer_side}), not {k}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShapeError {}
+
+impl Shape {
+    /// Tic-tac-toe: 3 x 3, three in a row.
+    pub const CLASSIC: Shape = Shape {
+        rows: 3,
+        cols: 3,
+        k: 3,
+    };
+
+    /// A board of `rows` x `cols` on which `k` in a row wins.
+    ///
+    /// # Errors
+    /// [`ShapeError`] unless the rows and columns are 3 to 15 and `k` is 3 to the longer side.
+    pub fn new(rows: usize, cols: usize, k: usize) -> Result<Shape, ShapeError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&rows) {
+            return Err(ShapeError::Rows(rows));
+        }
+        if !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
+            return Err(ShapeError::Cols(cols));
+        }
+        let longer_side = rows.max(cols);
+        if !(3..=longer_side).contains(&k) {
+            return Err(ShapeError::K { k, longer_side });
+        }
+        // In range, so each fits in a byte.
+        Ok(Shape {
+            rows: rows as u8,
+            cols: cols as u8,
+            k: k as u8,
+        })
+    }
+
+    /// Rows, top to bottom.
+    pub const fn rows(self) -> usize {
+        self.rows as usize
+    }
+
+    /// Columns, left to right.
+    pub const fn cols(self) -> usize {
+        self.cols as usize
+    }
+
+    /// Marks in a row that win (or more).
+    pub const fn k(self) -> usize {
+        self.k as usize
+    }
+
+    /// Cells on the board, `rows * cols`; they are numbered row by row from the top left.
+    pub const fn cells(self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// Bits per row in the bitboards: the columns and one padding bit.
+    pub(crate) const fn stride(self) -> usize {
+        self.cols() + 1
+    }
+
+    /// The bit of `cell`.
+    pub(crate) const fn bit_of(self, cell: usize) -> usize {
+        cell / self.cols() * self.stride() + cell % self.cols()
+    }
+
+    /// The cell of bit `bit` (never a padding bit).
+    pub(crate) const fn cell_of(self, bit: usize) -> usize {
+        bit / self.stride() * self.cols() + bit % self.stride()
+    }
+
+    /// The bit shifts of the four directions of a line: along a row, down a column, down-right, down-left.
+    pub(crate) const fn steps(self) -> [usize; 4] {
+        let stride = self.stride();
+        [1, stride, stride + 1, stride - 1]
+    }
+
+    /// Every cell of the board as bits (no padding bit).
+    pub(crate) const fn all(self) -> Bits {
+        let row = Bits([(1 << self.cols()) - 1, 0, 0, 0]);
+        let mut all = Bits::EMPTY;
+        let mut r = 0;
+        while r < self.rows() {
+            let shifted = row.up(r * self.stride());
+            all = Bits([
+                all.0[0] | shifted.0[0],
+                all.0[1] | shifted.0[1],
+                all.0[2] | shifted.0[2],
+                all.0[3] | shifted.0[3],
+            ]);
+            r += 1;
+        }
+        all
+    }
+
+    /// Whether a side holding `stones` has `k` or more in a row.
+    pub(crate) const fn has_line(self, stones: Bits) -> bool {
+        let steps = self.steps();
+        let mut i = 0;
+        while i < 4 {
+            if !stones.run_starts(steps[i], self.k()).is_empty() {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// The bits of every line of `k` or more within `stones`.
+    fn line_bits(self, stones: Bits) -> Bits {
+        let mut cells = Bits::EMPTY;
+        for step in self.steps() {
+            let starts = stones.run_starts(step, self.k());
+            for j in 0..self.k() {
+                cells |= starts.up(j * step);
+            }
+        }
+        cells
+    }
+}
+
+impl fmt::Display for Shape {
+    /// "4x4, k=3": rows by columns.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}, k={}", self.rows, self.cols, self.k)
+    }
+}
+
+/// Random keys for Zobrist hashing, one per side and bit: a position's key is the exclusive or of its stones'
+/// keys, so a move updates it with one exclusive or. Fixed (SplitMix64 from a constant) so that runs repeat, and
+/// computed on first use rather than at compile time: the page downloads the loop instead of 4 KB of random
+/// numbers, which do not compress.
+fn zobrist() -> &'static [[u64; 256]; 2] {
+    static KEYS: LazyLock<[[u64; 256]; 2]> = LazyLock::new(|| {
+        let mut keys = [[0; 256]; 2];
+        let mut state: u64 = 0x5EED_0F6A_3E00;
+        for i in 0..512 {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            keys[i / 256][i % 256] = z ^ (z >> 31);
+        }
+        keys
+    });
+    &KEYS
+}
+
+/// A position on a board of any [`Shape`]: which cells hold an X and which an O.
+///
+/// Every `Grid` that [`Grid::parse`], [`Grid::play`] or [`Grid::try_play`] hands out is reachable in a real game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    x: Bits,
+    o: Bits,
+    /// The Zobrist key of the stones, kept up to date by each move for the search's table.
+    key: u64,
+}
+
+impl Grid {
+    /// The empty board of `shape`.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            x: Bits::EMPTY,
+            o: Bits::EMPTY,
+            key: 0,
+        }
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The side whose turn it is (X when the counts are equal).
+    pub fn to_move(&self) -> Player {
+        if self.x.count() > self.o.count() {
+            Player::O
+        } else {
+            Player::X
+        }
+    }
+
+    /// How many marks are on the board.
+    pub fn marks(&self) -> usize {
+        (self.x | self.o).count() as usize
+    }
+
+    /// The mark on `cell`, if any.
+    ///
+    /// # Panics
+    /// If there is no such cell (`cell >= shape().cells()`).
+    pub fn get(&self, cell: usize) -> Option<Player> {
+        assert!(
+            cell < self.shape.cells(),
+            "no cell {cell} on a {}",
+            self.shape
+        );
+        let bit = self.shape.bit_of(cell);
+        if self.x.contains(bit) {
+            Some(Player::X)
+        } else if self.o.contains(bit) {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// The side with `k` or more in a row, if any.
+    pub fn winner(&self) -> Option<Player> {
+        if self.shape.has_line(self.x) {
+            Some(Player::X)
+        } else if self.shape.has_line(self.o) {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the game is over and how it ended.
+    pub fn status(&self) -> Status {
+        match self.winner() {
+            Some(player) => Status::Won(player),
+            None if self.marks() == self.shape.cells() => Status::Draw,
+            None => Status::InProgress,
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.status() != Status::InProgress
+    }
+
+    /// The cells of the winner's lines of `k` or more (all of them, if the last move made several), in
+    /// increasing order; empty if nobody has won.
+    pub fn winning_cells(&self) -> Vec<usize> {
+        match self.winner() {
+            Some(player) => self
+                .shape
+                .line_bits(self.stones(player))
+                .iter()
+                .map(|bit| self.shape.cell_of(bit))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The cells the side to move may play, in increasing order; none once the game is over.
+    pub fn legal_moves(&self) -> impl Iterator<Item = usize> + '_ {
+        let empty = if self.is_over() {
+            Bits::EMPTY
+        } else {
+            self.empty_bits()
+        };
+        empty.iter().map(|bit| self.shape.cell_of(bit))
+    }
+
+    /// The position after the side to move plays `cell`.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if there is no such cell, it is taken, or the game is over.
+    pub fn try_play(&self, cell: usize) -> Result<Grid, IllegalMove> {
+        if cell >= self.shape.cells() {
+            return Err(IllegalMove::NoSuchCell(cell));
+        }
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let bit = self.shape.bit_of(cell);
+        if (self.x | self.o).contains(bit) {
+            return Err(IllegalMove::Occupied(cell));
+        }
+        Ok(self.play_bit(bit))
+    }
+
+    /// The position after the side to move plays `cell`.
+    ///
+    /// # Panics
+    /// If the move is illegal; see [`Grid::try_play`].
+    pub fn play(&self, cell: usize) -> Grid {
+        match self.try_play(cell) {
+            Ok(grid) => grid,
+            Err(error) => panic!("illegal move {cell} on {self}: {error}"),
+        }
+    }
+
+    /// The position written in `text` on a board of `shape`: rows from the top separated by `/`, each cell `X`,
+    /// `O`, or `.`, `-` or `_` for an empty one, in either case. On the 3 x 3 board the nine cells may also be
+    /// written without separators, as [`Board`] writes them.
+    ///
+    /// Only a position some game reaches parses: X has as many marks as O or one more; at most one side has a
+    /// line; a side with a line made the last move; and removing one of its marks leaves it without a line (one
+    /// move made every line it has).
+    ///
+    /// # Errors
+    /// [`ParseGridError`] saying what is wrong.
+    pub fn parse(text: &str, shape: Shape) -> Result<Grid, ParseGridError> {
+        let rows: Vec<Vec<char>> = if shape == Shape::CLASSIC && !text.contains('/') {
+            let cells: Vec<char> = text.chars().collect();
+            if cells.len() != shape.cells() {
+                return Err(ParseGridError::WrongLength(cells.len()));
+            }
+            cells.chunks(shape.cols()).map(<[char]>::to_vec).collect()
+        } else {
+            text.split('/').map(|row| row.chars().collect()).collect()
+        };
+        if rows.len() != shape.rows() {
+            return Err(ParseGridError::WrongRowCount {
+                expected: shape.rows(),
+                found: rows.len(),
+            });
+        }
+        let mut grid = Grid::empty(shape);
+        for (row, cells) in rows.iter().enumerate() {
+            if cells.len() != shape.cols() {
+                return Err(ParseGridError::WrongRowLength {
+                    row,
+                    expected: shape.cols(),
+                    found: cells.len(),
+                });
+            }
+            for (column, &found) in cells.iter().enumerate() {
+                let bit = shape.bit_of(row * shape.cols() + column);
+                match found {
+                    'X' | 'x' => grid.x = grid.x.with(bit),
+                    'O' | 'o' => grid.o = grid.o.with(bit),
+                    '.' | '-' | '_' => {}
+                    _ => {
+                        return Err(ParseGridError::UnknownCharacter { found, row, column });
+                    }
+                }
+            }
+        }
+        let keys = zobrist();
+        grid.key = grid.x.iter().fold(0, |key, bit| key ^ keys[0][bit])
+            ^ grid.o.iter().fold(0, |key, bit| key ^ keys[1][bit]);
+        let (xs, os) = (grid.x.count(), grid.o.count());
+        if os > xs {
+            return Err(ParseGridError::OAheadOfX);
+        }
+        if xs > os + 1 {
+            return Err(ParseGridError::XTooFarAhead);
+        }
+        let (x_won, o_won) = (shape.has_line(grid.x), shape.has_line(grid.o));
+        if x_won && o_won {
+            return Err(ParseGridError::TwoWinners);
+        }
+        if let Some(winner) = grid.winner() {
+            // The winner made the last move: X if X is a mark ahead, O if the counts are equal.
+            if grid.to_move() != winner.opponent() {
+                return Err(ParseGridError::WinnerDidNotMoveLast(winner));
+            }
+            let stones = grid.stones(winner);
+            let one_move_made_it = shape
+                .line_bits(stones)
+                .iter()
+                .any(|bit| !shape.has_line(stones.without(bit)));
+            if !one_move_made_it {
+                return Err(ParseGridError::LinesNotFromOneMove(winner));
+            }
+        }
+        Ok(grid)
+    }
+
+    /// The same position as a [`Board`], on the 3 x 3 board with three in a row; `None` on any other shape.
+    pub fn to_classic(&self) -> Option<Board> {
+        if self.shape != Shape::CLASSIC {
+            return None;
+        }
+        let mask = |player| {
+            (0..9)
+                .filter(|&cell| self.get(cell) == Some(player))
+                .fold(0u16, |mask, cell| mask | 1 << cell)
+        };
+        // A grid is reachable, and so is the board with the same marks.
+        Some(Board::from_masks(mask(Player::X), mask(Player::O)))
+    }
+
+    /// `player`'s stones as bits.
+    pub(crate) const fn stones(&self, player: Player) -> Bits {
+        match player {
+            Player::X => self.x,
+            Player::O => self.o,
+        }
+    }
+
+    /// The empty cells as bits.
+    pub(crate) const fn empty_bits(&self) -> Bits {
+        self.shape.all().minus(Bits([
+            self.x.0[0] | self.o.0[0],
+            self.x.0[1] | self.o.0[1],
+            self.x.0[2] | self.o.0[2],
+            self.x.0[3] | self.o.0[3],
+        ]))
+    }
+
+    /// The Zobrist key of the position.
+    pub(crate) const fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Plays the empty cell at `bit` for the side to move, for the search: the caller checks legality.
+    pub(crate) fn play_bit(&self, bit: usize) -> Grid {
+        let mut next = *self;
+        match self.to_move() {
+            Player::X => {
+                next.x = next.x.with(bit);
+                next.key ^= zobrist()[0][bit];
+            }
+            Player::O => {
+                next.o = next.o.with(bit);
+                next.key ^= zobrist()[1][bit];
+            }
+        }
+        next
+    }
+}
+
+impl From<Board> for Grid {
+    fn from(board: Board) -> Grid {
+        (0..9)
+            .filter_map(|cell| board.get(cell).map(|player| (cell, player)))
+            .fold(Grid::empty(Shape::CLASSIC), |grid, (cell, player)| {
+                let bit = Shape::CLASSIC.bit_of(cell);
+                let (x, o) = match player {
+                    Player::X => (grid.x.with(bit), grid.o),
+                    Player::O => (grid.x, grid.o.with(bit)),
+                };
+                Grid {
+                    x,
+                    o,
+                    key: grid.key ^ zobrist()[player as usize][bit],
+                    ..grid
+                }
+            })
+    }
+}
+
+impl fmt::Display for Grid {
+    /// On the 3 x 3 board the nine cells as [`Board`] writes them ("X...O...."); on any other, the rows from the
+    /// top separated by `/` ("..../.X../..O./....").
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::with_capacity(self.shape.cells() + self.shape.rows());
+        for cell in 0..self.shape.cells() {
+            if cell > 0 && cell % self.shape.cols() == 0 && self.shape != Shape::CLASSIC {
+                text.push('/');
+            }
+            text.push(self.get(cell).map_or('.', Player::symbol));
+        }
+        f.write_str(&text)
+    }
+}
+
+/// Why a text is not a position on a board of the shape given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseGridError {
+    /// On the 3 x 3 board, a text without `/` that does not have nine characters.
+    WrongLength(usize),
+    /// The text does not have one row (separated by `/`) per row of the board.
+    WrongRowCount {
+        /// The board's rows.
+        expected: usize,
+        /// The rows in the text.
+        found: usize,
+    },
+    /// A row of the text does not have one character per column.
+    WrongRowLength {
+        /// The row, counted from 0 at the top.
+        row: usize,
+        /// The board's columns.
+        expected: usize,
+        /// The characters in that row of the text.
+        found: usize,
+    },
+    /// A character other than `X`, `O`, `.`, `-` or `_` (either case).
+    UnknownCharacter {
+        /// The character found.
+        found: char,
+        /// Its row, counted from 0 at the top.
+        row: usize,
+        /// Its column, counted from 0 at the left.
+        column: usize,
+    },
+    /// O has more marks than X, but X moves first.
+    OAheadOfX,
+    /// X has two or more marks more than O, but the sides take turns.
+    XTooFarAhead,
+    /// Both sides have a line.
+    TwoWinners,
+    /// This side has a line but did not make the last move.
+    WinnerDidNotMoveLast(Player),
+    /// This side's lines do not share a mark, so no single last move made them all.
+    LinesNotFromOneMove(Player),
+}
+
+impl fmt::Display for ParseGridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const EMPTY_CELLS: &str = "use X, O, or . (or - or _) for an empty cell";
+        match self {
+            ParseGridError::WrongLength(n) => write!(
+                f,
+                "a 3x3 position has 9 cells (or 3 rows separated by '/'), this one has {n} characters"
+            ),
+            ParseGridError::WrongRowCount { expected, found } => write!(
+                f,
+                "the board has {expected} rows, separated by '/', but the text has {found}"
+            ),
+            ParseGridError::WrongRowLength {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "the board has {expected} columns, but row {row} (counting from 0) has {found} characters"
+            ),
+            // A control character is named by its code: as itself it would not show.
+            ParseGridError::UnknownCharacter { found, row, column } if found.is_control() => write!(
+                f,
+                "row {row}, column {column} (counting from 0) holds the control character U+{:04X}: {EMPTY_CELLS}",
+                u32::from(*found)
+            ),
+            ParseGridError::UnknownCharacter { found, row, column } => write!(
+                f,
+                "row {row}, column {column} (counting from 0) holds '{found}': {EMPTY_CELLS}"
+            ),
+            ParseGridError::OAheadOfX => {
+                f.write_str("O has more marks than X, but X moves first")
+            }
+            ParseGridError::XTooFarAhead => {
+                f.write_str("X has two or more marks more than O, but the players take turns")
+            }
+            ParseGridError::TwoWinners => {
+                f.write_str("both X and O have a winning line, which no game can reach")
+            }
+            ParseGridError::WinnerDidNotMoveLast(player) => write!(
+                f,
+                "{} has a winning line but {} moved after that, which no game can reach",
+                player.name(),
+                player.opponent().name()
+            ),
+            ParseGridError::LinesNotFromOneMove(player) => write!(
+                f,
+                "{} has winning lines that no single last move made, which no game can reach",
+                player.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseGridError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(rows: usize, cols: usize, k: usize) -> Shape {
+        Shape::new(rows, cols, k).unwrap()
+    }
+
+    #[test]
+    fn bits_and_cells_correspond() {
+        let s = shape(4, 7, 4);
+        assert_eq!(s.all().count(), 28);
+        for cell in 0..s.cells() {
+            assert_eq!(s.cell_of(s.bit_of(cell)), cell);
+            assert!(s.all().contains(s.bit_of(cell)));
+        }
+        // The padding column is outside the board.
+        assert!(!s.all().contains(7));
+        assert_eq!(shape(15, 15, 5).all().count(), 225);
+    }
+
+    #[test]
+    fn lines_do_not_wrap_through_the_padding_column() {
+        let s = shape(5, 5, 3);
+        // The end of one row and the start of the next are not a line.
+        let grid = Grid {
+            x: Bits::EMPTY
+                .with(s.bit_of(3))
+                .with(s.bit_of(4))
+                .with(s.bit_of(5)),
+            ..Grid::empty(s)
+        };
+        assert_eq!(grid.winner(), None);
+        // Down-left from the left edge.
+        let grid = Grid {
+            x: Bits::EMPTY
+                .with(s.bit_of(6))
+                .with(s.bit_of(10))
+                .with(s.bit_of(14)),
+            ..Grid::empty(s)
+        };
+        assert_eq!(grid.winner(), None);
+    }
+
+    #[test]
+    fn winning_cells_cover_every_line_of_k_or_more() {
+        let s = shape(6, 6, 4);
+        // X's last move in the corner of an L makes a row and a column of four.
+        let grid = Grid::parse("XXXX../X...../X...../X...../OOO.../OOO...", s).unwrap();
+        assert_eq!(grid.winner(), Some(Player::X));
+        assert_eq!(grid.winning_cells(), [0, 1, 2, 3, 6, 12, 18]);
+    }
+}
