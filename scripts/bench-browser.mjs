@@ -5,7 +5,10 @@
 // - the engine in the release wasm (bestMove from the JS API) against a textbook minimax in JavaScript (no
 //   pruning, no memory: 549,946 positions from the empty board), on the empty board and over every position;
 // - drawing the game tree's picture and list with 300 nodes or more (a click that opens a node, to the page laid
-//   out again), an arrow key in that tree's list, and one step of the step panel with the tree open.
+//   out again), an arrow key in that tree's list, and one step of the step panel with the tree open;
+// - bigger boards: proving 4x4 with 4 in a row a draw in the release wasm (thinkNow) against a plainly written
+//   JavaScript alpha-beta with a transposition table over the same board, in the same page; positions per second
+//   on 15x15 at the default time; and the longest main-thread task while the computer thinks on 15x15.
 // Timings are reported, never asserted: these machines are shared and noisy.
 // Usage: node scripts/bench-browser.mjs [--loads 20] [--clicks 30]
 import { fileURLToPath } from "node:url";
@@ -248,12 +251,107 @@ try {
       stepMax: max(steps),
     };
   });
+
+  // Bigger boards: the proof of 4x4 k=4, the speed on 15x15, and the page's main thread while the computer thinks.
+  results.boards = await page.evaluate(async () => {
+    const { default: init, thinkNow } = await import("./tictactoe.js");
+    await init();
+    const proof = thinkNow("..../..../..../....", { k: 4, timeMs: 60000 });
+    // A plainly written alpha-beta in negamax form with a transposition table (a Map keyed by the board's text,
+    // with exact scores and bounds), cells tried centre first, an immediate win taken and a forced block played.
+    const solve = (rows, cols, k) => {
+      const n = rows * cols;
+      const lines = [];
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < cols; c++) {
+          for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+            const end = [r + dr * (k - 1), c + dc * (k - 1)];
+            if (end[0] < 0 || end[0] >= rows || end[1] < 0 || end[1] >= cols) continue;
+            lines.push(Array.from({ length: k }, (_, i) => (r + dr * i) * cols + c + dc * i));
+          }
+        }
+      }
+      const through = Array.from({ length: n }, (_, cell) => lines.filter((line) => line.includes(cell)));
+      const centre = [(rows - 1) / 2, (cols - 1) / 2];
+      const order = [...Array(n).keys()].sort(
+        (a, b) =>
+          Math.hypot(Math.floor(a / cols) - centre[0], (a % cols) - centre[1]) -
+          Math.hypot(Math.floor(b / cols) - centre[0], (b % cols) - centre[1]),
+      );
+      const board = new Array(n).fill(".");
+      const table = new Map();
+      let nodes = 0;
+      const wins = (cell, mark) => through[cell].some((line) => line.every((c) => c === cell || board[c] === mark));
+      const negamax = (mark, empty, alpha, beta) => {
+        nodes++;
+        if (empty === 0) return 0;
+        const key = board.join("");
+        const known = table.get(key);
+        if (known) {
+          if (known.bound === 0) return known.score;
+          if (known.bound > 0 && known.score >= beta) return known.score;
+          if (known.bound < 0 && known.score <= alpha) return known.score;
+        }
+        const other = mark === "X" ? "O" : "X";
+        let moves = order.filter((cell) => board[cell] === ".");
+        const winning = moves.find((cell) => wins(cell, mark));
+        if (winning !== undefined) return empty;
+        const block = moves.find((cell) => wins(cell, other));
+        if (block !== undefined) moves = [block];
+        const original = alpha;
+        let best = -Infinity;
+        for (const cell of moves) {
+          board[cell] = mark;
+          const score = -negamax(other, empty - 1, -beta, -alpha);
+          board[cell] = ".";
+          if (score > best) best = score;
+          if (best > alpha) alpha = best;
+          if (alpha >= beta) break;
+        }
+        table.set(key, { score: best, bound: best <= original ? -1 : best >= beta ? 1 : 0 });
+        return best;
+      };
+      const score = negamax("X", n, -Infinity, Infinity);
+      return { score, nodes };
+    };
+    let start = performance.now();
+    const reference = solve(4, 4, 4);
+    const referenceMs = performance.now() - start;
+    // A 15x15 middle game: eight stones about the centre.
+    const rows = Array.from({ length: 15 }, () => Array(15).fill("."));
+    for (const [r, c, mark] of [[7, 7, "X"], [7, 8, "O"], [8, 8, "X"], [6, 6, "O"], [8, 7, "X"], [9, 7, "O"], [6, 8, "X"], [5, 9, "O"]]) {
+      rows[r][c] = mark;
+    }
+    start = performance.now();
+    const gomoku = thinkNow(rows.map((row) => row.join("")).join("/"), { k: 5 });
+    const gomokuMs = performance.now() - start;
+    return { proof, reference, referenceMs, gomoku, gomokuMs };
+  });
+
+  // The longest task on the page's main thread while the computer thinks (in its worker) on 15x15.
+  const gomokuPage = await browser.newPage();
+  await gomokuPage.goto(`${site.url}?board=15x15&k=5`);
+  await gomokuPage.locator("[data-cell]").first().waitFor();
+  await gomokuPage.evaluate(() => {
+    window.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longest = Math.max(window.longest, entry.duration);
+    }).observe({ type: "longtask" });
+  });
+  const thinkingTasks = [];
+  for (const cell of [112, 96, 128]) {
+    await gomokuPage.evaluate(() => (window.longest = 0));
+    await gomokuPage.locator(`[data-cell="${cell}"]:not(.ttt-x):not(.ttt-o)`).first().click().catch(() => {});
+    await gomokuPage.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
+    thinkingTasks.push(await gomokuPage.evaluate(() => window.longest));
+  }
+  results.longestTask = Math.max(...thinkingTasks);
 } finally {
   await browser.close();
   await site.close();
 }
 
-const { ready, readyQuiet, reply, engine, drawing } = results;
+const { ready, readyQuiet, reply, engine, drawing, boards, longestTask } = results;
 console.log("Browser benchmark: release build, headless Chromium, served locally under /tictactoe/");
 console.log(`  navigation to a clickable board     median ${fmt(ready.median)}, max ${fmt(ready.max)} (${ready.n} loads)`);
 console.log(
@@ -276,3 +374,14 @@ console.log(
 );
 console.log(`  an arrow key in that tree's list      median ${fmt(drawing.key)}, max ${fmt(drawing.keyMax)} (50 keys)`);
 console.log(`  one step of the step panel           median ${fmt(drawing.step)}, max ${fmt(drawing.stepMax)} (the tree open, 200 steps)`);
+console.log(
+  `  4x4 k=4 proved a draw                engine (wasm) ${fmt(boards.proof.timeMs)}, ${boards.proof.nodes.toLocaleString("en")} ` +
+    `positions (outcome: ${boards.proof.outcome}); JS alpha-beta with a table ${fmt(boards.referenceMs)}, ` +
+    `${boards.reference.nodes.toLocaleString("en")} positions (score ${boards.reference.score}); ` +
+    `${(boards.referenceMs / boards.proof.timeMs).toFixed(1)}x faster`,
+);
+console.log(
+  `  15x15, default time (1000 ms)        ${Math.round(boards.gomoku.nodes / (boards.gomoku.timeMs / 1000)).toLocaleString("en")} ` +
+    `positions per second, depth ${boards.gomoku.depth}, ${boards.gomoku.nodes.toLocaleString("en")} positions in ${fmt(boards.gomokuMs)}`,
+);
+console.log(`  longest main-thread task while the computer thinks on 15x15: ${fmt(longestTask)} (0: none over 50 ms)`);

@@ -1,7 +1,9 @@
 //! One game as the page plays it: who is who, whose turn it is, the moves so far, undo, hint, and what the page
 //! says. Pure Rust, so the DOM layer only renders what this module decides, and all of it is tested natively.
 
-use crate::engine::{best_move_at, best_moves, Board, Player, Rng, Status, CELLS};
+use crate::engine::{
+    best_move_at, best_moves, Board, Grid, Level, Limits, Player, Rng, Shape, Status,
+};
 use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
 
@@ -31,9 +33,18 @@ pub struct Game {
     rng: Rng,
 }
 
-/// `cell` in words: "row 2, column 3".
+/// `cell` of the 3x3 board in words: "row 2, column 3".
 pub fn cell_name(cell: usize) -> String {
-    format!("row {}, column {}", cell / 3 + 1, cell % 3 + 1)
+    square_name(Shape::CLASSIC, cell)
+}
+
+/// `cell` of a board of `shape` in words: "row 2, column 3".
+pub fn square_name(shape: Shape, cell: usize) -> String {
+    format!(
+        "row {}, column {}",
+        cell / shape.cols() + 1,
+        cell % shape.cols() + 1
+    )
 }
 
 /// A key that moves focus across the board: one tab stop for the whole board, the arrows between squares.
@@ -68,18 +79,19 @@ impl BoardKey {
     }
 }
 
-/// The square that `key` moves focus to from `from`. The arrows stop at the board's edges rather than wrap; a
-/// `from` off the board counts as the last square, so the answer is always a square.
-pub fn move_focus(from: usize, key: BoardKey) -> usize {
-    let from = from.min(CELLS - 1);
-    let (row, column) = (from / 3, from % 3);
+/// The square of a board of `shape` that `key` moves focus to from `from`. The arrows stop at the board's edges
+/// rather than wrap; a `from` off the board counts as the last square, so the answer is always a square.
+pub fn move_focus(shape: Shape, from: usize, key: BoardKey) -> usize {
+    let (cols, last) = (shape.cols(), shape.cells() - 1);
+    let from = from.min(last);
+    let (row, column) = (from / cols, from % cols);
     match key {
-        BoardKey::Left => row * 3 + column.saturating_sub(1),
-        BoardKey::Right => row * 3 + (column + 1).min(2),
-        BoardKey::Up => row.saturating_sub(1) * 3 + column,
-        BoardKey::Down => (row + 1).min(2) * 3 + column,
+        BoardKey::Left => row * cols + column.saturating_sub(1),
+        BoardKey::Right => row * cols + (column + 1).min(cols - 1),
+        BoardKey::Up => row.saturating_sub(1) * cols + column,
+        BoardKey::Down => (row + 1).min(shape.rows() - 1) * cols + column,
         BoardKey::Home => 0,
-        BoardKey::End => CELLS - 1,
+        BoardKey::End => last,
     }
 }
 
@@ -102,12 +114,22 @@ impl Game {
     }
 
     /// The position on the board.
-    pub fn board(&self) -> Board {
+    pub fn board(&self) -> Grid {
         self.position_after(self.shown)
     }
 
+    /// The position on the board when the game is tic-tac-toe's 3x3, which the thinking panels explain.
+    pub fn classic(&self) -> Option<Board> {
+        self.board().to_classic()
+    }
+
+    /// The board the game is played on.
+    pub fn shape(&self) -> Shape {
+        self.settings.shape
+    }
+
     /// The position after the first `count` moves.
-    fn position_after(&self, count: usize) -> Board {
+    fn position_after(&self, count: usize) -> Grid {
         self.moves[..count]
             .iter()
             .fold(self.settings.start, |board, &cell| board.play(cell))
@@ -122,12 +144,13 @@ impl Game {
     /// pause and what is shown of minimax's thinking change the game as it stands).
     pub fn needs_restart(&self, settings: &Settings) -> bool {
         let now = &self.settings;
-        (now.human, now.mode, now.level, now.start)
+        (now.human, now.mode, now.level, now.start, now.think_ms)
             != (
                 settings.human,
                 settings.mode,
                 settings.level,
                 settings.start,
+                settings.think_ms,
             )
     }
 
@@ -148,7 +171,7 @@ impl Game {
     }
 
     /// Whether the side to move in `board` is played by a person.
-    fn is_human_turn(&self, board: Board) -> bool {
+    fn is_human_turn(&self, board: &Grid) -> bool {
         self.settings.mode == Mode::Friend || board.to_move() == self.settings.human
     }
 
@@ -156,7 +179,7 @@ impl Game {
     pub fn phase(&self) -> Phase {
         let board = self.board();
         match board.status() {
-            Status::InProgress if self.is_human_turn(board) => Phase::HumanToMove,
+            Status::InProgress if self.is_human_turn(&board) => Phase::HumanToMove,
             Status::InProgress => Phase::ComputerToMove,
             over => Phase::Over(over),
         }
@@ -180,14 +203,30 @@ impl Game {
         true
     }
 
-    /// The computer plays its move if it is its turn; returns the cell it played.
+    /// The computer plays its move if it is its turn on the 3x3 board, where its search takes a few
+    /// milliseconds; returns the cell it played. On a bigger board the search takes its time elsewhere (a
+    /// worker), and [`Game::play_found`] plays what it found.
     pub fn play_computer(&mut self) -> Option<usize> {
         if self.phase() != Phase::ComputerToMove {
             return None;
         }
-        let cell = best_move_at(self.board(), self.settings.level, &mut self.rng)?;
+        let cell = best_move_at(self.classic()?, self.settings.level, &mut self.rng)?;
         self.play(cell);
         Some(cell)
+    }
+
+    /// Plays `cell`, the move a search found for the computer in `position`, if the computer is still to move
+    /// there; returns whether it was played (a search that answers after the game moved on changes nothing).
+    pub fn play_found(&mut self, position: &Grid, cell: usize) -> bool {
+        let board = self.board();
+        let playable = self.phase() == Phase::ComputerToMove
+            && board == *position
+            && cell < self.shape().cells()
+            && board.get(cell).is_none();
+        if playable {
+            self.play(cell);
+        }
+        playable
     }
 
     /// How many moves would be taken back by [`Game::undo`]: the person's last move and the computer's reply
@@ -249,16 +288,19 @@ impl Game {
             return String::new();
         };
         let mover = self.position_after(index).to_move();
-        format!("{}: {}", mover.name(), cell_name(cell))
+        format!("{}: {}", mover.name(), square_name(self.shape(), cell))
     }
 
     /// Marks the best moves for the side to move (as unbeatable play would choose them), without playing one.
-    /// Returns whether there is a hint to show.
+    /// Returns whether there is a hint to show: on the 3x3 board, where the search is instant.
     pub fn show_hint(&mut self) -> bool {
+        let Some(board) = self.classic() else {
+            return false;
+        };
         if self.phase() != Phase::HumanToMove {
             return false;
         }
-        self.hint = best_moves(self.board()).cells;
+        self.hint = best_moves(board).cells;
         true
     }
 
@@ -311,19 +353,18 @@ impl Game {
 
     /// Whether `cell` is part of the winning line.
     pub fn is_winning_cell(&self, cell: usize) -> bool {
-        self.board()
-            .winning_line()
-            .is_some_and(|line| line.contains(&cell))
+        self.board().winning_cells().contains(&cell)
     }
 
     /// The accessible name of a cell's button: where it is, what it holds, and what marks it; empty when there is
-    /// no such cell (a number from outside, 9 or more).
+    /// no such cell (a number from outside, past the board's last cell).
     pub fn cell_label(&self, cell: usize) -> String {
-        if cell >= CELLS {
+        if cell >= self.shape().cells() {
             return String::new();
         }
-        // `cell_name`'s words, starting a sentence here.
-        let mut label = format!("Row {}, column {}, ", cell / 3 + 1, cell % 3 + 1);
+        let cols = self.shape().cols();
+        // `square_name`'s words, starting a sentence here.
+        let mut label = format!("Row {}, column {}, ", cell / cols + 1, cell % cols + 1);
         match self.board().get(cell) {
             Some(player) => label.push(player.symbol()),
             None => label.push_str("empty"),
@@ -339,19 +380,39 @@ impl Game {
 
     /// Whether a click on `cell` would place a mark now.
     pub fn is_playable(&self, cell: usize) -> bool {
-        cell < CELLS && self.phase() == Phase::HumanToMove && self.board().get(cell).is_none()
+        cell < self.shape().cells()
+            && self.phase() == Phase::HumanToMove
+            && self.board().get(cell).is_none()
     }
 
-    /// The level's one-sentence description.
-    pub fn level_description(&self) -> &'static str {
-        self.settings.level.description()
+    /// How long and how deep the computer searches on a bigger board: its time per move, the level's depth
+    /// (none for unbeatable), and whether it evaluates positions at its horizon.
+    pub fn limits(&self) -> Limits {
+        let settings = &self.settings;
+        Limits {
+            time_ms: settings.think_ms,
+            max_depth: (settings.level != Level::Unbeatable).then(|| settings.level.depth()),
+            evaluation: settings.evaluation,
+        }
+    }
+
+    /// The level's one-sentence description, on this game's board.
+    pub fn level_description(&self) -> String {
+        let settings = &self.settings;
+        if settings.shape == Shape::CLASSIC || settings.level != Level::Unbeatable {
+            return settings.level.description().to_owned();
+        }
+        format!(
+            "Unbeatable searches as deep as its time allows ({} ms a move), to the end of the game where it can: \
+             there it never loses.",
+            settings.think_ms
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Level;
 
     fn game(human: Player) -> Game {
         Game::new(
@@ -377,7 +438,7 @@ mod tests {
         Game::new(
             Settings {
                 mode,
-                start: position.parse().unwrap(),
+                start: Grid::parse(position, Shape::CLASSIC).unwrap(),
                 ..Settings::default()
             },
             1,
@@ -426,7 +487,7 @@ mod tests {
         let lost = Game::new(
             Settings {
                 human: Player::O,
-                start: "XX.OO....".parse().unwrap(),
+                start: Grid::parse("XX.OO....", Shape::CLASSIC).unwrap(),
                 ..Settings::default()
             },
             1,
@@ -468,17 +529,17 @@ mod tests {
         game.play_computer();
         game.play_human(8 - game.moves()[1]);
         game.play_computer();
-        let after_first_round: Board = game.position_after(2);
+        let after_first_round = game.position_after(2);
         assert!(game.undo());
         assert_eq!(game.board(), after_first_round);
         assert_eq!(game.moves().len(), 2);
         assert!(game.undo());
-        assert_eq!(game.board(), Board::EMPTY);
+        assert_eq!(game.classic(), Some(Board::EMPTY));
         assert!(!game.undo());
         // Before the computer answers, only the person's move goes.
         game.play_human(0);
         assert!(game.undo());
-        assert_eq!(game.board(), Board::EMPTY);
+        assert_eq!(game.classic(), Some(Board::EMPTY));
     }
 
     #[test]
@@ -522,7 +583,7 @@ mod tests {
         assert_eq!(game.board().to_string(), "..O.X....");
         assert!(!game.jump(3), "dropped moves are gone");
         assert!(game.jump(0));
-        assert_eq!(game.board(), Board::EMPTY);
+        assert_eq!(game.classic(), Some(Board::EMPTY));
     }
 
     #[test]
@@ -560,7 +621,7 @@ mod tests {
             Settings {
                 human: Player::O,
                 level: Level::Easy,
-                start: position,
+                start: position.into(),
                 ..Settings::default()
             },
             3,
@@ -572,7 +633,7 @@ mod tests {
             let settings = Settings {
                 human: Player::O,
                 level,
-                start: blocking,
+                start: blocking.into(),
                 ..Settings::default()
             };
             Game::new(settings, seed).play_computer().unwrap()
@@ -624,8 +685,9 @@ mod tests {
             "Home",
             "End",
         ];
-        let moves =
-            |from: usize| keys.map(|key| move_focus(from, BoardKey::from_key(key).unwrap()));
+        let moves = |from: usize| {
+            keys.map(|key| move_focus(Shape::CLASSIC, from, BoardKey::from_key(key).unwrap()))
+        };
         // Left, right, up, down, home, end.
         assert_eq!(moves(0), [0, 1, 0, 3, 0, 8]);
         assert_eq!(moves(4), [3, 5, 1, 7, 0, 8]);
@@ -636,5 +698,45 @@ mod tests {
         for key in ["Enter", " ", "Tab", "arrowleft", "PageDown", ""] {
             assert_eq!(BoardKey::from_key(key), None, "{key:?}");
         }
+        // A board of 4 rows and 6 columns.
+        let shape = Shape::new(4, 6, 4).unwrap();
+        let moves =
+            |from: usize| keys.map(|key| move_focus(shape, from, BoardKey::from_key(key).unwrap()));
+        assert_eq!(moves(0), [0, 1, 0, 6, 0, 23]);
+        assert_eq!(moves(11), [10, 11, 5, 17, 0, 23]);
+        assert_eq!(moves(23), [22, 23, 17, 23, 0, 23]);
+        assert_eq!(moves(500), moves(23));
+    }
+
+    #[test]
+    fn a_bigger_board_is_played_with_moves_the_search_found() {
+        let settings = Settings {
+            shape: Shape::new(4, 4, 4).unwrap(),
+            start: Grid::empty(Shape::new(4, 4, 4).unwrap()),
+            human: Player::O,
+            ..Settings::default()
+        };
+        let mut game = Game::new(settings, 1);
+        assert_eq!(game.phase(), Phase::ComputerToMove);
+        assert_eq!(game.classic(), None);
+        // The computer's move comes from a search elsewhere: the game itself does not search.
+        assert_eq!(game.play_computer(), None);
+        let empty = game.board();
+        assert!(!game.play_found(&empty, 16), "no such cell");
+        assert!(game.play_found(&empty, 5));
+        assert!(
+            !game.play_found(&empty, 6),
+            "an answer to a position gone by"
+        );
+        assert_eq!(game.board().to_string(), "..../.X../..../....");
+        assert!(!game.play_human(5), "taken");
+        assert!(!game.play_human(16), "off the board");
+        assert!(game.play_human(15));
+        assert_eq!(game.move_label(1), "O: row 4, column 4");
+        assert_eq!(game.cell_label(15), "Row 4, column 4, O");
+        assert!(!game.show_hint(), "hints are for the 3x3 board");
+        assert!(game.level_description().contains("1000 ms a move"));
+        assert!(game.undo());
+        assert_eq!(game.board().to_string(), "..../.X../..../....");
     }
 }

@@ -6,6 +6,7 @@
 //! when building for `wasm32`.
 
 pub mod analysis;
+pub mod beyond;
 pub mod engine;
 pub mod explain;
 pub mod game;

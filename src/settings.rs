@@ -1,7 +1,7 @@
 //! What a page or a URL can ask of a game, read from `name=value` pairs with a clear sentence for every value
 //! that is not understood. Pure Rust, tested natively.
 
-use crate::engine::{Board, Level, Player, Scoring};
+use crate::engine::{Board, Grid, Level, Player, Scoring, Shape};
 use std::fmt;
 
 /// The computer's pause before it answers, when nothing else is asked for.
@@ -9,6 +9,115 @@ pub const DEFAULT_DELAY_MS: u32 = 350;
 
 /// The longest pause that may be asked for.
 pub const MAX_DELAY_MS: u32 = 10_000;
+
+/// The computer's time per move on a board it cannot search to the end at once, when nothing else is asked for.
+pub const DEFAULT_THINK_MS: u32 = 1_000;
+
+/// The shortest and longest times per move that may be asked for.
+pub const THINK_RANGE_MS: (u32, u32) = (10, 60_000);
+
+/// The boards the board control offers: rows, columns and how many in a row win.
+pub const BOARD_PRESETS: [(usize, usize, usize); 6] = [
+    (3, 3, 3),
+    (4, 4, 4),
+    (4, 4, 3),
+    (5, 5, 4),
+    (7, 7, 5),
+    (15, 15, 5),
+];
+
+/// Where the setting `name` comes when several are read at once: the board first, then how many in a row, then
+/// the rest, so that a position is read on the board the settings ask for, wherever they say it.
+fn reading_rank(name: &str) -> u8 {
+    match name {
+        "board" => 0,
+        "k" => 1,
+        _ => 2,
+    }
+}
+
+/// `items` (settings, each named by `name`) in the order they are read: the board first, then how many in a
+/// row, then the rest in the order given.
+pub fn in_reading_order<'a, T>(
+    items: &'a [T],
+    name: impl Fn(&T) -> &str + Copy + 'a,
+) -> impl Iterator<Item = &'a T> {
+    (0..=2).flat_map(move |rank| {
+        items
+            .iter()
+            .filter(move |item| reading_rank(name(item)) == rank)
+    })
+}
+
+/// How many in a row win on a board of `rows` by `cols` when `k` is not given: the shorter side, at most five.
+pub fn default_k(rows: usize, cols: usize) -> usize {
+    rows.min(cols).min(5)
+}
+
+/// A board's name as people say it: "3x3, 3 in a row", "15x15, 5 in a row (Gomoku)".
+pub fn shape_label(shape: Shape) -> String {
+    let gomoku = if (shape.rows(), shape.cols(), shape.k()) == (15, 15, 5) {
+        " (Gomoku)"
+    } else {
+        ""
+    };
+    format!(
+        "{}x{}, {} in a row{gomoku}",
+        shape.rows(),
+        shape.cols(),
+        shape.k()
+    )
+}
+
+/// `text` as a position on a board of `shape`, or the sentence that says why it is not one. The 3x3 board's
+/// 9-character form is read as it always was, with the same sentences.
+fn parse_position(text: &str, shape: Shape) -> Result<Grid, String> {
+    if shape == Shape::CLASSIC && !text.contains('/') {
+        return text
+            .parse::<Board>()
+            .map(Grid::from)
+            .map_err(|error| error.message());
+    }
+    Grid::parse(text, shape).map_err(|error| error.to_string())
+}
+
+/// A position of any board in the notation (rows separated by `/`, or the 9 characters of the 3x3 board), on a
+/// board of that many rows and columns with `k` in a row to win (`None`: the board's default, [`default_k`]).
+///
+/// # Errors
+/// A sentence saying what is wrong with the text or with `k`.
+pub fn grid_from_text(text: &str, k: Option<usize>) -> Result<Grid, String> {
+    let text = text.trim_ascii();
+    let (rows, cols) = if text.contains('/') {
+        let rows = text.split('/').count();
+        (
+            rows,
+            text.split('/').next().map_or(0, |row| row.chars().count()),
+        )
+    } else if text.chars().count() == 9 {
+        (3, 3)
+    } else {
+        return Err(format!(
+            "a position is 9 characters such as \"X...O....\", or rows separated by / such as \"..../.X../..O./....\", not {}",
+            quote(text)
+        ));
+    };
+    if !(3..=15).contains(&rows) || !(3..=15).contains(&cols) {
+        return Err(format!(
+            "a board has 3 to 15 rows and 3 to 15 columns, this position has {rows} rows of {cols}"
+        ));
+    }
+    let k = k.unwrap_or_else(|| default_k(rows, cols));
+    let shape = Shape::new(rows, cols, k).map_err(|error| error.to_string())?;
+    parse_position(text, shape)
+}
+
+/// A board in the text of the `board` setting: `ROWSxCOLS`, each 3 to 15 (`x` or `X`).
+fn parse_board(value: &str) -> Option<(usize, usize)> {
+    let (rows, cols) = value.trim_ascii().split_once(['x', 'X'])?;
+    let side = |text: &str| text.parse::<usize>().ok().filter(|n| (3..=15).contains(n));
+    Some((side(rows)?, side(cols)?))
+}
 
 /// Who the person plays against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,6 +166,8 @@ pub struct Display {
     pub stats: bool,
     /// Alpha-beta from the current position, one step at a time.
     pub step: bool,
+    /// On a bigger board, the depth the search reached at each iteration (its horizon).
+    pub horizon: bool,
     /// Depth-aware or plain +1/0/-1 scores.
     pub scoring: Scoring,
 }
@@ -68,6 +179,7 @@ impl Default for Display {
             tree: false,
             stats: false,
             step: false,
+            horizon: false,
             scoring: Scoring::DepthAware,
         }
     }
@@ -93,8 +205,15 @@ pub struct Settings {
     pub mode: Mode,
     /// How far ahead the computer looks.
     pub level: Level,
-    /// The position the game starts from.
-    pub start: Board,
+    /// The board: its rows, columns, and how many in a row win.
+    pub shape: Shape,
+    /// The position the game starts from, on that board.
+    pub start: Grid,
+    /// The computer's time per move, in milliseconds, where it cannot search to the end at once.
+    pub think_ms: u32,
+    /// Whether a search that stops before the end of the game evaluates the positions at its horizon (off, it
+    /// counts them all as even and wanders, which is the point a reader may want to see).
+    pub evaluation: bool,
     /// What the game shows of minimax's thinking.
     pub display: Display,
 }
@@ -106,7 +225,10 @@ impl Default for Settings {
             delay_ms: DEFAULT_DELAY_MS,
             mode: Mode::Computer,
             level: Level::Unbeatable,
-            start: Board::EMPTY,
+            shape: Shape::CLASSIC,
+            start: Grid::empty(Shape::CLASSIC),
+            think_ms: DEFAULT_THINK_MS,
+            evaluation: true,
             display: Display::default(),
         }
     }
@@ -134,8 +256,7 @@ impl Settings {
     /// sentence back. Names this game does not use are ignored, since pages and links add their own.
     pub fn from_pairs(pairs: &[(String, String)]) -> (Settings, Vec<(String, String)>) {
         let mut settings = Settings::default();
-        let problems = pairs
-            .iter()
+        let problems = in_reading_order(pairs, |(name, _)| name)
             .filter_map(|(name, value)| {
                 let problem = settings.set(name, value).err()?;
                 Some((name.clone(), problem.with_default()))
@@ -193,16 +314,48 @@ impl Settings {
                     ))
                 }
             },
-            "position" => match value.trim_ascii().parse::<Board>() {
+            "position" => match parse_position(value.trim_ascii(), self.shape) {
                 Ok(board) => self.start = board,
-                Err(error) => {
+                Err(error) => return Err(problem(error, "The game starts from the empty board.")),
+            },
+            "board" => {
+                let (rows, cols) = parse_board(value).ok_or_else(|| {
+                    problem(
+                        "it must be ROWSxCOLS, each from 3 to 15, such as 4x4".into(),
+                        "The board is 3x3.",
+                    )
+                })?;
+                let shape = Shape::new(rows, cols, default_k(rows, cols))
+                    .unwrap_or_else(|_| unreachable!("the default k fits every board of 3 to 15"));
+                self.set_shape(shape);
+            }
+            "k" => {
+                let longer = self.shape.rows().max(self.shape.cols());
+                let shape = value
+                    .trim_ascii()
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|k| Shape::new(self.shape.rows(), self.shape.cols(), k).ok())
+                    .ok_or_else(|| {
+                        problem(
+                            format!(
+                                "it must be a number from 3 to {longer}, the board's longer side"
+                            ),
+                            "The board's default is used.",
+                        )
+                    })?;
+                self.set_shape(shape);
+            }
+            "think" => match value.trim_ascii().parse::<u32>() {
+                Ok(ms) if (THINK_RANGE_MS.0..=THINK_RANGE_MS.1).contains(&ms) => self.think_ms = ms,
+                _ => {
                     return Err(problem(
-                        error.message(),
-                        "The game starts from the empty board.",
+                        "it must be a whole number of milliseconds from 10 to 60000".into(),
+                        "The computer thinks for 1000 ms a move.",
                     ))
                 }
             },
-            "scores" | "tree" | "stats" | "step" => {
+            "scores" | "tree" | "stats" | "step" | "horizon" => {
                 let on = switch(value).ok_or_else(|| {
                     problem("it must be 1 (shown) or 0 (hidden)".into(), "It is hidden.")
                 })?;
@@ -210,8 +363,18 @@ impl Settings {
                     "scores" => self.display.scores = on,
                     "tree" => self.display.tree = on,
                     "stats" => self.display.stats = on,
+                    "horizon" => self.display.horizon = on,
                     _ => self.display.step = on,
                 }
+            }
+            "eval" => {
+                self.evaluation = switch(value).ok_or_else(|| {
+                    problem(
+                        "it must be 1 (evaluate) or 0 (count every unfinished position as even)"
+                            .into(),
+                        "Positions are evaluated.",
+                    )
+                })?;
             }
             "scoring" => {
                 self.display.scoring = match value.trim_ascii().to_ascii_lowercase().as_str() {
@@ -232,6 +395,15 @@ impl Settings {
 }
 
 impl Settings {
+    /// Plays on `shape`: the start position stays if it is on that board, else the game starts from its empty
+    /// board.
+    pub fn set_shape(&mut self, shape: Shape) {
+        if self.shape != shape {
+            self.shape = shape;
+            self.start = Grid::empty(shape);
+        }
+    }
+
     /// Puts the setting `name` back to its default (unknown names are ignored, as [`Settings::set`] ignores them).
     pub fn reset(&mut self, name: &str) {
         let default = Settings::default();
@@ -240,7 +412,17 @@ impl Settings {
             "delay" => self.delay_ms = default.delay_ms,
             "mode" => self.mode = default.mode,
             "level" => self.level = default.level,
-            "position" => self.start = default.start,
+            "position" => self.start = Grid::empty(self.shape),
+            "board" => self.set_shape(default.shape),
+            "k" => {
+                let (rows, cols) = (self.shape.rows(), self.shape.cols());
+                let shape = Shape::new(rows, cols, default_k(rows, cols))
+                    .unwrap_or_else(|_| unreachable!("the default k fits every board of 3 to 15"));
+                self.set_shape(shape);
+            }
+            "think" => self.think_ms = default.think_ms,
+            "eval" => self.evaluation = default.evaluation,
+            "horizon" => self.display.horizon = default.display.horizon,
             "scores" => self.display.scores = default.display.scores,
             "tree" => self.display.tree = default.display.tree,
             "stats" => self.display.stats = default.display.stats,
@@ -252,7 +434,7 @@ impl Settings {
 
     /// URL parameters that reopen a game with these settings at `position` (empty when all are defaults and the
     /// board is empty). Only what differs from the defaults is written.
-    pub fn to_query(&self, position: Board) -> String {
+    pub fn to_query(&self, position: &Grid) -> String {
         let mut query = String::new();
         let mut part = |name: &str, value: &str| {
             if !query.is_empty() {
@@ -275,14 +457,28 @@ impl Settings {
         if self.delay_ms != DEFAULT_DELAY_MS {
             part("delay", &self.delay_ms.to_string());
         }
-        if position != Board::EMPTY {
-            part("position", &position.notation());
+        let shape = self.shape;
+        if shape != Shape::CLASSIC {
+            part("board", &format!("{}x{}", shape.rows(), shape.cols()));
+            if shape.k() != default_k(shape.rows(), shape.cols()) {
+                part("k", &shape.k().to_string());
+            }
+        }
+        if self.think_ms != DEFAULT_THINK_MS {
+            part("think", &self.think_ms.to_string());
+        }
+        if !self.evaluation {
+            part("eval", "0");
+        }
+        if *position != Grid::empty(shape) {
+            part("position", &position.to_string());
         }
         for (name, on) in [
             ("scores", self.display.scores),
             ("tree", self.display.tree),
             ("stats", self.display.stats),
             ("step", self.display.step),
+            ("horizon", self.display.horizon),
         ] {
             if on {
                 part(name, "1");
@@ -320,8 +516,9 @@ pub fn embed_from_pairs(pairs: &[(String, String)]) -> (bool, Vec<String>) {
 }
 
 /// The names [`Settings::set`] understands.
-pub const SETTING_NAMES: [&str; 10] = [
+pub const SETTING_NAMES: [&str; 15] = [
     "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "step", "scoring",
+    "board", "k", "think", "eval", "horizon",
 ];
 
 /// A setting's value that is not understood.
@@ -394,12 +591,13 @@ mod tests {
                 delay_ms: 0,
                 mode: Mode::Friend,
                 level: Level::Easy,
-                start: "X...O....".parse().unwrap(),
-                display: Display::default(),
+                start: Grid::parse("X...O....", Shape::CLASSIC).unwrap(),
+                ..Settings::default()
             }
         );
         assert!(problems.is_empty());
-        let (settings, problems) = parse("scores=1&tree=true&stats=on&step=yes&scoring=Plain");
+        let (settings, problems) =
+            parse("scores=1&tree=true&stats=on&step=yes&scoring=Plain&horizon=1&eval=off");
         assert!(problems.is_empty());
         assert_eq!(
             settings.display,
@@ -408,9 +606,11 @@ mod tests {
                 tree: true,
                 stats: true,
                 step: true,
+                horizon: true,
                 scoring: Scoring::Plain
             }
         );
+        assert!(!settings.evaluation);
         assert!(problems.is_empty());
         assert_eq!(parse("?human=O&delay=10000").0.delay_ms, 10_000);
         // Spaces around a value (`+` or `%20` in a link, or typed into an attribute) do not matter.
@@ -484,22 +684,26 @@ mod tests {
 
     #[test]
     fn a_shared_query_reopens_the_same_game() {
-        let position: Board = "X...O..X.".parse().unwrap();
+        let position = Grid::parse("X...O..X.", Shape::CLASSIC).unwrap();
         let settings = Settings {
             human: Player::O,
             delay_ms: 0,
             mode: Mode::Computer,
             level: Level::Hard,
-            start: Board::EMPTY,
+            ..Settings::default()
+        };
+        let settings = Settings {
             display: Display {
                 scores: true,
                 tree: false,
                 stats: true,
                 step: true,
+                horizon: false,
                 scoring: Scoring::Plain,
             },
+            ..settings
         };
-        let query = settings.to_query(position);
+        let query = settings.to_query(&position);
         assert_eq!(
             query,
             "human=O&level=hard&delay=0&position=X...O..X.&scores=1&stats=1&step=1&scoring=plain"
@@ -513,12 +717,13 @@ mod tests {
                 ..settings
             }
         );
-        assert_eq!(Settings::default().to_query(Board::EMPTY), "");
+        let empty = Grid::empty(Shape::CLASSIC);
+        assert_eq!(Settings::default().to_query(&empty), "");
         let friend = Settings {
             mode: Mode::Friend,
             ..Settings::default()
         };
-        assert_eq!(friend.to_query(Board::EMPTY), "mode=friend");
+        assert_eq!(friend.to_query(&empty), "mode=friend");
     }
 
     #[test]
@@ -550,7 +755,7 @@ mod tests {
     #[test]
     fn every_setting_goes_back_to_its_default() {
         let (mut settings, problems) = parse(
-            "?human=O&delay=0&mode=friend&level=easy&position=X........&scores=1&tree=1&stats=1&step=1&scoring=plain",
+            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1",
         );
         assert!(problems.is_empty(), "{problems:?}");
         for name in SETTING_NAMES {
@@ -560,5 +765,108 @@ mod tests {
         assert_eq!(settings, Settings::default());
         settings.reset("unknown");
         assert_eq!(settings, Settings::default());
+    }
+
+    #[test]
+    fn a_board_of_any_size_with_its_k() {
+        let (settings, problems) = parse("?position=..../.X../..O./....&k=3&board=4x4&think=250");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(settings.shape, Shape::new(4, 4, 3).unwrap());
+        assert_eq!(settings.start.to_string(), "..../.X../..O./....");
+        assert_eq!(settings.think_ms, 250);
+        assert_eq!(
+            settings.to_query(&settings.start),
+            "board=4x4&k=3&think=250&position=..../.X../..O./...."
+        );
+        // Without k, the shorter side wins, at most five in a row.
+        for (board, k) in [("4x4", 4), ("5X5", 5), ("15x15", 5), ("3x7", 3), ("7x4", 4)] {
+            let (settings, problems) = parse(&format!("board={board}"));
+            assert!(problems.is_empty(), "{problems:?}");
+            assert_eq!(settings.shape.k(), k, "{board}");
+            assert_eq!(settings.start, Grid::empty(settings.shape));
+        }
+        let (settings, _) = parse("board=15x15&k=5");
+        assert_eq!(settings.to_query(&settings.start), "board=15x15");
+        assert_eq!(shape_label(settings.shape), "15x15, 5 in a row (Gomoku)");
+        // A change of board starts from its empty board.
+        let mut settings = parse("position=X........").0;
+        settings.set("board", "4x4").unwrap();
+        assert_eq!(settings.start, Grid::empty(settings.shape));
+        settings.set("k", "3").unwrap();
+        assert_eq!(settings.shape.k(), 3);
+        settings.reset("k");
+        assert_eq!(settings.shape.k(), 4);
+        for (rows, cols, k) in BOARD_PRESETS {
+            let (settings, problems) = parse(&format!("board={rows}x{cols}&k={k}"));
+            assert!(problems.is_empty(), "{problems:?}");
+            let shape = settings.shape;
+            assert_eq!((shape.rows(), shape.cols(), shape.k()), (rows, cols, k));
+        }
+    }
+
+    #[test]
+    fn bad_boards_are_explained_and_use_the_default() {
+        let cases: &[(&str, &str)] = &[
+            (
+                "board=2x3",
+                "each from 3 to 15, such as 4x4. The board is 3x3.",
+            ),
+            ("board=16x16", "each from 3 to 15"),
+            ("board=4", "each from 3 to 15"),
+            ("board=4x4x4", "each from 3 to 15"),
+            ("board=<b>x</b>", "each from 3 to 15"),
+            ("k=4", "a number from 3 to 3, the board's longer side"),
+            ("board=4x5&k=6", "from 3 to 5, the board's longer side"),
+            ("board=4x4&k=2", "from 3 to 4"),
+            ("k=three", "from 3 to 3"),
+            (
+                "think=5",
+                "from 10 to 60000. The computer thinks for 1000 ms a move.",
+            ),
+            ("think=60001", "from 10 to 60000"),
+            ("think=-1", "from 10 to 60000"),
+            ("position=....", "The game starts from the empty board."),
+            (
+                "board=4x4&position=X........",
+                "The game starts from the empty board.",
+            ),
+        ];
+        for (query, expected) in cases {
+            let (settings, problems) = parse(query);
+            assert_eq!(problems.len(), 1, "{query}: {problems:?}");
+            assert!(problems[0].contains(expected), "{query}: {}", problems[0]);
+            assert_eq!(settings.start, Grid::empty(settings.shape), "{query}");
+            assert_eq!(settings.think_ms, DEFAULT_THINK_MS, "{query}");
+        }
+        // A k the board does not take leaves the board's own.
+        let (settings, _) = parse("board=4x5&k=6");
+        assert_eq!(settings.shape, Shape::new(4, 5, 4).unwrap());
+    }
+
+    #[test]
+    fn a_position_of_any_board_says_its_size() {
+        let grid = grid_from_text(" ..../.X../..O./.... ", None).unwrap();
+        assert_eq!(grid.shape(), Shape::new(4, 4, 4).unwrap());
+        assert_eq!(grid.marks(), 2);
+        let grid = grid_from_text("X...O....", None).unwrap();
+        assert_eq!(grid.shape(), Shape::CLASSIC);
+        let grid = grid_from_text("X..../...../.....", Some(3)).unwrap();
+        assert_eq!(grid.shape(), Shape::new(3, 5, 3).unwrap());
+        let wide = format!("{0}/{0}/{0}", ".".repeat(16));
+        for (text, k, expected) in [
+            ("X...", None, "a position is 9 characters"),
+            ("", None, "a position is 9 characters"),
+            (
+                "../../..",
+                None,
+                "3 to 15 rows and 3 to 15 columns, this position has 3 rows of 2",
+            ),
+            (wide.as_str(), None, "has 3 rows of 16"),
+            ("..../..../....", Some(9), "k"),
+            ("..../..../..O.", None, "O"),
+        ] {
+            let error = grid_from_text(text, k).unwrap_err();
+            assert!(error.contains(expected), "{text}: {error}");
+        }
     }
 }

@@ -1,14 +1,18 @@
 // <tic-tac-toe> for any page, on any origin:
 //   <script type="module" src="https://USER.github.io/REPO/tic-tac-toe.js"></script>
 //   <tic-tac-toe level="hard" human="O"></tic-tac-toe>
-// Attributes mirror the URL parameters (human, mode, level, position, delay, scores, tree, stats, step, scoring); the
+// Attributes mirror the URL parameters (human, mode, level, position, delay, scores, tree, stats, step, scoring, board,
+// k, think, eval, horizon); the
 // game lives in the element's shadow root, so the page's styles and the game's leave each other alone. Several
 // elements play independently. A changed attribute changes the live game: the panels and the pause change in
 // place, and who plays whom, the level or the position start a new game.
 import init, { mountElement } from "./tictactoe.js";
 
 const ready = init();
-const ATTRIBUTES = ["human", "mode", "level", "position", "delay", "scores", "tree", "stats", "step", "scoring"];
+const ATTRIBUTES = [
+  "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "step", "scoring", "board", "k", "think",
+  "eval", "horizon",
+];
 
 class TicTacToeElement extends HTMLElement {
   static observedAttributes = ATTRIBUTES;

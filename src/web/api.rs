@@ -1,16 +1,23 @@
 //! What JavaScript can call: mounting games (`mount`, and `mountPage` / `mountElement` for the game's page and
-//! the `<tic-tac-toe>` element), and the engine for authors who want numbers in their prose (`bestMove`,
-//! `analyze`).
+//! the `<tic-tac-toe>` element), and the engine for authors who want numbers in their prose (`bestMove` and
+//! `analyze` for the 3x3 board, `think` and `thinkNow` for any board).
 //!
 //! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
 //! unwound through the module would skip the code that gives back its stack.
 
+use super::worker::{object, thought_object, Search};
 use super::{mount as mount_game, GameHandle};
 use crate::analysis::best_outcome_cells;
-use crate::engine::{analyze as analyze_board, best_move_at, Board, Level, Rng, Status};
-use crate::settings::{embed_from_pairs, quote, Settings, SETTING_NAMES};
-use js_sys::{Array, Object};
+use crate::engine::{
+    analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Grid, Level,
+    Limits, Rng, Status,
+};
+use crate::settings::{
+    embed_from_pairs, grid_from_text, in_reading_order, quote, Settings, SETTING_NAMES,
+    THINK_RANGE_MS,
+};
+use js_sys::{Array, Object, Promise};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -22,16 +29,6 @@ enum Source {
     Options,
     /// The page's URL or the element's attributes: a bad value is explained above the board.
     Page,
-}
-
-/// A plain object with these properties, in this order.
-fn object(properties: &[(&str, JsValue)]) -> Object {
-    let entries: Array = properties
-        .iter()
-        .map(|(key, value)| Array::of2(&JsValue::from_str(key), value))
-        .collect();
-    Object::from_entries(&entries)
-        .unwrap_or_else(|_| unreachable!("an array of [key, value] pairs makes an object"))
 }
 
 /// A JavaScript function that calls `f` with the handle's game, or throws once the handle is freed.
@@ -103,7 +100,8 @@ fn set_setting(
     } else {
         Some(option_text("set", &name, value)?)
     };
-    if source == Source::Options {
+    // A position and a k are checked against the game's own board, which the game does when it takes them.
+    if source == Source::Options && !matches!(name.as_str(), "position" | "k") {
         if let Some(value) = &value {
             Settings::default()
                 .set(&name, value)
@@ -241,18 +239,20 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
                 error_text(&error)
             ))
         })?;
-        for entry in entries.iter() {
-            let name = entry.get0();
-            let name = name.as_string().unwrap_or_default();
-            if !Settings::is_known(&name) {
+        let entries: Vec<(String, JsValue)> = entries
+            .iter()
+            .map(|entry| (entry.get0().as_string().unwrap_or_default(), entry.get1()))
+            .collect();
+        for (name, value) in in_reading_order(&entries, |(name, _)| name) {
+            if !Settings::is_known(name) {
                 return Err(JsError::new(&format!(
                     "mount: {}",
                     unknown_option(&name.into())
                 )));
             }
-            let value = option_text("mount", &name, &entry.get1())?;
+            let value = option_text("mount", name, value)?;
             settings
-                .set(&name, &value)
+                .set(name, &value)
                 .map_err(|error| JsError::new(&format!("mount: {}", error.message())))?;
         }
     }
@@ -357,4 +357,191 @@ pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
         ("nodes", JsValue::from(analysis.nodes as f64)),
     ])
     .into())
+}
+
+/// The options object of `think` and `thinkNow`, read: `k`, `timeMs`, `depth`, `evaluation` and `moves`.
+struct ThinkOptions {
+    k: Option<usize>,
+    limits: Limits,
+    /// Every move's verdict rather than the best move's.
+    moves: bool,
+}
+
+/// A whole number option in `range`, or an `Error` naming `function`.
+fn whole_option(
+    function: &str,
+    name: &str,
+    value: &JsValue,
+    range: (u32, u32),
+) -> Result<u32, JsError> {
+    value
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && (f64::from(range.0)..=f64::from(range.1)).contains(n))
+        .map(|n| n as u32)
+        .ok_or_else(|| {
+            JsError::new(&format!(
+                "{function}: option {name} must be a whole number from {} to {}",
+                range.0, range.1
+            ))
+        })
+}
+
+/// Reads `think`'s options (`undefined` or `null`: every default).
+fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsError> {
+    let mut read = ThinkOptions {
+        k: None,
+        limits: Limits::default(),
+        moves: false,
+    };
+    if options.is_undefined() || options.is_null() {
+        return Ok(read);
+    }
+    if !options.is_object() || options.is_instance_of::<Array>() {
+        return Err(JsError::new(&format!(
+            "{function}: options must be an object such as {{ k: 4, timeMs: 1000 }}"
+        )));
+    }
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "typeof says object: every such value is an Object"
+    )]
+    let options = options.unchecked_ref::<Object>();
+    let entries = Object::entries_typed(options).map_err(|error| {
+        JsError::new(&format!(
+            "{function}: the options could not be read: {}",
+            error_text(&error)
+        ))
+    })?;
+    for entry in entries.iter() {
+        let name = entry.get0().as_string().unwrap_or_default();
+        let value = entry.get1();
+        match name.as_str() {
+            "k" => read.k = Some(whole_option(function, "k", &value, (3, 15))? as usize),
+            "timeMs" => read.limits.time_ms = whole_option(function, "timeMs", &value, THINK_RANGE_MS)?,
+            "depth" if value.is_undefined() || value.is_null() => read.limits.max_depth = None,
+            "depth" => read.limits.max_depth = Some(whole_option(function, "depth", &value, (1, 225))?),
+            "evaluation" | "moves" => {
+                let on = value.as_bool().ok_or_else(|| {
+                    JsError::new(&format!("{function}: option {name} must be true or false"))
+                })?;
+                if name == "evaluation" {
+                    read.limits.evaluation = on;
+                } else {
+                    read.moves = on;
+                }
+            }
+            _ => {
+                return Err(JsError::new(&format!(
+                    "{function}: unknown option {}: the options are k, timeMs, depth, evaluation and moves",
+                    quote(&name)
+                )))
+            }
+        }
+    }
+    Ok(read)
+}
+
+/// `position` on its board (with `k` in a row to win), or an `Error` naming `function`; a finished game is an
+/// error too, since there is nothing to search.
+fn grid_argument(function: &str, position: &JsValue, k: Option<usize>) -> Result<Grid, JsError> {
+    let text = position.as_string().ok_or_else(|| {
+        JsError::new(&format!(
+            "{function}: the position must be a string such as \"..../.X../..O./....\""
+        ))
+    })?;
+    let grid =
+        grid_from_text(&text, k).map_err(|error| JsError::new(&format!("{function}: {error}")))?;
+    if grid.is_over() {
+        return Err(JsError::new(&format!(
+            "{function}: the game is over in {grid}, so there is nothing to search"
+        )));
+    }
+    Ok(grid)
+}
+
+/// The clock of a search in JavaScript: `Date.now()`, which workers have too.
+struct DateClock;
+
+impl crate::engine::Clock for DateClock {
+    fn now_ms(&mut self) -> f64 {
+        js_sys::Date::now()
+    }
+}
+
+/// Searches `position` of any board, here and now, and returns what it found (see `think`). It holds the thread
+/// for up to `timeMs`: on a page, call `think`, which searches in a worker; `thinkNow` is for workers and tests.
+/// With `moves: true` it answers `{ moves: [{ cell, proved, outcome, plies, estimate }] }`, every legal move's
+/// verdict, instead.
+///
+/// Throws an `Error` for a malformed, impossible or finished position, or an option not understood.
+#[wasm_bindgen(js_name = thinkNow)]
+pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let options = think_options("thinkNow", &options)?;
+    let grid = grid_argument("thinkNow", &position, options.k)?;
+    if options.moves {
+        let moves: Array = think_moves(&grid, options.limits, &mut DateClock)
+            .iter()
+            .map(|(cell, verdict)| super::worker::move_object(*cell, verdict))
+            .collect();
+        return Ok(object(&[("moves", moves.into())]).into());
+    }
+    Ok(thought_object(&think_about(&grid, options.limits, &mut DateClock)).into())
+}
+
+thread_local! {
+    /// The searches `think` started, each kept (with its worker) until a later call finds it answered.
+    static SEARCHES: RefCell<Vec<(Rc<Cell<bool>>, Search)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Searches `position` of any board in a Web Worker, so the page never waits, and resolves to what the search
+/// found: `{ move, proved, outcome, plies, estimate, depth, nodes, timeMs, tableHits, cutoffs,
+/// firstMoveCutoffs, line, timedOut, iterations }`. `position` is rows separated by `/` ("..../.X../..O./....")
+/// or the 9 characters of the 3x3 board; `options` has any of `k` (how many in a row win: the shorter side, at
+/// most 5, by default), `timeMs` (the time to think, 10 to 60000, default 1000), `depth` (the deepest to look,
+/// in plies), `evaluation` (`false`: positions at the horizon count as even) and `moves` (see `thinkNow`).
+/// `proved` says whether the search reached every end of the game: then `outcome` (`"win"`, `"draw"` or
+/// `"loss"` for the side to move) and `plies` are exact; otherwise `estimate` is the evaluation at `depth`
+/// (positive: the side to move is better).
+///
+/// Throws an `Error` for a malformed, impossible or finished position, or an option not understood; the promise
+/// rejects when the browser cannot start a worker.
+#[wasm_bindgen]
+pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
+    let options = think_options("think", &options)?;
+    let grid = grid_argument("think", &position, options.k)?;
+    SEARCHES.with(|searches| {
+        searches
+            .borrow_mut()
+            .retain(|(answered, _)| !answered.get())
+    });
+    let request = super::worker::Query {
+        limits: options.limits,
+        moves: options.moves,
+    };
+    let mut failure = None;
+    let promise = Promise::new(&mut |resolve, reject| {
+        let answered = Rc::new(Cell::new(false));
+        let done = answered.clone();
+        let started = Search::start(&grid, request, move |answer| {
+            done.set(true);
+            let _ = match super::worker::answer_error(&answer) {
+                Some(message) => reject.call1(
+                    &JsValue::NULL,
+                    &JsError::new(&format!("think: {message}")).into(),
+                ),
+                None => resolve.call1(&JsValue::NULL, &answer),
+            };
+        });
+        match started {
+            Ok(search) => SEARCHES.with(|searches| searches.borrow_mut().push((answered, search))),
+            Err(error) => failure = Some(error),
+        }
+    });
+    if let Some(error) = failure {
+        return Err(JsError::new(&format!(
+            "think: the browser would not start a worker: {}",
+            error_text(&error)
+        )));
+    }
+    Ok(promise)
 }

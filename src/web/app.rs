@@ -6,8 +6,10 @@ use super::host::Host;
 use super::message::Message;
 use super::timer::Timeout;
 use super::view::View;
+use super::worker::{moves_from, thought_from, Query, Search};
 use super::{Listener, Mailbox};
-use crate::engine::{search_stats, Board, Variant};
+use crate::beyond::Beyond;
+use crate::engine::{search_stats, think, Board, Clock, Grid, Variant};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
 use crate::stepper::Stepper;
@@ -58,6 +60,8 @@ pub struct App {
     pub game: Game,
     /// What the thinking panels show besides the game.
     pub thinking: Thinking,
+    /// What the searches on a bigger board found.
+    pub beyond: Beyond,
     /// Wins, draws and losses so far.
     pub tally: Tally,
     /// The square that is the board's one tab stop (roving tabindex).
@@ -82,7 +86,25 @@ pub struct App {
     step_tick: Option<Timeout>,
     /// The replay's next move, while it plays.
     replay_tick: Option<Timeout>,
+    /// The computer's search on a bigger board, in a worker, with the position it searches.
+    search: Option<(Grid, Search)>,
+    /// The search for every move's verdict on a bigger board (the scores), with its position.
+    appraisal: Option<(Grid, Search)>,
 }
+
+/// The clock of a search on the page's own thread: the browser's `performance.now()`.
+struct PageClock<'a>(Option<&'a web_sys::Performance>);
+
+impl Clock for PageClock<'_> {
+    fn now_ms(&mut self) -> f64 {
+        self.0
+            .map_or_else(js_sys::Date::now, web_sys::Performance::now)
+    }
+}
+
+/// The longest the computer thinks on the page's own thread, when no worker can search for it: the page must
+/// not freeze, so it plays a shallower move instead.
+const PAGE_THINK_MS: u32 = 100;
 
 impl App {
     /// A game with `settings` in `host`, its elements built; `problems` are settings that were not understood.
@@ -102,10 +124,11 @@ impl App {
             .and_then(|storage| storage.get_item(TALLY_KEY).ok().flatten())
             .map_or_else(Tally::default, |text| Tally::from_text(&text));
         let game = Game::new(settings, random_seed());
-        let thinking = Thinking::new(game.board());
+        let thinking = Thinking::new(game.classic().unwrap_or(Board::EMPTY));
         let mut app = App {
             game,
             thinking,
+            beyond: Beyond::default(),
             tally,
             focus_cell: 0,
             share: None,
@@ -120,6 +143,8 @@ impl App {
             stats: None,
             step_tick: None,
             replay_tick: None,
+            search: None,
+            appraisal: None,
         };
         app.settle(false);
         app.view.render(&app);
@@ -151,7 +176,7 @@ impl App {
                 self.game.play_human(cell);
             }
             Message::BoardKey(key) => {
-                self.focus_cell = move_focus(self.focus_cell, key);
+                self.focus_cell = move_focus(self.game.shape(), self.focus_cell, key);
                 return Some(Request::FocusCell);
             }
             Message::Jump(step) => {
@@ -184,6 +209,15 @@ impl App {
                 self.save_tally();
             }
             Message::Set(name, value) => self.set(&name, value.as_deref()),
+            Message::Board(choice) => {
+                // "4x4/4": the board, then how many in a row on it.
+                let (board, k) = choice.split_once('/').unwrap_or((choice.as_str(), ""));
+                self.set("board", Some(board));
+                if !k.is_empty() {
+                    self.set("k", Some(k));
+                }
+                self.focus_cell = 0;
+            }
             Message::AlphaBeta(_)
             | Message::Why(_)
             | Message::TreeToggle(_)
@@ -196,9 +230,17 @@ impl App {
             | Message::ReplayTick => self.apply_to_steps(message),
             Message::ComputerTurn => {
                 self.computer = None;
-                let before = self.game.board();
+                let before = self.game.classic();
                 if self.game.play_computer().is_some() {
-                    self.thinking.computer_moved_from = Some(before);
+                    self.thinking.computer_moved_from = before;
+                }
+            }
+            Message::Found(position, answer) => self.found(&position, &answer),
+            Message::Appraised(position, answer) => {
+                self.appraisal = None;
+                match moves_from(&answer) {
+                    Ok(moves) => self.beyond.scores = Some((position, moves)),
+                    Err(trouble) => self.beyond.trouble = Some(trouble),
                 }
             }
             Message::MeasureStats => {
@@ -250,7 +292,11 @@ impl App {
                 // The next step comes at the new pace.
                 self.step_tick = None;
             }
-            Message::Replay(control) => thinking.press_replay(self.game.board(), control),
+            Message::Replay(control) => {
+                if let Some(board) = self.game.classic() {
+                    thinking.press_replay(board, control);
+                }
+            }
             Message::ReplayTick => {
                 self.replay_tick = None;
                 thinking.replay_tick();
@@ -260,6 +306,29 @@ impl App {
         let tree = self.game.settings().display.tree;
         if let (true, true, Some(stepper)) = (stepped, tree, &thinking.step) {
             thinking.tree.reveal(&stepper.path());
+        }
+    }
+
+    /// The worker's answer for the computer at `position`: its move is played. A worker that failed is
+    /// replaced by a short search on the page's own thread, so the game goes on.
+    fn found(&mut self, position: &Grid, answer: &wasm_bindgen::JsValue) {
+        self.search = None;
+        let thought = match thought_from(answer) {
+            Ok(thought) => thought,
+            Err(trouble) => {
+                self.beyond.trouble = Some(trouble);
+                let limits = crate::engine::Limits {
+                    time_ms: PAGE_THINK_MS.min(self.game.settings().think_ms),
+                    ..self.game.limits()
+                };
+                let performance = self.host.window.performance();
+                think(position, limits, &mut PageClock(performance.as_ref()))
+            }
+        };
+        if let Some(cell) = thought.best {
+            if self.game.play_found(position, cell) {
+                self.beyond.last = Some((*position, thought));
+            }
         }
     }
 
@@ -299,19 +368,24 @@ impl App {
             self.tally.record(key, result);
             self.save_tally();
         }
-        let board = self.game.board();
-        self.thinking.follow(board);
-        self.settle_panels(board);
+        let classic = self.game.classic();
+        if let Some(board) = classic {
+            self.thinking.follow(board);
+            self.settle_panels(board);
+        } else {
+            self.settle_searches();
+        }
         let timers = Timers {
             window: &self.host.window,
             mailbox: &self.mailbox,
         };
-        let computer_due = self.game.phase() == Phase::ComputerToMove;
+        let computer_due = self.game.phase() == Phase::ComputerToMove && classic.is_some();
         let delay = self.game.settings().delay_ms;
         timers.keep(&mut self.computer, computer_due, delay, || {
             Message::ComputerTurn
         });
-        let stats_due = self.game.settings().display.stats && self.thinking.stats_stale(board);
+        let stats_due = self.game.settings().display.stats
+            && classic.is_some_and(|board| self.thinking.stats_stale(board));
         let delay = if measured { 0 } else { STATS_PAUSE_MS };
         timers.keep(&mut self.stats, stats_due, delay, || Message::MeasureStats);
         let thinking = &self.thinking;
@@ -325,6 +399,67 @@ impl App {
         timers.keep(&mut self.replay_tick, playing, REPLAY_PAUSE_MS, || {
             Message::ReplayTick
         });
+    }
+
+    /// On a bigger board, the searches in workers follow the game: the computer's when it is to move, the
+    /// scores' when they are shown and a person is to move. A search for a position no longer on the board
+    /// stops at once (its worker with it).
+    fn settle_searches(&mut self) {
+        let board = self.game.board();
+        let phase = self.game.phase();
+        let computer_due = phase == Phase::ComputerToMove;
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|(searched, _)| !computer_due || *searched != board)
+        {
+            self.search = None;
+        }
+        if computer_due && self.search.is_none() {
+            let request = Query {
+                limits: self.game.limits(),
+                moves: false,
+            };
+            let mailbox = self.mailbox.clone();
+            let position = board;
+            let started = Search::start(&board, request, move |answer| {
+                mailbox.send(Message::Found(position, answer));
+            });
+            match started {
+                Ok(search) => self.search = Some((board, search)),
+                // No worker: the answer comes at once, from a short search on the page's thread.
+                Err(_) => {
+                    let trouble = "this page does not let the game start a worker, so the computer thinks for a \
+                        moment on the page itself";
+                    let answer = super::worker::object(&[("error", trouble.into())]);
+                    self.mailbox.send(Message::Found(board, answer.into()));
+                }
+            }
+        }
+        let scores_due = self.game.settings().display.scores
+            && phase == Phase::HumanToMove
+            && self.beyond.scores_at(&board).is_none();
+        if self
+            .appraisal
+            .as_ref()
+            .is_some_and(|(searched, _)| !scores_due || *searched != board)
+        {
+            self.appraisal = None;
+        }
+        if scores_due && self.appraisal.is_none() {
+            let request = Query {
+                limits: self.game.limits(),
+                moves: true,
+            };
+            let mailbox = self.mailbox.clone();
+            let position = board;
+            let started = Search::start(&board, request, move |answer| {
+                mailbox.send(Message::Appraised(position, answer));
+            });
+            if let Ok(search) = started {
+                self.appraisal = Some((board, search));
+            }
+        }
     }
 
     /// The step panel and the replay follow the settings and the position.
@@ -349,7 +484,9 @@ impl App {
     /// Times the next search statistic that is missing: one search per task, and plain minimax one first move
     /// per task (from the empty board it takes 25 ms, more on a phone), so clicks and paints get through.
     fn measure_next(&mut self) {
-        let board = self.game.board();
+        let Some(board) = self.game.classic() else {
+            return;
+        };
         if let Some((column, at, variant)) = self.thinking.next_measurement(board) {
             let search = self.thinking.next_search(column, at, variant);
             let measured = self.measure(search, Variant::ALL[variant]);
@@ -387,7 +524,7 @@ impl App {
 
     /// A link that reopens the game as it stands.
     fn share_url(&self) -> String {
-        let query = self.game.settings().to_query(self.game.board());
+        let query = self.game.settings().to_query(&self.game.board());
         if query.is_empty() {
             self.share_base.clone()
         } else {

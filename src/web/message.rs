@@ -5,7 +5,7 @@
 //! the update never sees a cell number off the board.
 
 use super::realm::{self, AnyKeyboardEvent};
-use crate::engine::CELLS;
+use crate::engine::{Grid, CELLS};
 use crate::game::BoardKey;
 use crate::stepper::{Speed, StepControl};
 use crate::thinking::ReplayControl;
@@ -13,8 +13,12 @@ use crate::tree::TreeKey;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent};
 
+/// The most squares a board has (15 by 15): a cell number read from the page is checked against it here, and
+/// against the game's own board by the update.
+const MOST_CELLS: usize = 225;
+
 /// One thing that happens to a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// A square was chosen (click, tap, Enter or Space).
     Play(usize),
@@ -59,6 +63,12 @@ pub enum Message {
     ReplayTick,
     /// The computer's pause is over: it plays.
     ComputerTurn,
+    /// The board control chose a board: its rows, columns and k, as the option's value says it ("4x4/4").
+    Board(String),
+    /// A worker answered the computer's search of this position (the object `think()` resolves to).
+    Found(Grid, wasm_bindgen::JsValue),
+    /// A worker answered the search for every move's verdict at this position.
+    Appraised(Grid, wasm_bindgen::JsValue),
     /// Time to measure the next search statistic.
     MeasureStats,
     /// The game leaves the page (`destroy()`).
@@ -90,13 +100,14 @@ fn closest(element: &Element, selector: &str) -> Option<Element> {
     element.closest(selector).ok().flatten()
 }
 
-/// A cell number in `attribute` of `element`, if it names a square of the board.
+/// A cell number in `attribute` of `element`, if it could name a square of a board (whether it is one of this
+/// game's is for the update to say).
 fn cell_in(element: &Element, attribute: &str) -> Option<usize> {
     element
         .get_attribute(attribute)?
         .parse()
         .ok()
-        .filter(|cell| *cell < CELLS)
+        .filter(|cell| *cell < MOST_CELLS)
 }
 
 /// The moves from the tree's root in a node's `data-path` ("4,0,8"): squares of the board, at most nine. Whether
@@ -152,6 +163,9 @@ fn change(target: &Element) -> Option<Message> {
         if select.has_attribute("data-step-speed") {
             return Speed::from_name(&select.value()).map(Message::StepSpeed);
         }
+        if select.has_attribute("data-board") {
+            return Some(Message::Board(select.value()));
+        }
         let name = select.get_attribute("data-setting")?;
         return Some(Message::Set(name, Some(select.value())));
     }
@@ -167,6 +181,7 @@ fn change(target: &Element) -> Option<Message> {
         }
         // A radio button's change is its becoming checked.
         "radio" if input.checked() => Some(Message::Set(name, Some(input.value()))),
+        "number" => Some(Message::Set(name, Some(input.value()))),
         _ => None,
     }
 }

@@ -9,6 +9,7 @@
 
 mod api;
 mod app;
+mod beyond_view;
 mod dom;
 mod host;
 mod message;
@@ -21,6 +22,7 @@ mod timer;
 mod tree_picture;
 mod tree_view;
 mod view;
+mod worker;
 
 use crate::settings::Settings;
 use app::{App, Effect};
@@ -270,19 +272,7 @@ pub fn mount(
     Ok(handle)
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// The glue module's `import.meta`.
-    type ImportMeta;
-    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
-    static IMPORT_META: ImportMeta;
-    /// The glue module's own address.
-    #[wasm_bindgen(method, getter)]
-    fn url(this: &ImportMeta) -> String;
-}
-
 /// The address of the game's own page, `index.html` next to the module's JS glue (whichever page imported it).
 fn game_page_url() -> String {
-    let url = IMPORT_META.with(ImportMeta::url);
-    crate::text::beside(&url, "index.html")
+    crate::text::beside(&worker::glue_url(), "index.html")
 }

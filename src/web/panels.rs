@@ -3,12 +3,14 @@
 //! switches are built with the game, the panels the first time one is shown (most visits never open them). What
 //! they say is computed in [`crate::thinking`] and [`crate::tree`]; this module only draws it.
 
+use super::beyond_view::{self, BeyondView};
 use super::dom::{
     add, add_button, add_control, checkbox, game_id, radio_group, set_attribute, set_hidden,
     set_optional_attribute, set_unavailable, toggle_class,
 };
 use super::step_view::StepView;
 use super::tree_view::TreeView;
+use crate::beyond::Beyond;
 use crate::engine::{Board, Scoring, Variant, CELLS};
 use crate::explain::{move_scores, MoveScore};
 use crate::game::Game;
@@ -23,6 +25,9 @@ pub struct Panels {
     tree_switch: HtmlInputElement,
     stats_switch: HtmlInputElement,
     step_switch: HtmlInputElement,
+    /// The switches that matter on a bigger board only: the evaluation at the horizon, and the horizon shown.
+    evaluation_switch: HtmlInputElement,
+    horizon_switch: HtmlInputElement,
     scoring_group: Element,
     scoring_inputs: Vec<HtmlInputElement>,
     /// Where the panels go.
@@ -52,6 +57,7 @@ struct Built {
     stats_cells: Vec<[Element; 2]>,
     tree: TreeView,
     step: StepView,
+    beyond: BeyondView,
 }
 
 impl Panels {
@@ -68,6 +74,8 @@ impl Panels {
         let tree_switch = checkbox(&switches, "tree", "Game tree");
         let stats_switch = checkbox(&switches, "stats", "Search statistics");
         let step_switch = checkbox(&switches, "step", "Step through the search");
+        let evaluation_switch = checkbox(&switches, "eval", "Evaluate positions at the horizon");
+        let horizon_switch = checkbox(&switches, "horizon", "Show the horizon, depth by depth");
 
         let (scoring_group, scoring_inputs) = radio_group(
             controls,
@@ -92,6 +100,8 @@ impl Panels {
             tree_switch,
             stats_switch,
             step_switch,
+            evaluation_switch,
+            horizon_switch,
             scoring_group,
             scoring_inputs,
             panels_box: panels_box.clone(),
@@ -99,6 +109,12 @@ impl Panels {
             shadow: shadow.clone(),
             built: OnceCell::new(),
         }
+    }
+
+    /// The panels, built now if they were not.
+    fn built(&self) -> &Built {
+        self.built
+            .get_or_init(|| Built::build(&self.panels_box, &self.shadow, self.game))
     }
 
     /// The radio buttons of the switches.
@@ -111,11 +127,44 @@ impl Panels {
         self.built.get()?.tree.node(path)
     }
 
-    /// Shows the switches and panels for `game` and `thinking`; `cells` are the board's buttons, which get their
-    /// scores.
-    pub fn render(&self, game: &Game, thinking: &Thinking, cells: &[HtmlButtonElement]) {
+    /// Shows the switches and panels for `game`, `thinking` (on the 3x3 board) and `beyond` (on a bigger one);
+    /// `cells` are the board's buttons, which get their scores.
+    pub fn render(
+        &self,
+        game: &Game,
+        thinking: &Thinking,
+        beyond: &Beyond,
+        cells: &[HtmlButtonElement],
+    ) {
         let display = game.settings().display;
-        let board = game.board();
+        let classic = game.classic();
+        for (switch, on) in [
+            (&self.evaluation_switch, game.settings().evaluation),
+            (&self.horizon_switch, display.horizon),
+        ] {
+            switch.set_checked(on);
+            if let Some(label) = switch.parent_element() {
+                set_hidden(&label, classic.is_some());
+            }
+        }
+        let Some(board) = classic else {
+            self.scores_switch.set_checked(display.scores);
+            self.tree_switch.set_checked(display.tree);
+            self.stats_switch.set_checked(display.stats);
+            self.step_switch.set_checked(display.step);
+            set_hidden(&self.scoring_group, true);
+            let moves = beyond.scores_at(&game.board()).filter(|_| display.scores);
+            beyond_view::render_cells(game, cells, moves);
+            let any =
+                display.scores || display.stats || display.tree || display.step || display.horizon;
+            set_hidden(&self.panels_box, !any);
+            if any {
+                let built = self.built();
+                built.hide_classic();
+                built.beyond.render(game, beyond, display);
+            }
+            return;
+        };
         self.scores_switch.set_checked(display.scores);
         self.tree_switch.set_checked(display.tree);
         self.stats_switch.set_checked(display.stats);
@@ -140,16 +189,14 @@ impl Panels {
         // With no panel open, the game alone: on a wide screen it does not make room for them.
         set_hidden(&self.panels_box, !any);
         let built = if any {
-            Some(
-                self.built
-                    .get_or_init(|| Built::build(&self.panels_box, &self.shadow, self.game)),
-            )
+            Some(self.built())
         } else {
             self.built.get()
         };
         let Some(built) = built else {
             return;
         };
+        built.beyond.hide();
         set_hidden(&built.scores_panel, !display.scores);
         if display.scores {
             built.render_scores(board, &scores, thinking);
@@ -307,6 +354,19 @@ impl Built {
             stats_cells,
             step: StepView::build(panels, game),
             tree: TreeView::build(panels, shadow, game),
+            beyond: BeyondView::build(panels),
+        }
+    }
+
+    /// Hides the panels of the 3x3 board (the game is on a bigger one).
+    fn hide_classic(&self) {
+        for panel in [
+            &self.scores_panel,
+            &self.stats_panel,
+            &self.step.panel,
+            &self.tree.panel,
+        ] {
+            set_hidden(panel, true);
         }
     }
 

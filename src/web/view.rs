@@ -6,17 +6,17 @@
 
 use super::app::{App, Share};
 use super::dom::{
-    add, add_button, add_control, add_typed, create, game_id, radio_group, set_attribute,
-    set_hidden, set_optional_attribute, set_unavailable, toggle_class,
+    add, add_button, add_control, add_input, add_typed, create, game_id, radio_group,
+    set_attribute, set_hidden, set_optional_attribute, set_unavailable, toggle_class,
 };
 use super::host::Host;
 use super::panels::Panels;
 use super::panic;
-use crate::engine::{Level, Player, CELLS};
+use crate::engine::{Level, Player, Shape};
 use crate::game::Phase;
-use crate::settings::{level_label, Mode};
+use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS, THINK_RANGE_MS};
 use crate::tally::TallyKey;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
@@ -32,14 +32,21 @@ pub struct View {
     /// The problems the notices show.
     problems_drawn: RefCell<Vec<String>>,
     status: Element,
-    cells: Vec<HtmlButtonElement>,
+    /// The board's element, and its squares in cell order, built again when the board changes size.
+    board: HtmlElement,
+    cells: RefCell<Vec<HtmlButtonElement>>,
+    /// The board the squares were built for.
+    shape: Cell<Shape>,
     undo: HtmlButtonElement,
     hint: HtmlButtonElement,
     share: ShareBox,
     controls: Controls,
     /// The panels that show how minimax thinks, with their switches.
     panels: Panels,
-    history: Vec<HtmlButtonElement>,
+    /// The move history's list, and its buttons so far (one for the start and one per move, added as the game
+    /// grows).
+    history_list: Element,
+    history: RefCell<Vec<HtmlButtonElement>>,
     tally: Element,
 }
 
@@ -50,8 +57,13 @@ struct ShareBox {
     note: Element,
 }
 
-/// Who plays whom, and how well.
+/// Who plays whom, how well, and on which board.
 struct Controls {
+    board_select: HtmlSelectElement,
+    /// The board control's last choice, which names a board of no preset (one a URL asked for).
+    other_board: Element,
+    think_group: Element,
+    think_input: HtmlInputElement,
     mode_inputs: Vec<HtmlInputElement>,
     side_group: Element,
     side_inputs: Vec<HtmlInputElement>,
@@ -74,7 +86,9 @@ impl View {
         let problems_box = add(&play, "div", "ttt-problems", "");
         let status = add(&play, "p", "ttt-status", "");
         set_attribute(&status, "role", "status");
-        let cells = build_board(&play);
+        let board: HtmlElement = add_typed(&play, "div", "ttt-board", "");
+        set_attribute(&board, "role", "group");
+        set_attribute(&board, "aria-label", "Board");
         let actions = add(&play, "div", "ttt-actions", "");
         let action =
             |text: &str, name: &str| add_control(&actions, "ttt-button", text, "data-action", name);
@@ -89,7 +103,7 @@ impl View {
         // The panels are the game root's own column, beside the play on a wide screen (see game.css).
         let panels_box = add(&root, "div", "ttt-panels", "");
         let panels = Panels::build(&controls_box, &panels_box, &host.shadow, id);
-        let history = build_history(&play, id);
+        let history_list = build_history(&play, id);
         let tally_box = add(&play, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
         let reset_tally = "Reset tally";
@@ -106,20 +120,56 @@ impl View {
             problems_box,
             problems_drawn: RefCell::new(Vec::new()),
             status,
-            cells,
+            board,
+            cells: RefCell::new(Vec::new()),
+            // No board has no rows: the first render builds the squares.
+            shape: Cell::new(Shape::CLASSIC),
             undo,
             hint,
             share,
             controls,
             panels,
-            history,
+            history_list,
+            history: RefCell::new(Vec::new()),
             tally,
         }
+        .with_squares(Shape::CLASSIC)
+    }
+
+    /// The view with the squares of a board of `shape`.
+    fn with_squares(self, shape: Shape) -> View {
+        self.build_squares(shape);
+        self
+    }
+
+    /// Builds the squares of a board of `shape` in place of the ones there were.
+    fn build_squares(&self, shape: Shape) {
+        self.board.set_text_content(None);
+        let style = self.board.style();
+        for (property, value) in [("--ttt-rows", shape.rows()), ("--ttt-cols", shape.cols())] {
+            style
+                .set_property(property, &value.to_string())
+                .unwrap_or_else(|_| unreachable!("a custom property takes any value"));
+        }
+        // Past 5 columns the squares are smaller than a finger: the board may scroll sideways on a phone.
+        toggle_class(&self.board, "ttt-big", shape.cols() > 5);
+        let cells = (0..shape.cells())
+            .map(|cell| {
+                let button = add_button(&self.board, "ttt-cell", "");
+                set_attribute(&button, "data-cell", &cell.to_string());
+                button
+            })
+            .collect();
+        *self.cells.borrow_mut() = cells;
+        self.shape.set(shape);
     }
 
     /// Draws `app`'s state: every text, attribute, class and control state that depends on it.
     pub fn render(&self, app: &App) {
         self.render_problems(&app.problems);
+        if self.shape.get() != app.game.shape() {
+            self.build_squares(app.game.shape());
+        }
         self.render_board(app);
         self.controls.render(app);
         self.share.render(app.share.as_ref());
@@ -127,7 +177,8 @@ impl View {
         let settings = app.game.settings();
         let key = TallyKey::new(settings.mode, settings.level);
         self.tally.set_text_content(Some(&app.tally.sentence(key)));
-        self.panels.render(&app.game, &app.thinking, &self.cells);
+        self.panels
+            .render(&app.game, &app.thinking, &app.beyond, &self.cells.borrow());
     }
 
     /// The notices of settings that were not understood, built again when they change.
@@ -148,7 +199,12 @@ impl View {
         let game = &app.game;
         let board = game.board();
         self.status.set_text_content(Some(&game.status_text()));
-        for (cell, button) in self.cells.iter().enumerate() {
+        // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
+        // screen readers).
+        let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
+        toggle_class(&self.board, "ttt-thinking", thinking);
+        set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
+        for (cell, button) in self.cells.borrow().iter().enumerate() {
             let mark = board.get(cell);
             button.set_text_content(mark.map(Player::name));
             set_attribute(button, "aria-label", &game.cell_label(cell));
@@ -166,7 +222,13 @@ impl View {
     fn render_history(&self, app: &App) {
         let game = &app.game;
         let moves = game.moves().len();
-        for (step, button) in self.history.iter().enumerate() {
+        let mut history = self.history.borrow_mut();
+        while history.len() <= moves {
+            let button = add_button(&add(&self.history_list, "li", "", ""), "ttt-step", "");
+            set_attribute(&button, "data-jump", &history.len().to_string());
+            history.push(button);
+        }
+        for (step, button) in history.iter().enumerate() {
             if let Some(item) = button.parent_element() {
                 set_hidden(&item, step > moves);
             }
@@ -184,9 +246,11 @@ impl View {
         }
     }
 
-    /// The button of `cell`.
+    /// The button of `cell` (the last square's, for a number past the board).
     pub fn cell(&self, cell: usize) -> HtmlElement {
-        self.cells[cell].clone().into()
+        let cells = self.cells.borrow();
+        let last = cells.len() - 1;
+        cells[cell.min(last)].clone().into()
     }
 
     /// The game tree's node at `path`, if it is drawn.
@@ -212,35 +276,15 @@ impl View {
     }
 }
 
-/// The board: nine buttons, in cell order.
-fn build_board(root: &Element) -> Vec<HtmlButtonElement> {
-    let board = add(root, "div", "ttt-board", "");
-    set_attribute(&board, "role", "group");
-    set_attribute(&board, "aria-label", "Board");
-    (0..CELLS)
-        .map(|cell| {
-            let button = add_button(&board, "ttt-cell", "");
-            set_attribute(&button, "data-cell", &cell.to_string());
-            button
-        })
-        .collect()
-}
-
-/// The move history: a button for the start and one for each of the (at most nine) moves.
-fn build_history(root: &Element, game: u32) -> Vec<HtmlButtonElement> {
+/// The move history's list, empty: the render adds a button for the start and one for each move.
+fn build_history(root: &Element, game: u32) -> Element {
     let history_box = add(root, "div", "ttt-history", "");
     let title = add(&history_box, "p", "ttt-heading", "Moves");
     let title_id = game_id(game, "history");
     title.set_id(&title_id);
     let list = add(&history_box, "ol", "", "");
     set_attribute(&list, "aria-labelledby", &title_id);
-    (0..=CELLS)
-        .map(|step| {
-            let button = add_button(&add(&list, "li", "", ""), "ttt-step", "");
-            set_attribute(&button, "data-jump", &step.to_string());
-            button
-        })
-        .collect()
+    list
 }
 
 impl ShareBox {
@@ -275,8 +319,18 @@ impl ShareBox {
 }
 
 impl Controls {
-    /// The opponent, side and level controls, in `controls`, for game number `game`.
+    /// The board, opponent, side, level and time controls, in `controls`, for game number `game`.
     fn build(controls: &Element, game: u32) -> Controls {
+        let board_label = add(controls, "label", "ttt-level", "Board ");
+        let board_select: HtmlSelectElement = add_typed(&board_label, "select", "", "");
+        set_attribute(&board_select, "data-board", "");
+        for (rows, cols, k) in BOARD_PRESETS {
+            let shape = Shape::new(rows, cols, k)
+                .unwrap_or_else(|_| unreachable!("every preset is a board"));
+            let option = add(&board_select, "option", "", &shape_label(shape));
+            set_attribute(&option, "value", &board_choice(shape));
+        }
+        let other_board = add(&board_select, "option", "", "");
         let radio = |setting: &str, legend: &str, choices: &[(&str, &str)]| {
             radio_group(controls, &game_id(game, setting), setting, legend, choices)
         };
@@ -302,7 +356,18 @@ impl Controls {
         let note_id = game_id(game, "level-note");
         level_note.set_id(&note_id);
         set_attribute(&level_select, "aria-describedby", &note_id);
+        let think_group = add(controls, "div", "ttt-level", "");
+        let think_label = add(&think_group, "label", "", "Computer's time per move (ms) ");
+        let think_input = add_input(&think_label, "number");
+        set_attribute(&think_input, "data-setting", "think");
+        set_attribute(&think_input, "min", &THINK_RANGE_MS.0.to_string());
+        set_attribute(&think_input, "max", &THINK_RANGE_MS.1.to_string());
+        set_attribute(&think_input, "step", "10");
         Controls {
+            board_select,
+            other_board,
+            think_group,
+            think_input,
             mode_inputs,
             side_group,
             side_inputs,
@@ -314,6 +379,23 @@ impl Controls {
 
     fn render(&self, app: &App) {
         let settings = app.game.settings();
+        let shape = settings.shape;
+        let preset = BOARD_PRESETS.contains(&(shape.rows(), shape.cols(), shape.k()));
+        set_hidden(&self.other_board, preset);
+        if !preset {
+            self.other_board.set_text_content(Some(&shape_label(shape)));
+            set_attribute(&self.other_board, "value", &board_choice(shape));
+        }
+        self.board_select.set_value(&board_choice(shape));
+        // The time per move matters where the computer cannot search to the end at once.
+        set_hidden(
+            &self.think_group,
+            shape == Shape::CLASSIC || settings.mode == Mode::Friend,
+        );
+        let think = settings.think_ms.to_string();
+        if self.think_input.value() != think {
+            self.think_input.set_value(&think);
+        }
         for input in &self.mode_inputs {
             input.set_checked(input.value() == settings.mode.name());
         }
@@ -325,6 +407,11 @@ impl Controls {
         set_hidden(&self.level_group, friend);
         self.level_select.set_value(settings.level.name());
         self.level_note
-            .set_text_content(Some(app.game.level_description()));
+            .set_text_content(Some(&app.game.level_description()));
     }
+}
+
+/// The board control's value for a board: "4x4/4".
+fn board_choice(shape: Shape) -> String {
+    format!("{}x{}/{}", shape.rows(), shape.cols(), shape.k())
 }

@@ -1,0 +1,198 @@
+// End-to-end tests of the bigger boards (board=ROWSxCOLS, k=K): the release build under /tictactoe/ in headless
+// Chromium. The computer searches in a Web Worker: the page answers while it thinks, and New game or Undo stops
+// the search. Every test fails on any console error, uncaught error or failed request.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { openSites, closeSites, withGame as openGame, watchedPage } from "./browser.mjs";
+
+let sites;
+
+before(async () => {
+  sites = await openSites();
+});
+
+after(async () => {
+  await closeSites(sites);
+});
+
+const withGame = (query, body) => openGame(sites.browser, `${sites.site.url}${query}`, body);
+const marks = (page) =>
+  page.locator("[data-cell]").evaluateAll((cells) => cells.filter((cell) => /^[XO]$/.test(cell.textContent)).length);
+const board = (page) => page.locator(".ttt-board");
+
+/** A 15x15 position in the notation: `stones` maps "row,col" (from 0) to X or O. */
+function gomoku(stones) {
+  const rows = [];
+  for (let row = 0; row < 15; row += 1) {
+    let text = "";
+    for (let col = 0; col < 15; col += 1) text += stones[`${row},${col}`] ?? ".";
+    rows.push(text);
+  }
+  return rows.join("/");
+}
+
+test("board=4x4&k=4 draws a board of sixteen squares, and the board control names it", async () => {
+  await withGame("?board=4x4&k=4", async (page) => {
+    assert.equal(await page.locator("button[data-cell]").count(), 16);
+    assert.equal(await page.locator("select[data-board]").inputValue(), "4x4/4");
+    const label = await page.locator('[data-cell="15"]').getAttribute("aria-label");
+    assert.equal(label, "Row 4, column 4, empty");
+    // The arrows walk the 4x4 board and stop at its edges.
+    await page.locator('[data-cell="0"]').focus();
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowUp");
+    const focused = await page.evaluate(() => {
+      // The focused element may be inside the game's shadow root.
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.dataset?.cell;
+    });
+    assert.equal(focused, "11");
+  });
+});
+
+test("?board=4x4&k=4&scores=1 shows a proved draw on every square", async () => {
+  await withGame("?board=4x4&k=4&scores=1", async (page) => {
+    const title = page.locator(".ttt-scores .ttt-heading").filter({ hasText: "proved" });
+    await title.waitFor({ timeout: 30_000 });
+    const outcomes = await page.locator("[data-cell]").evaluateAll((cells) => cells.map((cell) => cell.dataset.outcome));
+    assert.deepEqual(outcomes, Array(16).fill("draw"));
+    const label = await page.locator('[data-cell="5"]').getAttribute("aria-label");
+    assert.match(label, /proved: a draw with best play$/);
+  });
+});
+
+test("the computer answers on a 7x7 board from a worker, and says how deep it looked", async () => {
+  await withGame("?board=7x7&k=5&stats=1&horizon=1&think=300", async (page) => {
+    await page.locator('[data-cell="24"]').click();
+    // While it thinks, the board says so.
+    await page.locator(".ttt-board.ttt-thinking[aria-busy=true]").waitFor();
+    await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
+    assert.equal(await marks(page), 2);
+    const sentence = await page.locator(".ttt-search p[role=status]").textContent();
+    assert.match(sentence, /^(Looked \d+ moves? ahead|Searched to the end), [\d,]+ positions; /);
+    const horizon = await page.locator(".ttt-horizon li").allTextContents();
+    assert.ok(horizon.length >= 1, "one line per depth");
+    assert.match(horizon[0], /^Depth 1: [\d,]+ positions in \d+ ms; best row \d+, column \d+; /);
+    const rows = await page.locator(".ttt-search th").allTextContents();
+    assert.ok(rows.includes("Positions per second"), rows.join(" | "));
+  });
+});
+
+test("New game and Undo stop the computer's search at once: its answer never lands", async () => {
+  await withGame("?board=15x15&k=5&think=2000", async (page) => {
+    await page.locator('[data-cell="112"]').click();
+    await page.locator(".ttt-board.ttt-thinking").waitFor();
+    await page.getByRole("button", { name: "Undo" }).click();
+    assert.equal(await marks(page), 0);
+    await page.waitForTimeout(2_500);
+    assert.equal(await marks(page), 0, "the search stopped with its worker");
+    await page.locator('[data-cell="112"]').click();
+    await page.locator(".ttt-board.ttt-thinking").waitFor();
+    await page.getByRole("button", { name: "New game" }).click();
+    await page.waitForTimeout(2_500);
+    assert.equal(await marks(page), 0);
+    // The page answers while the computer thinks: a click during its search is handled at once.
+    await page.locator('[data-cell="112"]').click();
+    await page.locator(".ttt-board.ttt-thinking").waitFor();
+    const answered = await page.evaluate(
+      () => new Promise((resolve) => {
+        const start = performance.now();
+        setTimeout(() => resolve(performance.now() - start), 0);
+      }),
+    );
+    assert.ok(answered < 1_000, `a timer waited ${answered} ms`);
+    await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
+    assert.equal(await marks(page), 2);
+  });
+});
+
+test("on 15x15 the computer takes a five it can make, and blocks an open four", async () => {
+  // X to move with four in a row open at both ends: X wins at once.
+  const win = gomoku({ "7,5": "X", "7,6": "X", "7,7": "X", "7,8": "X", "0,0": "O", "0,2": "O", "14,14": "O", "0,14": "O" });
+  await withGame(`?board=15x15&k=5&human=O&position=${win}`, async (page) => {
+    await page.locator(".ttt-status", { hasText: "Computer wins" }).waitFor({ timeout: 20_000 });
+  });
+});
+
+test("a board, k or time not understood is explained, and the default used", async () => {
+  await withGame("?board=20x20&k=9&think=5", async (page) => {
+    const notices = await page.locator(".ttt-problems .ttt-notice").allTextContents();
+    assert.ok(notices.some((text) => text.includes('board="20x20" is not understood')), notices.join("\n"));
+    assert.ok(notices.some((text) => text.includes('k="9" is not understood')), notices.join("\n"));
+    assert.ok(notices.some((text) => text.includes('think="5" is not understood')), notices.join("\n"));
+    assert.equal(await page.locator("button[data-cell]").count(), 9);
+  });
+});
+
+test("the board control starts a game on the board it names", async () => {
+  await withGame("", async (page) => {
+    await page.locator("select[data-board]").selectOption("5x5/4");
+    assert.equal(await page.locator("button[data-cell]").count(), 25);
+    assert.match(page.url(), /\?$|tictactoe\/$/);
+    await page.locator("select[data-board]").selectOption("3x3/3");
+    assert.equal(await page.locator("button[data-cell]").count(), 9);
+  });
+});
+
+test("think() answers for any board from a worker, thinkNow() on the spot, and bad arguments throw", async () => {
+  await withGame("", async (page) => {
+    const result = await page.evaluate(async () => {
+      const api = await import("./tictactoe.js");
+      const draw = api.thinkNow("..../..../..../....", { k: 4, timeMs: 60000 });
+      const win = await api.think("..../..../..../....", { k: 3 });
+      const errors = [];
+      for (const call of [
+        () => api.think("..../..", {}),
+        () => api.think("..../..../..../....", { timeMs: 5 }),
+        () => api.think("..../..../..../....", { colour: "red" }),
+        () => api.thinkNow("XXXX/OOO./..../....", { k: 4 }),
+        () => api.think(42),
+      ]) {
+        try {
+          call();
+          errors.push("no error");
+        } catch (error) {
+          errors.push(error instanceof Error ? error.message : `not an Error: ${error}`);
+        }
+      }
+      return { draw, win, errors };
+    });
+    assert.equal(result.draw.proved, true);
+    assert.equal(result.draw.outcome, "draw");
+    assert.equal(result.draw.plies, 16);
+    assert.ok(result.draw.nodes > 0);
+    console.log(`4x4 k=4 proved a draw in the browser: ${result.draw.nodes} positions, ${result.draw.timeMs} ms`);
+    assert.equal(result.win.proved, true);
+    assert.equal(result.win.outcome, "win");
+    assert.equal(typeof result.win.move, "number");
+    assert.match(result.errors[0], /^think: /);
+    assert.match(result.errors[1], /^think: option timeMs must be a whole number from 10 to 60000/);
+    assert.match(result.errors[2], /^think: unknown option "colour"/);
+    assert.match(result.errors[3], /^thinkNow: the game is over/);
+    assert.match(result.errors[4], /^think: the position must be a string/);
+  });
+});
+
+test("a <tic-tac-toe> on a blog of another origin plays a bigger board from its own worker", async () => {
+  const { page, problems, close } = await watchedPage(sites.browser);
+  try {
+    await page.goto(`${sites.host.url}host.html?plain=1&game=${encodeURIComponent(sites.site.url)}`);
+    await page.waitForFunction(() => window.hostReady);
+    const game = page.locator("#first");
+    await game.locator("[data-cell]").first().waitFor();
+    await page.evaluate(() => {
+      const element = document.getElementById("first");
+      element.setAttribute("board", "7x7");
+      element.setAttribute("think", "200");
+    });
+    await game.locator('[data-cell="48"]').waitFor();
+    await game.locator('[data-cell="24"]').click();
+    await game.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
+    const count = await game.locator("[data-cell]").evaluateAll((cells) => cells.filter((cell) => /^[XO]$/.test(cell.textContent)).length);
+    assert.equal(count, 2);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

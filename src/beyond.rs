@@ -1,0 +1,343 @@
+//! What the panels say about the search on a board bigger than 3x3, where the computer cannot always search to
+//! the end: whether a value is proved or an estimate at a depth, how deep it looked, how many positions it saw,
+//! and what its transposition table and move ordering saved. Pure Rust, tested natively; the searches run in a
+//! worker, and this module only keeps and words what they found.
+
+use crate::engine::{Grid, Outcome, Player, Thought, Verdict};
+use crate::game::square_name;
+
+/// What the searches on a bigger board have found so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Beyond {
+    /// The computer's last search: the position it searched, and what it found.
+    pub last: Option<(Grid, Thought)>,
+    /// Every move's verdict at a position, for the scores on the squares.
+    pub scores: Option<(Grid, Vec<(usize, Verdict)>)>,
+    /// Why the last search could not run in a worker, if it could not.
+    pub trouble: Option<String>,
+}
+
+impl Beyond {
+    /// The verdicts of the moves at `position`, if they have been found.
+    pub fn scores_at(&self, position: &Grid) -> Option<&[(usize, Verdict)]> {
+        self.scores
+            .as_ref()
+            .filter(|(scored, _)| scored == position)
+            .map(|(_, moves)| moves.as_slice())
+    }
+}
+
+/// `n` with a comma between each group of three digits: 180,000.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut text = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+/// Milliseconds as a whole number: "900 ms". (Whole numbers, not `{:.0}`: a float's formatting brings the
+/// standard library's float printing into the module, which none of the game's texts needs.)
+fn milliseconds(ms: f64) -> String {
+    format!("{} ms", ms.max(0.0).round() as u64)
+}
+
+/// "1 move", "3 moves".
+fn moves_word(plies: u32) -> String {
+    if plies == 1 {
+        "1 move".to_owned()
+    } else {
+        format!("{plies} moves")
+    }
+}
+
+/// What a verdict for `mover` (the side to move where it was found) says, in words: "a draw with best play",
+/// "X wins in 7 moves with best play", "best guess: X is better", "best guess: even".
+pub fn verdict_words(verdict: &Verdict, mover: Player) -> String {
+    match verdict {
+        Verdict::Proved(value) => match value.outcome {
+            Outcome::Draw => "a draw with best play".to_owned(),
+            Outcome::Win => format!(
+                "{} wins in {} with best play",
+                mover,
+                moves_word(value.plies)
+            ),
+            Outcome::Loss => format!(
+                "{} wins in {} with best play",
+                mover.opponent(),
+                moves_word(value.plies)
+            ),
+        },
+        Verdict::Estimate(0) => "best guess: even".to_owned(),
+        Verdict::Estimate(score) if *score > 0 => format!("best guess: {mover} is better"),
+        Verdict::Estimate(_) => format!("best guess: {} is better", mover.opponent()),
+    }
+}
+
+/// One sentence on a search of `position`: "Searched to the end: 139,744 positions; proved: a draw with best
+/// play." or "Looked 6 moves ahead, 180,000 positions; best guess: X is better."
+pub fn search_sentence(position: &Grid, thought: &Thought) -> String {
+    let words = verdict_words(&thought.verdict, position.to_move());
+    let positions = grouped(thought.nodes);
+    match thought.verdict {
+        Verdict::Proved(_) => {
+            format!("Searched to the end: {positions} positions; proved: {words}.")
+        }
+        Verdict::Estimate(_) => format!(
+            "Looked {} ahead, {positions} positions; {words}.",
+            moves_word(thought.depth)
+        ),
+    }
+}
+
+/// The names of the search statistics, in the order [`statistics`] gives them.
+pub const STATISTICS: [&str; 7] = [
+    "Depth reached",
+    "Positions searched",
+    "Time",
+    "Positions per second",
+    "Answered by the transposition table",
+    "Cut-offs made by the first move tried",
+    "Stopped by the clock",
+];
+
+/// The rows of the search statistics: a name (of [`STATISTICS`]) and a value in words.
+pub fn statistics(thought: &Thought) -> Vec<(&'static str, String)> {
+    let seconds = thought.elapsed_ms / 1000.0;
+    let per_second = if seconds > 0.0 {
+        grouped((thought.nodes as f64 / seconds) as u64)
+    } else {
+        "—".to_owned()
+    };
+    let first = match (thought.first_move_cutoffs * 100).checked_div(thought.cutoffs) {
+        Some(percent) => format!("{percent}% of {}", grouped(thought.cutoffs)),
+        None => "no cut-offs".to_owned(),
+    };
+    let values = [
+        moves_word(thought.depth),
+        grouped(thought.nodes),
+        milliseconds(thought.elapsed_ms),
+        per_second,
+        grouped(thought.table_hits),
+        first,
+        if thought.timed_out { "yes" } else { "no" }.to_owned(),
+    ];
+    STATISTICS.into_iter().zip(values).collect()
+}
+
+/// The horizon: one line per depth of the iterative deepening, what the search saw at that depth. `position` is
+/// the position searched (its board names the squares).
+pub fn horizon(position: &Grid, thought: &Thought) -> Vec<String> {
+    let shape = position.shape();
+    thought
+        .iterations
+        .iter()
+        .map(|iteration| {
+            let best = iteration
+                .best
+                .map_or_else(|| "no move".to_owned(), |cell| square_name(shape, cell));
+            format!(
+                "Depth {}: {} positions in {}; best {best}; {}",
+                iteration.depth,
+                grouped(iteration.nodes),
+                milliseconds(iteration.elapsed_ms),
+                verdict_words(&iteration.verdict, position.to_move())
+            )
+        })
+        .collect()
+}
+
+/// A move's verdict on its square, short: "win 5", "draw", "loss 4" when proved, "+120" or "-35" when estimated.
+pub fn square_words(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Proved(value) => match value.outcome {
+            Outcome::Draw => "draw".to_owned(),
+            Outcome::Win => format!("win {}", value.plies),
+            Outcome::Loss => format!("loss {}", value.plies),
+        },
+        Verdict::Estimate(score) => format!("{score:+}"),
+    }
+}
+
+/// A move's verdict for the square's accessible name: ", proved: a draw with best play" or ", estimate +120
+/// (best guess: X is better)". `mover` plays the move.
+pub fn square_label_suffix(verdict: &Verdict, mover: Player) -> String {
+    match verdict {
+        Verdict::Proved(_) => format!(", proved: {}", verdict_words(verdict, mover)),
+        Verdict::Estimate(score) => {
+            format!(", estimate {score:+} ({})", verdict_words(verdict, mover))
+        }
+    }
+}
+
+/// The title of the scores on a bigger board: whether every value is proved.
+pub fn scores_title(moves: &[(usize, Verdict)]) -> &'static str {
+    if moves
+        .iter()
+        .all(|(_, verdict)| matches!(verdict, Verdict::Proved(_)))
+    {
+        "Every move's value is proved: the search reached the end of the game."
+    } else {
+        "Scores marked + or − are estimates at the depth the clock allowed; the others are proved."
+    }
+}
+
+/// Why the game tree and the step-through show only the 3x3 board.
+pub const TREE_TOO_BIG: &str = "The game tree and the step-through show the 3x3 board. On a bigger board the tree \
+    from a position has more nodes than any screen could hold (a 4x4 board's has about 10^13), so minimax looks \
+    only as deep as its clock allows: the search statistics show how deep it got, and its horizon, depth by depth.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Iteration, Shape, Value};
+
+    fn thought(verdict: Verdict) -> Thought {
+        Thought {
+            best: Some(5),
+            verdict: verdict.clone(),
+            depth: 6,
+            nodes: 180_000,
+            elapsed_ms: 900.0,
+            iterations: vec![
+                Iteration {
+                    depth: 1,
+                    nodes: 16,
+                    elapsed_ms: 0.2,
+                    best: Some(0),
+                    verdict: Verdict::Estimate(3),
+                },
+                Iteration {
+                    depth: 2,
+                    nodes: 140,
+                    elapsed_ms: 1.4,
+                    best: Some(5),
+                    verdict,
+                },
+            ],
+            table_hits: 1_234,
+            cutoffs: 400,
+            first_move_cutoffs: 360,
+            line: vec![5, 6],
+            timed_out: true,
+        }
+    }
+
+    #[test]
+    fn numbers_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(180_000), "180,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn verdicts_in_words() {
+        let win = |plies| {
+            Verdict::Proved(Value {
+                outcome: Outcome::Win,
+                plies,
+            })
+        };
+        let loss = |plies| {
+            Verdict::Proved(Value {
+                outcome: Outcome::Loss,
+                plies,
+            })
+        };
+        let draw = Verdict::Proved(Value {
+            outcome: Outcome::Draw,
+            plies: 16,
+        });
+        assert_eq!(verdict_words(&draw, Player::X), "a draw with best play");
+        assert_eq!(
+            verdict_words(&win(7), Player::O),
+            "O wins in 7 moves with best play"
+        );
+        assert_eq!(
+            verdict_words(&loss(1), Player::O),
+            "X wins in 1 move with best play"
+        );
+        assert_eq!(
+            verdict_words(&Verdict::Estimate(0), Player::X),
+            "best guess: even"
+        );
+        assert_eq!(
+            verdict_words(&Verdict::Estimate(40), Player::X),
+            "best guess: X is better"
+        );
+        assert_eq!(
+            verdict_words(&Verdict::Estimate(-40), Player::X),
+            "best guess: O is better"
+        );
+        assert_eq!(square_words(&win(5)), "win 5");
+        assert_eq!(square_words(&loss(4)), "loss 4");
+        assert_eq!(square_words(&draw), "draw");
+        assert_eq!(square_words(&Verdict::Estimate(120)), "+120");
+        assert_eq!(square_words(&Verdict::Estimate(-35)), "-35");
+        assert_eq!(
+            square_label_suffix(&draw, Player::X),
+            ", proved: a draw with best play"
+        );
+        assert_eq!(
+            square_label_suffix(&Verdict::Estimate(-35), Player::X),
+            ", estimate -35 (best guess: O is better)"
+        );
+        assert_eq!(
+            scores_title(&[(0, draw.clone()), (1, win(3))]),
+            "Every move's value is proved: the search reached the end of the game."
+        );
+        assert!(scores_title(&[(0, draw), (1, Verdict::Estimate(2))]).contains("estimates"));
+    }
+
+    #[test]
+    fn a_search_in_a_sentence_with_its_statistics_and_horizon() {
+        let shape = Shape::new(4, 4, 4).unwrap();
+        let position = Grid::empty(shape);
+        let guess = thought(Verdict::Estimate(25));
+        assert_eq!(
+            search_sentence(&position, &guess),
+            "Looked 6 moves ahead, 180,000 positions; best guess: X is better."
+        );
+        let proved = thought(Verdict::Proved(Value {
+            outcome: Outcome::Draw,
+            plies: 16,
+        }));
+        assert_eq!(
+            search_sentence(&position, &proved),
+            "Searched to the end: 180,000 positions; proved: a draw with best play."
+        );
+        let rows = statistics(&guess);
+        assert_eq!(rows[0], ("Depth reached", "6 moves".to_owned()));
+        assert_eq!(rows[1], ("Positions searched", "180,000".to_owned()));
+        assert_eq!(rows[2], ("Time", "900 ms".to_owned()));
+        assert_eq!(rows[3], ("Positions per second", "200,000".to_owned()));
+        assert_eq!(rows[4].1, "1,234");
+        assert_eq!(rows[5].1, "90% of 400");
+        assert_eq!(rows[6].1, "yes");
+        assert_eq!(
+            horizon(&position, &guess),
+            [
+                "Depth 1: 16 positions in 0 ms; best row 1, column 1; best guess: X is better",
+                "Depth 2: 140 positions in 1 ms; best row 2, column 2; best guess: X is better",
+            ]
+        );
+    }
+
+    #[test]
+    fn scores_are_kept_for_their_position_only() {
+        let shape = Shape::new(4, 4, 4).unwrap();
+        let empty = Grid::empty(shape);
+        let beyond = Beyond {
+            scores: Some((empty, vec![(0, Verdict::Estimate(1))])),
+            ..Beyond::default()
+        };
+        assert_eq!(beyond.scores_at(&empty).map(<[_]>::len), Some(1));
+        assert_eq!(beyond.scores_at(&empty.play(0)), None);
+    }
+}

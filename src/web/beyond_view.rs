@@ -1,0 +1,177 @@
+//! The panels on a board bigger than 3x3: the computer's last search (a sentence, its statistics and its
+//! horizon), the title of the move scores, and why the game tree and the step-through stay with the 3x3 board.
+//! What they say is computed in [`crate::beyond`]; this module only draws it.
+
+use super::dom::{add, set_attribute, set_hidden, set_optional_attribute, toggle_class};
+use crate::beyond::{self, Beyond, TREE_TOO_BIG};
+use crate::engine::{Value, Verdict};
+use crate::game::Game;
+use crate::settings::Display;
+use web_sys::{Element, HtmlButtonElement};
+
+/// The elements of the panels on a bigger board (hidden until shown).
+pub struct BeyondView {
+    search_panel: Element,
+    sentence: Element,
+    trouble: Element,
+    table: Element,
+    /// The statistics' value cells, in the order of [`beyond::statistics`].
+    values: Vec<Element>,
+    horizon_box: Element,
+    horizon: Element,
+    scores_panel: Element,
+    scores_title: Element,
+    tree_note: Element,
+}
+
+impl BeyondView {
+    /// Builds the panels, hidden, into `panels`.
+    pub fn build(panels: &Element) -> BeyondView {
+        let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
+        set_hidden(&scores_panel, true);
+        let scores_title = add(&scores_panel, "p", "ttt-heading", "");
+        set_attribute(&scores_title, "role", "status");
+        add(
+            &scores_panel,
+            "p",
+            "ttt-note",
+            "Each empty square shows the value of playing there for the side to move: win, draw or loss and in \
+             how many moves when proved; an estimate (+ good, − bad) where the clock stopped the search first.",
+        );
+
+        let search_panel = add(panels, "div", "ttt-panel ttt-search", "");
+        set_hidden(&search_panel, true);
+        add(
+            &search_panel,
+            "p",
+            "ttt-heading",
+            "The computer's last search",
+        );
+        let sentence = add(&search_panel, "p", "", "");
+        set_attribute(&sentence, "role", "status");
+        let trouble = add(&search_panel, "p", "ttt-note", "");
+        set_hidden(&trouble, true);
+        let table = add(&search_panel, "table", "", "");
+        add(&table, "caption", "ttt-note", "Search statistics");
+        let body = add(&table, "tbody", "", "");
+        let values = beyond::STATISTICS
+            .iter()
+            .map(|name| {
+                let row = add(&body, "tr", "", "");
+                set_attribute(&add(&row, "th", "", name), "scope", "row");
+                add(&row, "td", "", "")
+            })
+            .collect();
+        let horizon_box = add(&search_panel, "div", "ttt-horizon", "");
+        add(
+            &horizon_box,
+            "p",
+            "ttt-heading",
+            "The horizon: iterative deepening, one depth at a time",
+        );
+        let horizon = add(&horizon_box, "ol", "", "");
+
+        let tree_note = add(panels, "p", "ttt-panel ttt-note", TREE_TOO_BIG);
+        set_hidden(&tree_note, true);
+        BeyondView {
+            search_panel,
+            sentence,
+            trouble,
+            table,
+            values,
+            horizon_box,
+            horizon,
+            scores_panel,
+            scores_title,
+            tree_note,
+        }
+    }
+
+    /// Hides every panel of a bigger board (the game is on the 3x3 board).
+    pub fn hide(&self) {
+        for panel in [&self.search_panel, &self.scores_panel, &self.tree_note] {
+            set_hidden(panel, true);
+        }
+    }
+
+    /// Shows what `display` asks for of the searches on `game`'s bigger board.
+    pub fn render(&self, game: &Game, beyond: &Beyond, display: Display) {
+        set_hidden(&self.tree_note, !(display.tree || display.step));
+        set_hidden(&self.scores_panel, !display.scores);
+        if display.scores {
+            let board = game.board();
+            let title = if board.is_over() {
+                "The game is over: no move is left to score."
+            } else {
+                match beyond.scores_at(&board) {
+                    Some(moves) => beyond::scores_title(moves),
+                    None => "Scoring every move…",
+                }
+            };
+            self.scores_title.set_text_content(Some(title));
+        }
+        let shown = display.stats || display.horizon;
+        set_hidden(&self.search_panel, !shown);
+        if !shown {
+            return;
+        }
+        set_hidden(&self.table, !display.stats);
+        set_hidden(&self.horizon_box, !display.horizon);
+        set_hidden(&self.trouble, beyond.trouble.is_none());
+        if let Some(trouble) = &beyond.trouble {
+            let text = format!("The search could not run in the background: {trouble}.");
+            self.trouble.set_text_content(Some(&text));
+        }
+        let Some((position, thought)) = &beyond.last else {
+            self.sentence
+                .set_text_content(Some("The computer has not searched yet in this game."));
+            for value in &self.values {
+                value.set_text_content(Some("—"));
+            }
+            self.horizon.set_text_content(None);
+            return;
+        };
+        self.sentence
+            .set_text_content(Some(&beyond::search_sentence(position, thought)));
+        for (cell, (_, value)) in self.values.iter().zip(beyond::statistics(thought)) {
+            cell.set_text_content(Some(&value));
+        }
+        self.horizon.set_text_content(None);
+        for line in beyond::horizon(position, thought) {
+            add(&self.horizon, "li", "", &line);
+        }
+    }
+}
+
+/// Puts each empty square's verdict on its button on a bigger board: the words on its face, the verdict in its
+/// accessible name, and `data-outcome` with `data-plies` (proved) or `data-estimate` (not).
+pub fn render_cells(game: &Game, cells: &[HtmlButtonElement], moves: Option<&[(usize, Verdict)]>) {
+    let mover = game.board().to_move();
+    for (cell, button) in cells.iter().enumerate() {
+        let verdict = moves.and_then(|moves| {
+            moves
+                .iter()
+                .find(|(scored, _)| *scored == cell)
+                .map(|(_, verdict)| verdict)
+        });
+        if let Some(verdict) = verdict {
+            button.set_text_content(Some(&beyond::square_words(verdict)));
+            let label = game.cell_label(cell) + &beyond::square_label_suffix(verdict, mover);
+            set_attribute(button, "aria-label", &label);
+        }
+        let proved = match verdict {
+            Some(Verdict::Proved(value)) => Some(*value),
+            _ => None,
+        };
+        set_optional_attribute(button, "data-outcome", proved.map(|v| v.outcome.as_str()));
+        let plies = proved.map(|Value { plies, .. }| plies.to_string());
+        set_optional_attribute(button, "data-plies", plies.as_deref());
+        let estimate = match verdict {
+            Some(Verdict::Estimate(score)) => Some(score.to_string()),
+            _ => None,
+        };
+        set_optional_attribute(button, "data-estimate", estimate.as_deref());
+        toggle_class(button, "ttt-scored", verdict.is_some());
+        toggle_class(button, "ttt-best", false);
+    }
+}

@@ -1,0 +1,365 @@
+//! The computer's search on a bigger board, in a Web Worker: the page stays responsive while the computer thinks,
+//! and a search that is no longer wanted (New game, Undo, a changed setting, a game taken off the page) stops at
+//! once, with its worker.
+//!
+//! The worker (`www/worker.js`) runs this same module: the page hands it the module's compiled code and the
+//! address of its JavaScript glue, so nothing is downloaded or compiled again. It answers with the plain object
+//! that the JS API's `think()` resolves to; [`thought_from`] reads it back for the game.
+
+use crate::engine::{Grid, Iteration, Limits, Outcome, Thought, Value, Verdict};
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The glue module's `import.meta`.
+    type ImportMeta;
+    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
+    static IMPORT_META: ImportMeta;
+    #[wasm_bindgen(method, getter)]
+    fn url(this: &ImportMeta) -> String;
+}
+
+/// The address of the module's JavaScript glue, which the worker imports.
+pub fn glue_url() -> String {
+    IMPORT_META.with(ImportMeta::url)
+}
+
+/// What a worker is asked to search for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Query {
+    /// How long and how deep.
+    pub limits: Limits,
+    /// Every legal move's verdict (for the scores on the squares) rather than the best move.
+    pub moves: bool,
+}
+
+/// One search running in its own worker; dropping it ends the worker, and the search with it.
+pub struct Search {
+    worker: Worker,
+    /// Hears the worker's answer (or its failure); kept alive as long as the worker.
+    _answer: Closure<dyn Fn(MessageEvent)>,
+    _failure: Closure<dyn Fn(web_sys::Event)>,
+}
+
+impl Search {
+    /// Starts searching `position` within `limits` in a new worker. `answer` gets the worker's plain object
+    /// (see [`thought_object`]), or an `{ error }` object when the worker could not search.
+    ///
+    /// # Errors
+    /// The browser's exception when it refuses to start a worker (a page whose Content-Security-Policy forbids
+    /// it, say).
+    pub fn start(
+        position: &Grid,
+        request: Query,
+        answer: impl Fn(JsValue) + 'static,
+    ) -> Result<Search, JsValue> {
+        let worker = new_worker()?;
+        let answer = std::rc::Rc::new(answer);
+        let on_answer = {
+            let answer = answer.clone();
+            Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| answer(event.data()))
+        };
+        let on_failure = Closure::<dyn Fn(web_sys::Event)>::new(move |_| {
+            answer(
+                object(&[(
+                    "error",
+                    "the worker that searches could not start its engine".into(),
+                )])
+                .into(),
+            );
+        });
+        worker.set_onmessage(Some(function(on_answer.as_ref())));
+        worker.set_onerror(Some(function(on_failure.as_ref())));
+        let start = object(&[
+            ("glue", glue_url().into()),
+            ("module", wasm_bindgen::module()),
+        ]);
+        worker.post_message(&start)?;
+        let request = object(&[
+            ("position", position.to_string().into()),
+            ("options", options_object(position, request).into()),
+        ]);
+        worker.post_message(&request)?;
+        Ok(Search {
+            worker,
+            _answer: on_answer,
+            _failure: on_failure,
+        })
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+/// A closure's JavaScript function.
+fn function(value: &JsValue) -> &js_sys::Function {
+    value.dyn_ref().expect("a closure is a function")
+}
+
+/// A module worker running `worker.js`, which sits beside the glue. A page of another origin (a blog that loads
+/// the `<tic-tac-toe>` element from the game's site) may not start a worker from the game's address, but may
+/// start one of its own that imports it, which is what the second try does.
+fn new_worker() -> Result<Worker, JsValue> {
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let script = crate::text::beside(&glue_url(), "worker.js");
+    Worker::new_with_options(&script, &options).or_else(|_| {
+        // The address as a JavaScript string literal, quoted by JSON.
+        let quoted = js_sys::JSON::stringify(&JsValue::from_str(&script))?;
+        let source = Array::of1(&js_sys::JsString::from("import ").concat(&quoted).into());
+        let bag = BlobPropertyBag::new();
+        bag.set_type("text/javascript");
+        let blob = Blob::new_with_str_sequence_and_options(&source, &bag)?;
+        let address = Url::create_object_url_with_blob(&blob)?;
+        let worker = Worker::new_with_options(&address, &options);
+        Url::revoke_object_url(&address)?;
+        worker
+    })
+}
+
+/// A plain object with these properties, in this order.
+pub fn object(properties: &[(&str, JsValue)]) -> Object {
+    let entries: Array = properties
+        .iter()
+        .map(|(key, value)| Array::of2(&JsValue::from_str(key), value))
+        .collect();
+    Object::from_entries(&entries)
+        .unwrap_or_else(|_| unreachable!("an array of [key, value] pairs makes an object"))
+}
+
+/// The options object of `thinkNow` for `request` on `position`'s board.
+fn options_object(position: &Grid, request: Query) -> Object {
+    let limits = request.limits;
+    let depth = limits.max_depth.map_or(JsValue::NULL, JsValue::from);
+    object(&[
+        ("k", JsValue::from(position.shape().k() as u32)),
+        ("timeMs", JsValue::from(limits.time_ms)),
+        ("depth", depth),
+        ("evaluation", JsValue::from(limits.evaluation)),
+        ("moves", JsValue::from(request.moves)),
+    ])
+}
+
+/// One move's verdict as `thinkNow` with `moves: true` lists it: `cell` and the verdict's properties.
+pub fn move_object(cell: usize, verdict: &Verdict) -> Object {
+    let mut properties = vec![("cell", JsValue::from(cell as u32))];
+    properties.extend(verdict_properties(verdict));
+    object(&properties)
+}
+
+/// The verdict's properties: `proved`, and `outcome` and `plies` when proved, `estimate` when not.
+fn verdict_properties(verdict: &Verdict) -> Vec<(&'static str, JsValue)> {
+    match verdict {
+        Verdict::Proved(value) => vec![
+            ("proved", true.into()),
+            ("outcome", value.outcome.as_str().into()),
+            ("plies", value.plies.into()),
+        ],
+        Verdict::Estimate(score) => vec![("proved", false.into()), ("estimate", (*score).into())],
+    }
+}
+
+/// A cell as JavaScript gets it: a number, or `null` for none.
+fn cell_value(cell: Option<usize>) -> JsValue {
+    cell.map_or(JsValue::NULL, |cell| JsValue::from(cell as u32))
+}
+
+/// What a search found, as the plain object `think()` resolves to: `move`, `proved`, `outcome` and `plies` (when
+/// proved) or `estimate` (when not), `depth`, `nodes`, `timeMs`, `tableHits`, `cutoffs`, `firstMoveCutoffs`,
+/// `line`, `timedOut` and `iterations` (one per depth: `depth`, `nodes`, `timeMs`, `move` and the verdict's).
+pub fn thought_object(thought: &Thought) -> Object {
+    let iterations: Array = thought
+        .iterations
+        .iter()
+        .map(|iteration| {
+            let mut properties = vec![
+                ("depth", iteration.depth.into()),
+                ("nodes", (iteration.nodes as f64).into()),
+                ("timeMs", iteration.elapsed_ms.into()),
+                ("move", cell_value(iteration.best)),
+            ];
+            properties.extend(verdict_properties(&iteration.verdict));
+            object(&properties)
+        })
+        .collect();
+    let line: Array = thought
+        .line
+        .iter()
+        .map(|&cell| JsValue::from(cell as u32))
+        .collect();
+    let mut properties = vec![("move", cell_value(thought.best))];
+    properties.extend(verdict_properties(&thought.verdict));
+    properties.extend([
+        ("depth", thought.depth.into()),
+        ("nodes", (thought.nodes as f64).into()),
+        ("timeMs", thought.elapsed_ms.into()),
+        ("tableHits", (thought.table_hits as f64).into()),
+        ("cutoffs", (thought.cutoffs as f64).into()),
+        (
+            "firstMoveCutoffs",
+            (thought.first_move_cutoffs as f64).into(),
+        ),
+        ("line", line.into()),
+        ("timedOut", thought.timed_out.into()),
+        ("iterations", iterations.into()),
+    ]);
+    object(&properties)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The object [`thought_object`] makes (one iteration of it has the same properties but the totals), read
+    /// back with typed getters.
+    type ThoughtObject;
+    #[wasm_bindgen(method, getter)]
+    fn error(this: &ThoughtObject) -> Option<String>;
+    #[wasm_bindgen(method, getter, js_name = move)]
+    fn cell(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn proved(this: &ThoughtObject) -> Option<bool>;
+    #[wasm_bindgen(method, getter)]
+    fn outcome(this: &ThoughtObject) -> Option<String>;
+    #[wasm_bindgen(method, getter)]
+    fn plies(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn estimate(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn depth(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn nodes(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter, js_name = timeMs)]
+    fn time_ms(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter, js_name = tableHits)]
+    fn table_hits(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn cutoffs(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter, js_name = firstMoveCutoffs)]
+    fn first_move_cutoffs(this: &ThoughtObject) -> Option<f64>;
+    #[wasm_bindgen(method, getter, js_name = timedOut)]
+    fn timed_out(this: &ThoughtObject) -> Option<bool>;
+    #[wasm_bindgen(method, getter)]
+    fn line(this: &ThoughtObject) -> Option<Array>;
+    #[wasm_bindgen(method, getter)]
+    fn iterations(this: &ThoughtObject) -> Option<Array>;
+    #[wasm_bindgen(method, getter)]
+    fn moves(this: &ThoughtObject) -> Option<Array>;
+    #[wasm_bindgen(method, getter, js_name = cell)]
+    fn square(this: &ThoughtObject) -> Option<f64>;
+}
+
+/// `value` as an object the worker made, read with the getters above.
+fn answer_object(value: &JsValue) -> Option<&ThoughtObject> {
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "an object's properties are read by optional getters, which accept any object"
+    )]
+    value
+        .is_object()
+        .then(|| value.unchecked_ref::<ThoughtObject>())
+}
+
+/// The sentence of a worker's `{ error }` answer, if it is one.
+pub fn answer_error(value: &JsValue) -> Option<String> {
+    answer_object(value)?.error()
+}
+
+/// Every move's verdict, as the worker answered a request for `moves`.
+pub fn moves_from(value: &JsValue) -> Result<Vec<(usize, Verdict)>, String> {
+    let failed = || "the search in the worker gave no answer".to_owned();
+    let object = answer_object(value).ok_or_else(failed)?;
+    if let Some(error) = object.error() {
+        return Err(error);
+    }
+    object
+        .moves()
+        .ok_or_else(failed)?
+        .iter()
+        .map(|entry| {
+            let entry = answer_object(&entry)?;
+            Some((entry.square()? as usize, verdict_from(entry)?))
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(failed)
+}
+
+/// An answer of the worker: what it found, or the sentence of why it could not search.
+pub type Answer = Result<Thought, String>;
+
+/// The verdict of an object made by [`thought_object`].
+fn verdict_from(object: &ThoughtObject) -> Option<Verdict> {
+    if object.proved()? {
+        let outcome = match object.outcome()?.as_str() {
+            "win" => Outcome::Win,
+            "draw" => Outcome::Draw,
+            _ => Outcome::Loss,
+        };
+        Some(Verdict::Proved(Value {
+            outcome,
+            plies: object.plies()? as u32,
+        }))
+    } else {
+        Some(Verdict::Estimate(object.estimate()? as i32))
+    }
+}
+
+/// A cell read back: `None` for `null`.
+fn cell_from(object: &ThoughtObject) -> Option<usize> {
+    object.cell().map(|cell| cell as usize)
+}
+
+/// The worker's answer, read back. The object comes from this module's own code in the worker, so a property
+/// that is missing means the worker failed, which the answer says.
+pub fn thought_from(value: &JsValue) -> Answer {
+    let failed = || "the search in the worker gave no answer".to_owned();
+    let object = answer_object(value).ok_or_else(failed)?;
+    if let Some(error) = object.error() {
+        return Err(error);
+    }
+    let iterations = object
+        .iterations()
+        .ok_or_else(failed)?
+        .iter()
+        .map(|iteration| {
+            let iteration = answer_object(&iteration)?;
+            Some(Iteration {
+                depth: iteration.depth()? as u32,
+                nodes: iteration.nodes()? as u64,
+                elapsed_ms: iteration.time_ms()?,
+                best: cell_from(iteration),
+                verdict: verdict_from(iteration)?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(failed)?;
+    let line = object
+        .line()
+        .ok_or_else(failed)?
+        .iter()
+        .map(|cell| cell.as_f64().map(|cell| cell as usize))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(failed)?;
+    let read = || {
+        Some(Thought {
+            best: cell_from(object),
+            verdict: verdict_from(object)?,
+            depth: object.depth()? as u32,
+            nodes: object.nodes()? as u64,
+            elapsed_ms: object.time_ms()?,
+            iterations,
+            table_hits: object.table_hits()? as u64,
+            cutoffs: object.cutoffs()? as u64,
+            first_move_cutoffs: object.first_move_cutoffs()? as u64,
+            line,
+            timed_out: object.timed_out()?,
+        })
+    };
+    read().ok_or_else(failed)
+}

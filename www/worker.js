@@ -1,0 +1,23 @@
+// The computer's search on a board bigger than 3x3, off the page's main thread, so the page never freezes while
+// it thinks. The page starts one worker per search and ends it (terminate) when the answer is no longer wanted.
+// It sends two messages: the address of the module's JavaScript glue with the module's compiled code (so nothing
+// is downloaded or compiled again), then the position and options for thinkNow. The worker answers once, with
+// thinkNow's object or { error }, and closes.
+let engine;
+
+onmessage = async ({ data }) => {
+  if (data.glue) {
+    engine = import(data.glue).then(async (glue) => {
+      await glue.default({ module_or_path: data.module });
+      return glue;
+    });
+    return;
+  }
+  try {
+    const glue = await engine;
+    postMessage(glue.thinkNow(data.position, data.options));
+  } catch (error) {
+    postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+  close();
+};
