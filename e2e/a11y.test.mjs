@@ -65,6 +65,19 @@ const STATES = {
     await page.getByRole("radio", { name: /^Plain/ }).check();
   },
   "bad URL parameters explained": async () => {},
+  "a 15x15 game after the computer's move, its scores, search statistics and horizon shown": async (page) => {
+    await page.locator('[data-cell="112"]').click();
+    await page.locator(".ttt-board:not(.ttt-thinking)").waitFor();
+    await page.locator(".ttt-board-scores .ttt-heading", { hasText: /proved|estimates/ }).waitFor();
+  },
+};
+
+/** The URL each state opens. */
+const QUERIES = {
+  "bad URL parameters explained": "?human=Z&level=%3Cb%3E",
+  "a finished game with its winning line, history and tally": "?mode=friend",
+  "a 15x15 game after the computer's move, its scores, search statistics and horizon shown":
+    "?board=15x15&k=5&think=200&scores=1&stats=1&horizon=1&tree=1",
 };
 
 for (const scheme of ["light", "dark"]) {
@@ -73,7 +86,7 @@ for (const scheme of ["light", "dark"]) {
     for (const [state, open] of Object.entries(STATES)) {
       const { page, problems, close } = await watchedPage(browser, { colorScheme: scheme });
       try {
-        const query = state.startsWith("bad") ? "?human=Z&level=%3Cb%3E" : state.startsWith("a finished") ? "?mode=friend" : "?delay=0";
+        const query = QUERIES[state] ?? "?delay=0";
         await page.goto(`${site.url}${query}`);
         await page.locator("[data-cell]").first().waitFor();
         await open(page);

@@ -345,7 +345,7 @@ test("mount() into an element of a same-origin iframe plays; into a document wit
         window.api.mount(inFrame, options);
         const board = inFrame.shadowRoot?.querySelector(".ttt-board");
         iframe = {
-          level: inFrame.shadowRoot?.querySelector("select")?.value,
+          level: inFrame.shadowRoot?.querySelector("[data-setting='level']")?.value,
           squares: inFrame.shadowRoot?.querySelectorAll("[data-cell]").length ?? 0,
           boardDisplay: board ? frame.contentWindow.getComputedStyle(board).display : "no board",
         };

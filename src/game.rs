@@ -309,12 +309,14 @@ impl Game {
         self.hint.contains(&cell)
     }
 
-    /// The finished game's result for the tally, once per game: `None` while playing, and after it was taken.
+    /// The finished game's result for the tally, once per game: `None` while playing, after it was taken, and on
+    /// a board other than 3x3.
     pub fn take_result(&mut self) -> Option<(TallyKey, GameResult)> {
         let Phase::Over(status) = self.phase() else {
             return None;
         };
-        if self.counted {
+        // The tally is the 3x3 game's, whose levels it counts: a game on a bigger board is not counted in it.
+        if self.counted || self.settings.shape != Shape::CLASSIC {
             return None;
         }
         self.counted = true;
@@ -736,7 +738,15 @@ mod tests {
         assert_eq!(game.cell_label(15), "Row 4, column 4, O");
         assert!(!game.show_hint(), "hints are for the 3x3 board");
         assert!(game.level_description().contains("1000 ms a move"));
+        // O's four in the last column, after X's moves elsewhere, ends the game: not in the 3x3 tally.
+        for (x, o) in [(0, 7), (1, 11), (4, 3)] {
+            let position = game.board();
+            assert!(game.play_found(&position, x));
+            assert!(game.play_human(o));
+        }
+        assert_eq!(game.phase(), Phase::Over(Status::Won(Player::O)));
+        assert_eq!(game.take_result(), None);
         assert!(game.undo());
-        assert_eq!(game.board().to_string(), "..../.X../..../....");
+        assert_eq!(game.board().to_string(), "XX../XX.O/...O/...O");
     }
 }

@@ -9,7 +9,7 @@ use super::view::View;
 use super::worker::{moves_from, thought_from, Query, Search};
 use super::{Listener, Mailbox};
 use crate::beyond::Beyond;
-use crate::engine::{search_stats, think, Board, Clock, Grid, Variant};
+use crate::engine::{search_stats, think, Board, Clock, Grid, Limits, Variant};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
 use crate::stepper::Stepper;
@@ -101,6 +101,10 @@ impl Clock for PageClock<'_> {
             .map_or_else(js_sys::Date::now, web_sys::Performance::now)
     }
 }
+
+/// How many times the computer's time per move the scores of every move may take: each move gets a share of it,
+/// and a share long enough to search to the end gives a proved value instead of an estimate.
+const SCORING_TIME_FACTOR: u32 = 3;
 
 /// The longest the computer thinks on the page's own thread, when no worker can search for it: the page must
 /// not freeze, so it plays a shallower move instead.
@@ -317,7 +321,7 @@ impl App {
             Ok(thought) => thought,
             Err(trouble) => {
                 self.beyond.trouble = Some(trouble);
-                let limits = crate::engine::Limits {
+                let limits = Limits {
                     time_ms: PAGE_THINK_MS.min(self.game.settings().think_ms),
                     ..self.game.limits()
                 };
@@ -447,8 +451,12 @@ impl App {
             self.appraisal = None;
         }
         if scores_due && self.appraisal.is_none() {
+            let limits = self.game.limits();
             let request = Query {
-                limits: self.game.limits(),
+                limits: Limits {
+                    time_ms: limits.time_ms.saturating_mul(SCORING_TIME_FACTOR),
+                    ..limits
+                },
                 moves: true,
             };
             let mailbox = self.mailbox.clone();

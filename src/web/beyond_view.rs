@@ -27,7 +27,7 @@ pub struct BeyondView {
 impl BeyondView {
     /// Builds the panels, hidden, into `panels`.
     pub fn build(panels: &Element) -> BeyondView {
-        let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
+        let scores_panel = add(panels, "div", "ttt-panel ttt-board-scores", "");
         set_hidden(&scores_panel, true);
         let scores_title = add(&scores_panel, "p", "ttt-heading", "");
         set_attribute(&scores_title, "role", "status");

@@ -57,7 +57,8 @@ struct Built {
     stats_cells: Vec<[Element; 2]>,
     tree: TreeView,
     step: StepView,
-    beyond: BeyondView,
+    /// The panels of a bigger board, built the first time one is shown.
+    beyond: OnceCell<BeyondView>,
 }
 
 impl Panels {
@@ -161,7 +162,10 @@ impl Panels {
             if any {
                 let built = self.built();
                 built.hide_classic();
-                built.beyond.render(game, beyond, display);
+                built
+                    .beyond
+                    .get_or_init(|| BeyondView::build(&self.panels_box))
+                    .render(game, beyond, display);
             }
             return;
         };
@@ -196,7 +200,9 @@ impl Panels {
         let Some(built) = built else {
             return;
         };
-        built.beyond.hide();
+        if let Some(beyond) = built.beyond.get() {
+            beyond.hide();
+        }
         set_hidden(&built.scores_panel, !display.scores);
         if display.scores {
             built.render_scores(board, &scores, thinking);
@@ -354,7 +360,7 @@ impl Built {
             stats_cells,
             step: StepView::build(panels, game),
             tree: TreeView::build(panels, shadow, game),
-            beyond: BeyondView::build(panels),
+            beyond: OnceCell::new(),
         }
     }
 

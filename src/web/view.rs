@@ -176,7 +176,12 @@ impl View {
         self.render_history(app);
         let settings = app.game.settings();
         let key = TallyKey::new(settings.mode, settings.level);
-        self.tally.set_text_content(Some(&app.tally.sentence(key)));
+        let tally = if settings.shape == Shape::CLASSIC {
+            app.tally.sentence(key)
+        } else {
+            "The tally counts games on the 3x3 board.".to_owned()
+        };
+        self.tally.set_text_content(Some(&tally));
         self.panels
             .render(&app.game, &app.thinking, &app.beyond, &self.cells.borrow());
     }
@@ -217,6 +222,8 @@ impl View {
         }
         set_unavailable(&self.undo, !game.can_undo());
         set_unavailable(&self.hint, game.phase() != Phase::HumanToMove);
+        // A hint is the 3x3 board's exact best moves: on a bigger board the move scores say what the search knows.
+        set_hidden(&self.hint, game.classic().is_none());
     }
 
     fn render_history(&self, app: &App) {
@@ -321,7 +328,7 @@ impl ShareBox {
 impl Controls {
     /// The board, opponent, side, level and time controls, in `controls`, for game number `game`.
     fn build(controls: &Element, game: u32) -> Controls {
-        let board_label = add(controls, "label", "ttt-level", "Board ");
+        let board_label = add(controls, "label", "ttt-setting", "Board ");
         let board_select: HtmlSelectElement = add_typed(&board_label, "select", "", "");
         set_attribute(&board_select, "data-board", "");
         for (rows, cols, k) in BOARD_PRESETS {
@@ -356,7 +363,7 @@ impl Controls {
         let note_id = game_id(game, "level-note");
         level_note.set_id(&note_id);
         set_attribute(&level_select, "aria-describedby", &note_id);
-        let think_group = add(controls, "div", "ttt-level", "");
+        let think_group = add(controls, "div", "ttt-setting", "");
         let think_label = add(&think_group, "label", "", "Computer's time per move (ms) ");
         let think_input = add_input(&think_label, "number");
         set_attribute(&think_input, "data-setting", "think");
