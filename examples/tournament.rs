@@ -5,153 +5,175 @@
 //!
 //! `cargo run --release --example tournament [GAMES_PER_SIDE] [BOARD] [K]` (defaults: 5 games, 15x15, 5)
 
-use tictactoe::engine::{think, Grid, InstantClock, Limits, Player, Rng, Shape, Status};
-
-/// Who plays a side.
-#[derive(Clone, Copy, Debug)]
-enum Opponent {
-    /// The engine with this many milliseconds per move.
-    Engine(u32),
-    /// Wins if it can, blocks a four, else extends its longest line (ties broken at random).
-    Threats,
-}
-
-impl Opponent {
-    fn name(self) -> String {
-        match self {
-            Opponent::Engine(ms) => format!("engine, {ms} ms a move"),
-            Opponent::Threats => "threat follower".to_owned(),
-        }
-    }
-}
-
-/// The longest run of `player`'s stones through `cell` if `player` played there, along any of the four
-/// directions.
-fn run_through(grid: &Grid, cell: usize, player: Player) -> usize {
-    let shape = grid.shape();
-    let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
-    let (row, col) = ((cell / shape.cols()) as isize, (cell % shape.cols()) as isize);
-    let mut best = 0;
-    for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-        let mut run = 1;
-        for sign in [1, -1] {
-            let (mut r, mut c) = (row + sign * dr, col + sign * dc);
-            while r >= 0 && r < rows && c >= 0 && c < cols {
-                if grid.get((r * cols + c) as usize) != Some(player) {
-                    break;
-                }
-                run += 1;
-                r += sign * dr;
-                c += sign * dc;
-            }
-        }
-        best = best.max(run);
-    }
-    best
-}
-
-/// The threat follower's move: a win, else a block of the opponent's win, else the move that makes its longest
-/// line (the centre when nothing is on the board), ties at random.
-fn threat_move(grid: &Grid, rng: &mut Rng) -> usize {
-    let me = grid.to_move();
-    let k = grid.shape().k();
-    let moves: Vec<usize> = grid.legal_moves().collect();
-    if let Some(&win) = moves.iter().find(|&&cell| run_through(grid, cell, me) >= k) {
-        return win;
-    }
-    if let Some(&block) = moves
-        .iter()
-        .find(|&&cell| run_through(grid, cell, me.opponent()) >= k)
-    {
-        return block;
-    }
-    if grid.marks() == 0 {
-        return grid.shape().cells() / 2;
-    }
-    let best = moves
-        .iter()
-        .map(|&cell| run_through(grid, cell, me))
-        .max()
-        .unwrap_or(0);
-    // Near its own stones: a run of 1 anywhere would be a random move.
-    let choices: Vec<usize> = moves
-        .into_iter()
-        .filter(|&cell| run_through(grid, cell, me) == best)
-        .collect();
-    choices[rng.below(choices.len())]
-}
-
-/// Plays one game; the winner, if any.
-fn play(shape: Shape, x: Opponent, o: Opponent, rng: &mut Rng) -> Option<Player> {
-    let mut grid = Grid::empty(shape);
-    loop {
-        match grid.status() {
-            Status::Won(player) => return Some(player),
-            Status::Draw => return None,
-            Status::InProgress => {}
-        }
-        let side = if grid.to_move() == Player::X { x } else { o };
-        let cell = match side {
-            Opponent::Engine(ms) => {
-                let limits = Limits {
-                    time_ms: ms,
-                    ..Limits::default()
-                };
-                think(&grid, limits, &mut InstantClock::new())
-                    .best
-                    .unwrap_or_else(|| unreachable!("a game in progress has a move"))
-            }
-            Opponent::Threats => threat_move(&grid, rng),
-        };
-        grid = grid.play(cell);
-    }
-}
-
-/// Plays `games` games with `first` as X and as many with `second` as X; prints `first`'s wins, draws and
-/// losses.
-fn pairing(shape: Shape, first: Opponent, second: Opponent, games: usize, rng: &mut Rng) {
-    let (mut won, mut drawn, mut lost) = (0, 0, 0);
-    for game in 0..2 * games {
-        let first_is_x = game % 2 == 0;
-        let (x, o) = if first_is_x {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        let mine = if first_is_x { Player::X } else { Player::O };
-        match play(shape, x, o, rng) {
-            Some(winner) if winner == mine => won += 1,
-            Some(_) => lost += 1,
-            None => drawn += 1,
-        }
-    }
-    println!(
-        "| {} vs {} | {won} | {drawn} | {lost} |",
-        first.name(),
-        second.name()
-    );
-}
-
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let games: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5);
-    let (rows, cols) = args
-        .get(2)
-        .and_then(|board| board.split_once('x'))
-        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
-        .unwrap_or((15, 15));
-    let k = args.get(3).and_then(|k| k.parse().ok()).unwrap_or(5);
-    let shape = Shape::new(rows, cols, k).unwrap_or_else(|error| panic!("{error}"));
-    let mut rng = Rng::new(2026);
-    println!("{rows}x{cols}, k = {k}: {games} games with each side first");
-    println!("| pairing | won | drawn | lost |");
-    println!("|---|---|---|---|");
-    pairing(shape, Opponent::Engine(1000), Opponent::Threats, games, &mut rng);
-    pairing(
-        shape,
-        Opponent::Engine(1000),
-        Opponent::Engine(100),
-        games,
-        &mut rng,
-    );
+    native::main();
+}
+
+/// The tournaments need a clock (`std::time::Instant`) that wasm32 does not have; they do nothing there, so that
+/// `--all-targets` builds pass.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use tictactoe::engine::{think, Grid, InstantClock, Limits, Player, Rng, Shape, Status};
+
+    /// Who plays a side.
+    #[derive(Clone, Copy, Debug)]
+    enum Opponent {
+        /// The engine with this many milliseconds per move.
+        Engine(u32),
+        /// Wins if it can, blocks a four, else extends its longest line (ties broken at random).
+        Threats,
+    }
+
+    impl Opponent {
+        fn name(self) -> String {
+            match self {
+                Opponent::Engine(ms) => format!("engine, {ms} ms a move"),
+                Opponent::Threats => "threat follower".to_owned(),
+            }
+        }
+    }
+
+    /// The longest run of `player`'s stones through `cell` if `player` played there, along any of the four
+    /// directions.
+    fn run_through(grid: &Grid, cell: usize, player: Player) -> usize {
+        let shape = grid.shape();
+        let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
+        let (row, col) = (
+            (cell / shape.cols()) as isize,
+            (cell % shape.cols()) as isize,
+        );
+        let mut best = 0;
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            let mut run = 1;
+            for sign in [1, -1] {
+                let (mut r, mut c) = (row + sign * dr, col + sign * dc);
+                while r >= 0 && r < rows && c >= 0 && c < cols {
+                    if grid.get((r * cols + c) as usize) != Some(player) {
+                        break;
+                    }
+                    run += 1;
+                    r += sign * dr;
+                    c += sign * dc;
+                }
+            }
+            best = best.max(run);
+        }
+        best
+    }
+
+    /// The threat follower's move: a win, else a block of the opponent's win, else the move that makes its longest
+    /// line (the centre when nothing is on the board), ties at random.
+    fn threat_move(grid: &Grid, rng: &mut Rng) -> usize {
+        let me = grid.to_move();
+        let k = grid.shape().k();
+        let moves: Vec<usize> = grid.legal_moves().collect();
+        if let Some(&win) = moves.iter().find(|&&cell| run_through(grid, cell, me) >= k) {
+            return win;
+        }
+        if let Some(&block) = moves
+            .iter()
+            .find(|&&cell| run_through(grid, cell, me.opponent()) >= k)
+        {
+            return block;
+        }
+        if grid.marks() == 0 {
+            return grid.shape().cells() / 2;
+        }
+        let best = moves
+            .iter()
+            .map(|&cell| run_through(grid, cell, me))
+            .max()
+            .unwrap_or(0);
+        // Near its own stones: a run of 1 anywhere would be a random move.
+        let choices: Vec<usize> = moves
+            .into_iter()
+            .filter(|&cell| run_through(grid, cell, me) == best)
+            .collect();
+        choices[rng.below(choices.len())]
+    }
+
+    /// Plays one game; the winner, if any.
+    fn play(shape: Shape, x: Opponent, o: Opponent, rng: &mut Rng) -> Option<Player> {
+        let mut grid = Grid::empty(shape);
+        loop {
+            match grid.status() {
+                Status::Won(player) => return Some(player),
+                Status::Draw => return None,
+                Status::InProgress => {}
+            }
+            let side = if grid.to_move() == Player::X { x } else { o };
+            let cell = match side {
+                Opponent::Engine(ms) => {
+                    let limits = Limits {
+                        time_ms: ms,
+                        ..Limits::default()
+                    };
+                    think(&grid, limits, &mut InstantClock::new())
+                        .best
+                        .unwrap_or_else(|| unreachable!("a game in progress has a move"))
+                }
+                Opponent::Threats => threat_move(&grid, rng),
+            };
+            grid = grid.play(cell);
+        }
+    }
+
+    /// Plays `games` games with `first` as X and as many with `second` as X; prints `first`'s wins, draws and
+    /// losses.
+    fn pairing(shape: Shape, first: Opponent, second: Opponent, games: usize, rng: &mut Rng) {
+        let (mut won, mut drawn, mut lost) = (0, 0, 0);
+        for game in 0..2 * games {
+            let first_is_x = game % 2 == 0;
+            let (x, o) = if first_is_x {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            let mine = if first_is_x { Player::X } else { Player::O };
+            match play(shape, x, o, rng) {
+                Some(winner) if winner == mine => won += 1,
+                Some(_) => lost += 1,
+                None => drawn += 1,
+            }
+        }
+        println!(
+            "| {} vs {} | {won} | {drawn} | {lost} |",
+            first.name(),
+            second.name()
+        );
+    }
+
+    pub fn main() {
+        let args: Vec<String> = std::env::args().collect();
+        let games: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5);
+        let (rows, cols) = args
+            .get(2)
+            .and_then(|board| board.split_once('x'))
+            .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+            .unwrap_or((15, 15));
+        let k = args.get(3).and_then(|k| k.parse().ok()).unwrap_or(5);
+        let shape = Shape::new(rows, cols, k).unwrap_or_else(|error| panic!("{error}"));
+        let mut rng = Rng::new(2026);
+        println!("{rows}x{cols}, k = {k}: {games} games with each side first");
+        println!("| pairing | won | drawn | lost |");
+        println!("|---|---|---|---|");
+        pairing(
+            shape,
+            Opponent::Engine(1000),
+            Opponent::Threats,
+            games,
+            &mut rng,
+        );
+        pairing(
+            shape,
+            Opponent::Engine(1000),
+            Opponent::Engine(100),
+            games,
+            &mut rng,
+        );
+    }
 }

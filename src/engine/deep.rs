@@ -1,15 +1,7 @@
-//! The search for a board of any shape: negamax alpha-beta with iterative deepening, a transposition table,
-//! threat-aware move ordering and an evaluation at the horizon, within the caller's time.
-//!
-//! The loop is written once, in [`Core`], generic over a [`Position`]: what is particular to a game (its moves
-//! in a good order, the forced replies to a threat, its evaluation, its symmetries) is behind that trait, and
-//! everything a caller may vary (evaluation on or off, the table's size, the neighbourhood of candidate moves,
-//! the depth, the time) is a parameter. [`Grid`] is one such position (see `tactics.rs`).
-//!
-//! Scores are from the side to move's point of view. A game won with `n` marks on the board is worth
-//! `WIN - n` to the winner (counted from the empty board, so a score does not depend on where the search
-//! started and the table can share it between paths): a quicker win is worth more and a later loss costs less.
-//! Evaluations stay within `EVAL_LIMIT`, far below any proved score, so the two never mix.
+//! The search for a board of any shape: the one search loop ([`Core`], in `negamax.rs`) deepened iteratively
+//! within the caller's time, with a transposition table, threat-aware move ordering and an evaluation at the
+//! horizon. [`Grid`] is the position searched (its knowledge is in `tactics.rs`); everything a caller may vary
+//! (evaluation on or off, the depth, the time) is a parameter.
 //!
 //! Three rules answer a position without trying every move, and each is exact:
 //! - a side that can complete a line now wins with its next move, the quickest win there is;
@@ -22,6 +14,10 @@
 //! called lost, so a proved loss (and the win it proves for the other side) holds on the whole board.
 
 use super::grid::Grid;
+use super::negamax::{
+    Core, Memory, Order, Position, Scoring, Settings, Table, Tactics, DECISIVE, INFINITY, NO_MOVE,
+    WIN,
+};
 use super::search::{Outcome, Value};
 
 /// The caller's clock, in milliseconds from any fixed origin: natively `std::time::Instant`, in the browser
@@ -200,46 +196,30 @@ fn for_mover(verdict: Verdict) -> Verdict {
     }
 }
 
-/// A win with `n` marks on the board scores `WIN - n`.
-pub(crate) const WIN: i32 = 1_000_000;
-/// Scores at or beyond this are proved wins (losses below its negation): no board has 1,000 cells.
-pub(crate) const DECISIVE: i32 = WIN - 1_000;
-/// An evaluation stays within this, far from any proved score.
-pub(crate) const EVAL_LIMIT: i32 = 500_000;
-// An evaluation is never taken for a proof.
-const _: () = assert!(EVAL_LIMIT < DECISIVE);
-/// Beyond every score.
-const INFINITY: i32 = WIN + 1;
 /// The most empty cells at which a search tries once to go straight to the end of the game (see
 /// [`Core::deepen`]): 5 x 5 boards and smaller, where that can succeed within seconds.
 const PROOF_ATTEMPT_EMPTY_CELLS: u32 = 25;
-/// Nodes between two looks at the clock: often enough to stop within a millisecond, rarely enough to cost nothing.
-const CLOCK_EVERY: u64 = 1024;
-
-/// What a search may vary, for one game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Settings {
-    /// Evaluate open positions at the horizon (and order quiet moves by what they do to the open lines).
-    pub(crate) evaluation: bool,
-    /// Try only moves within this many cells of a mark (all moves when `None`).
-    pub(crate) neighbourhood: Option<u32>,
-    /// The table holds `1 << table_bits` entries.
-    pub(crate) table_bits: u32,
-}
-
 /// Boards with more cells than this try only moves near the marks.
 const NEIGHBOURHOOD_FROM_CELLS: usize = 36;
 /// The largest table: 2^20 entries of 16 bytes.
 const MAX_TABLE_BITS: u32 = 20;
 
 impl Settings {
-    /// The settings for `grid`'s board: the neighbourhood on large boards, and a table no larger than the
-    /// board's positions need (about 3^cells, up to 2^20 entries).
+    /// The settings for `grid`'s board: every shortcut, the evaluation if asked, the neighbourhood on large
+    /// boards, and a table no larger than the board's positions need (about 3^cells, up to 2^20 entries).
     pub(crate) fn for_grid(grid: &Grid, evaluation: bool) -> Settings {
         let cells = grid.shape().cells();
         // log2(3^cells), with log2(3) = 1.58496... in whole numbers.
         let table_bits = (cells as u32 * 1_585).div_ceil(1_000);
         Settings {
+            scoring: Scoring::DepthAware,
+            order: Order::Heuristic,
+            pruning: true,
+            memory: Memory::Deepening,
+            stop_at_quickest_win: false,
+            tactics: true,
+            mate_distance_bounds: true,
+            dead_draws: true,
             evaluation,
             neighbourhood: (cells > NEIGHBOURHOOD_FROM_CELLS).then_some(2),
             table_bits: table_bits.clamp(10, MAX_TABLE_BITS),
@@ -247,155 +227,8 @@ impl Settings {
     }
 }
 
-/// What a position's tactics say before any move is searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tactics {
-    /// The side to move completes a line in this cell.
-    Win(usize),
-    /// The opponent completes a line in two or more cells and the side to move in none: it loses after the
-    /// opponent's next move. The cell is one of the opponent's, to block for form's sake.
-    Lost(usize),
-    /// Search the moves listed, best first. `narrowed` when they are not every legal move.
-    Search {
-        /// Whether moves were left out (far from every mark).
-        narrowed: bool,
-    },
-}
-
-/// A position the [`Core`] can search: the game's rules and its knowledge, the loop's nothing.
-pub(crate) trait Position: Copy {
-    /// The Zobrist key.
-    fn key(&self) -> u64;
-    /// Marks on the board.
-    fn marks(&self) -> u32;
-    /// Empty cells.
-    fn empty_cells(&self) -> u32;
-    /// Cells on the board.
-    fn cells(&self) -> u32;
-    /// Whether the side to move has lost: the last move made a line.
-    fn lost(&self) -> bool;
-    /// Whether the game is a draw whatever is played: the board is full, or no line can be completed.
-    fn drawn(&self) -> bool;
-    /// Whether `cell` is a legal move.
-    fn is_legal(&self, cell: usize) -> bool;
-    /// The position after the side to move plays the legal `cell`.
-    fn play(&self, cell: usize) -> Self;
-    /// The tactics of the position; for [`Tactics::Search`], the moves to try in `moves` (cleared first), best
-    /// first.
-    fn tactics(&self, settings: &Settings, moves: &mut Vec<usize>) -> Tactics;
-    /// Appends to `moves` the legal moves that [`Position::tactics`] left out.
-    fn far_moves(&self, settings: &Settings, moves: &mut Vec<usize>);
-    /// The evaluation for the side to move, within `EVAL_LIMIT`.
-    fn evaluate(&self) -> i32;
-    /// For each cell, the lowest cell a symmetry of the position maps it to: moves with the same
-    /// representative have the same value.
-    fn representatives(&self) -> Vec<usize>;
-}
-
-/// What a table entry knows of its position's score.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Bound {
-    /// An unused entry.
-    #[default]
-    Unused,
-    /// The score is exact.
-    Exact,
-    /// The true score is at least this.
-    Lower,
-    /// The true score is at most this.
-    Upper,
-}
-
-/// The depth of an entry whose search reached every end of the game below it: good for any depth.
-const COMPLETE: u8 = u8::MAX;
-/// No move in an entry.
-const NO_MOVE: u16 = u16::MAX;
-
-/// One position's entry in the table.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    score: i32,
-    best: u16,
-    depth: u8,
-    bound: Bound,
-}
-
-/// A transposition table of a fixed power-of-two size, indexed by the low bits of the key and checked with the
-/// whole key; a new entry replaces the old one in its slot.
-struct Table {
-    entries: Vec<Entry>,
-}
-
-impl Table {
-    fn new(bits: u32) -> Table {
-        Table {
-            entries: vec![Entry::default(); 1 << bits],
-        }
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        // The mask keeps the index below the length, a power of two.
-        (key as usize) & (self.entries.len() - 1)
-    }
-
-    fn get(&self, key: u64) -> Option<Entry> {
-        let entry = self.entries[self.slot(key)];
-        (entry.bound != Bound::Unused && entry.key == key).then_some(entry)
-    }
-
-    fn put(&mut self, entry: Entry) {
-        let slot = self.slot(entry.key);
-        self.entries[slot] = entry;
-    }
-}
-
-/// The one search loop: negamax alpha-beta with a table, iterative deepening and a clock.
-pub(crate) struct Core<'c, P: Position> {
-    settings: Settings,
-    clock: &'c mut dyn Clock,
-    table: Table,
-    /// Move lists, one per ply, reused so that a node allocates nothing.
-    lists: Vec<Vec<usize>>,
-    /// At the root, whether each cell is searched (one per set of mirror-image moves).
-    root_searched: Vec<bool>,
-    root_best: Option<usize>,
-    start_ms: f64,
-    budget_ms: f64,
-    may_stop: bool,
-    stopped: bool,
-    nodes: u64,
-    /// Positions left open at the horizon (or answered from a depth-limited entry): while it does not grow, the
-    /// search is reaching every end of the game.
-    horizon: u64,
-    table_hits: u64,
-    cutoffs: u64,
-    first_move_cutoffs: u64,
-    _position: std::marker::PhantomData<P>,
-}
-
-impl<'c, P: Position> Core<'c, P> {
-    pub(crate) fn new(settings: Settings, clock: &'c mut dyn Clock) -> Core<'c, P> {
-        Core {
-            settings,
-            clock,
-            table: Table::new(settings.table_bits),
-            lists: Vec::new(),
-            root_searched: Vec::new(),
-            root_best: None,
-            start_ms: 0.0,
-            budget_ms: 0.0,
-            may_stop: false,
-            stopped: false,
-            nodes: 0,
-            horizon: 0,
-            table_hits: 0,
-            cutoffs: 0,
-            first_move_cutoffs: 0,
-            _position: std::marker::PhantomData,
-        }
-    }
-
+/// Iterative deepening: the drivers of the one loop for a search within the caller's time.
+impl<P: Position> Core<'_, P> {
     /// Iterative deepening from `root` within `limits` (the table is kept from earlier calls).
     pub(crate) fn deepen(&mut self, root: &P, limits: Limits) -> Thought {
         self.start_ms = self.clock.now_ms();
@@ -539,178 +372,6 @@ impl<'c, P: Position> Core<'c, P> {
         }
         line
     }
-
-    /// The negamax score of `position` within `(alpha, beta)`, `depth` plies deep; fail-soft (a score at or
-    /// below `alpha` is an upper bound, at or above `beta` a lower bound). Returns 0 once the time is up: the
-    /// caller then drops the iteration.
-    fn negamax(&mut self, position: &P, alpha: i32, beta: i32, depth: u32, ply: usize) -> i32 {
-        self.nodes += 1;
-        if self.may_stop && self.nodes % CLOCK_EVERY == 0 {
-            self.stopped = self.clock.now_ms() - self.start_ms >= self.budget_ms;
-        }
-        if self.stopped {
-            return 0;
-        }
-        let marks = position.marks() as i32;
-        if position.lost() {
-            return marks - WIN;
-        }
-        // The root is searched even when drawn, so that there is a move.
-        if ply > 0 && position.drawn() {
-            return 0;
-        }
-        if depth == 0 {
-            self.horizon += 1;
-            return if self.settings.evaluation {
-                position.evaluate()
-            } else {
-                0
-            };
-        }
-        // No position is worth more than a win with the next move, or less than a loss after the opponent's.
-        let ceiling = WIN - (marks + 1);
-        if ceiling <= alpha {
-            return ceiling;
-        }
-        let floor = -(WIN - (marks + 2));
-        if floor >= beta {
-            return floor;
-        }
-        let mut table_move = None;
-        if let Some(entry) = self.table.get(position.key()) {
-            if entry.best != NO_MOVE {
-                table_move = Some(usize::from(entry.best));
-            }
-            let deep_enough = entry.depth == COMPLETE || u32::from(entry.depth) >= depth;
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.score >= beta,
-                Bound::Upper => entry.score <= alpha,
-                Bound::Unused => false,
-            };
-            // The root is always searched, so that it names a move.
-            if ply > 0 && deep_enough && usable {
-                self.table_hits += 1;
-                if entry.depth != COMPLETE {
-                    self.horizon += 1;
-                }
-                return entry.score;
-            }
-        }
-        if self.lists.len() <= ply {
-            self.lists.resize_with(ply + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        let score = match position.tactics(&self.settings, &mut moves) {
-            Tactics::Win(cell) => self.settled(position, ceiling, cell, ply),
-            Tactics::Lost(cell) => self.settled(position, floor, cell, ply),
-            Tactics::Search { narrowed } => {
-                // The table's move first: the best of the last iteration, the principal variation.
-                if let Some(index) =
-                    table_move.and_then(|cell| moves.iter().position(|&m| m == cell))
-                {
-                    moves[..=index].rotate_right(1);
-                }
-                self.search_moves(position, &mut moves, narrowed, (alpha, beta), depth, ply)
-            }
-        };
-        self.lists[ply] = moves;
-        score
-    }
-
-    /// The exact `score` of a position its tactics settle, with `cell` to play: remembered, so that the
-    /// principal variation runs to the end of the game.
-    fn settled(&mut self, position: &P, score: i32, cell: usize, ply: usize) -> i32 {
-        if ply == 0 {
-            self.root_best = Some(cell);
-        }
-        self.table.put(Entry {
-            key: position.key(),
-            score,
-            // Cells are below 256.
-            best: cell as u16,
-            depth: COMPLETE,
-            bound: Bound::Exact,
-        });
-        score
-    }
-
-    /// The loop over the moves of a position, in the order given.
-    fn search_moves(
-        &mut self,
-        position: &P,
-        moves: &mut Vec<usize>,
-        narrowed: bool,
-        (mut alpha, beta): (i32, i32),
-        depth: u32,
-        ply: usize,
-    ) -> i32 {
-        let original_alpha = alpha;
-        let horizon = self.horizon;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let mut widened = !narrowed;
-        let (mut next, mut tried) = (0, 0);
-        loop {
-            if next == moves.len() {
-                // Every nearby move loses: before calling the position lost, try the far ones.
-                if !widened && best <= -DECISIVE {
-                    widened = true;
-                    position.far_moves(&self.settings, moves);
-                    continue;
-                }
-                break;
-            }
-            let cell = moves[next];
-            next += 1;
-            if ply == 0 && !self.root_searched[cell] {
-                continue;
-            }
-            tried += 1;
-            let score = -self.negamax(&position.play(cell), -beta, -alpha, depth - 1, ply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(cell);
-                if ply == 0 {
-                    self.root_best = Some(cell);
-                }
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        self.cutoffs += 1;
-                        if tried == 1 {
-                            self.first_move_cutoffs += 1;
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        let complete = self.horizon == horizon;
-        self.table.put(Entry {
-            key: position.key(),
-            score: best,
-            // Cells are below 256.
-            best: best_move.map_or(NO_MOVE, |cell| cell as u16),
-            depth: if complete {
-                COMPLETE
-            } else {
-                depth.min(u32::from(COMPLETE) - 1) as u8
-            },
-            bound,
-        });
-        best
-    }
 }
 
 /// The value of `score` for a position with `marks` marks on a board of `cells` cells, when the score is exact.
@@ -761,23 +422,6 @@ mod tests {
                 plies: 12
             }
         );
-    }
-
-    #[test]
-    fn the_table_keeps_what_it_is_given_by_key() {
-        let mut table = Table::new(4);
-        assert!(table.get(0).is_none());
-        let entry = Entry {
-            key: 0x35,
-            score: 7,
-            best: 3,
-            depth: 2,
-            bound: Bound::Lower,
-        };
-        table.put(entry);
-        assert_eq!(table.get(0x35).map(|e| e.score), Some(7));
-        // Same slot, other key: not this position.
-        assert!(table.get(0x45).is_none());
     }
 
     #[test]

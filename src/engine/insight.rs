@@ -18,32 +18,16 @@
 //! and 0 when drawn.
 
 use super::board::{Board, Player, CELLS};
-use super::search::{analyze, best_moves, MoveOrder, Searcher, Value, INFINITY};
+pub use super::negamax::Scoring;
+use super::negamax::{classic_score, Order, Settings, INFINITY};
+use super::search::{analyze, best_moves, search_root, search_with, Value, ENGINE, FULL_DEPTH};
 use super::trace::{alpha_beta_trace, node_searches, NodeSearch};
-
-/// Textbook minimax (in negamax form): every move of every position, no pruning, no memory. Counts every
-/// position it visits in `nodes`, this one included.
-fn plain_minimax(board: Board, nodes: &mut u64) -> i8 {
-    *nodes += 1;
-    if board.winner().is_some() {
-        return board.marks() as i8 - 10;
-    }
-    let mut best = None;
-    for cell in board.legal_moves() {
-        let score = -plain_minimax(board.play(cell), nodes);
-        best = Some(best.map_or(score, |best: i8| best.max(score)));
-    }
-    // No move and no winner: the board is full, a draw.
-    best.unwrap_or(0)
-}
 
 /// The number of positions textbook minimax visits to score `board`: every move of every position to the end
 /// of every game, no pruning and no memory, `board` itself included. From the empty board it is 549,946, every
 /// node of the game tree.
 pub fn plain_minimax_nodes(board: Board) -> u64 {
-    let mut nodes = 0;
-    plain_minimax(board, &mut nodes);
-    nodes
+    search_root(board, Settings::plain_minimax()).2
 }
 
 /// How many positions plain minimax visits from `board` ([`plain_minimax_nodes`]), counted without searching: every
@@ -155,35 +139,16 @@ pub struct SearchStats {
 /// finds the position's value and one best move (the first that reaches it in the variant's move order; later
 /// moves are searched only to show they are no better). Counts every position visited, `board` included.
 pub fn search_stats(board: Board, variant: Variant) -> SearchStats {
-    let (score, best_cell, nodes) = match variant {
-        Variant::PlainMinimax => {
-            let mut nodes = 1;
-            let mut best: Option<(i8, usize)> = None;
-            for cell in board.legal_moves() {
-                let score = -plain_minimax(board.play(cell), &mut nodes);
-                if best.is_none_or(|(best_score, _)| score > best_score) {
-                    best = Some((score, cell));
-                }
-            }
-            let score = match best {
-                Some((score, _)) => score,
-                None if board.winner().is_some() => board.marks() as i8 - 10,
-                None => 0,
-            };
-            (score, best.map(|(_, cell)| cell), nodes)
-        }
-        Variant::AlphaBeta | Variant::AlphaBetaOrdered | Variant::AlphaBetaOrderedWithTable => {
-            let mut searcher = match variant {
-                Variant::AlphaBeta => Searcher::new(MoveOrder::Cells, false, false),
-                Variant::AlphaBetaOrdered => {
-                    Searcher::new(MoveOrder::WinsBlocksCentreCornersEdges, false, false)
-                }
-                _ => Searcher::engine(),
-            };
-            let (score, best_cell) = searcher.search_root(board);
-            (score, best_cell, searcher.nodes)
-        }
+    let settings = match variant {
+        Variant::PlainMinimax => Settings::plain_minimax(),
+        Variant::AlphaBeta => Settings::alpha_beta(),
+        Variant::AlphaBetaOrdered => Settings {
+            order: Order::Heuristic,
+            ..Settings::alpha_beta()
+        },
+        Variant::AlphaBetaOrderedWithTable => ENGINE,
     };
+    let (score, best_cell, nodes) = search_root(board, settings);
     SearchStats {
         variant,
         value: Value::from_score(score, board.marks()),
@@ -293,17 +258,6 @@ pub fn tree_children_searched(
         .collect()
 }
 
-/// How a search scores the end of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Scoring {
-    /// The engine's scores: a quicker win is worth more (`10 - n` for a win with `n` marks on the board).
-    DepthAware,
-    /// The plain scores of many write-ups: +1 for a win, 0 for a draw, -1 for a loss, however long it takes. A
-    /// win in five moves then looks as good as a win at once, so a search that keeps the first of equal moves can
-    /// dawdle.
-    Plain,
-}
-
 /// The score of one legal move under some [`Scoring`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScoredMove {
@@ -334,44 +288,31 @@ impl ScoredAnalysis {
     }
 }
 
-/// Alpha-beta in cell order under `scoring`: the fail-soft negamax score of `board` within `(alpha, beta)`.
-fn scored_negamax(board: Board, mut alpha: i8, beta: i8, scoring: Scoring, nodes: &mut u64) -> i8 {
-    *nodes += 1;
-    if board.winner().is_some() {
-        return match scoring {
-            Scoring::DepthAware => board.marks() as i8 - 10,
-            Scoring::Plain => -1,
-        };
-    }
-    let mut best = None;
-    for cell in board.legal_moves() {
-        let score = -scored_negamax(board.play(cell), -beta, -alpha, scoring, nodes);
-        if best.is_none_or(|best| score > best) {
-            best = Some(score);
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best.unwrap_or(0)
-}
-
 /// The exact score of every legal move of `board` under `scoring`, each move searched with its own full window
 /// (alpha-beta, moves in increasing cell order, no table). With [`Scoring::DepthAware`] the scores are the
 /// engine's, and rank moves as [`analyze`] does.
 pub fn analyze_with(board: Board, scoring: Scoring) -> ScoredAnalysis {
-    let mut nodes = 1;
-    let moves = board
-        .legal_moves()
-        .map(|cell| ScoredMove {
-            cell,
-            score: -scored_negamax(board.play(cell), -INFINITY, INFINITY, scoring, &mut nodes),
-        })
-        .collect();
-    ScoredAnalysis { moves, nodes }
+    let settings = Settings {
+        scoring,
+        ..Settings::alpha_beta()
+    };
+    search_with(settings, |core| {
+        core.count_root();
+        let moves = board
+            .legal_moves()
+            .map(|cell| {
+                let child = board.play(cell);
+                ScoredMove {
+                    cell,
+                    score: classic_score(-core.negamax(&child, -INFINITY, INFINITY, FULL_DEPTH, 1)),
+                }
+            })
+            .collect();
+        ScoredAnalysis {
+            moves,
+            nodes: core.nodes(),
+        }
+    })
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ mod board;
 mod deep;
 mod grid;
 mod insight;
+mod negamax;
 mod rng;
 mod search;
 mod tactics;

@@ -1,11 +1,13 @@
-//! Minimax in negamax form with alpha-beta pruning and depth-aware scores.
+//! Minimax in negamax form with alpha-beta pruning and depth-aware scores, for the 3x3 board.
 //!
 //! A score is always from the point of view of the side to move. A game that ends with `n` marks on the board is
 //! worth `10 - n` to its winner and `n - 10` to its loser (the classic "+10 minus depth", counted from the empty
 //! board so that a score does not depend on where the search started); a draw is worth 0. A quicker win is
 //! therefore worth more, and a later loss costs less, which makes the engine take the fastest win and delay a loss.
 //!
-//! The engine's search adds three things to alpha-beta, none of which changes a result:
+//! The search is the one loop of [`super::negamax`], with [`Board`] as its position (the rules and knowledge of
+//! the 3x3 board are here: move order, symmetries, a table of every position) and the settings of [`ENGINE`],
+//! which adds three things to alpha-beta, none of which changes a result:
 //! - move ordering: a winning move first, then a move that blocks the opponent's win, then the centre, the
 //!   corners and the edges, so that the best move tends to come first and cut the most;
 //! - a transposition table: the score (or bound) of each position searched to the end of the game, kept for the
@@ -13,21 +15,22 @@
 //! - symmetry at the root: when a rotation or reflection leaves the position unchanged, moves that it maps onto
 //!   each other have the same value, and only one of them is searched (three of the nine on the empty board).
 //!
-//! The search can be watched without being copied: [`Searcher::negamax_observed`] reports each position it
-//! enters, each cut-off and each score to a [`SearchObserver`], which is how [`super::trace`] shows alpha-beta
-//! step by step. The engine's own searches pass [`Unobserved`], whose calls compile to nothing.
+//! The loop's own scores count a win as `WIN - n`; this module states them as `10 - n` at its edges
+//! ([`classic_score`]).
 //!
 //! Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
 //! answered from the table counts as visited. They depend on the move order; [`super::insight`] compares them
 //! with plain minimax and with alpha-beta in increasing cell order.
 
 use super::board::{Board, Player, CELLS, FULL, LINE_MASKS};
+use super::deep::StoppedClock;
+use super::negamax::{
+    classic_score, from_classic_score, Bound, Core, Entry, Memory, Order, Position, Settings,
+    Table, Tactics, COMPLETE, INFINITY, NO_MOVE,
+};
 use super::rng::Rng;
 use std::cmp::Ordering;
 use std::sync::LazyLock;
-
-/// A bound above every score: no game is worth more than 5 (a win with five marks down).
-pub(crate) const INFINITY: i8 = 10;
 
 /// Who wins a position under best play, from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -280,290 +283,178 @@ fn tables() -> &'static Tables {
     &TABLES
 }
 
-/// The order in which a search tries the moves of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum MoveOrder {
-    /// Increasing cell order, 0 to 8.
-    Cells,
-    /// Winning moves first, then moves that block the opponent's win, then centre, corners and edges.
-    WinsBlocksCentreCornersEdges,
-}
-
-impl MoveOrder {
-    /// The cells of `empty` (a mask of the legal moves of `board`) in this order, as one-bit masks; the first
-    /// `count` entries are used.
-    fn arrange(self, tables: &Tables, board: Board, empty: u16) -> ([u16; CELLS], usize) {
-        let mut moves = [0u16; CELLS];
-        let mut count = 0;
-        match self {
-            MoveOrder::Cells => {
-                let mut rest = empty;
-                while rest != 0 {
-                    moves[count] = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
-                    count += 1;
-                }
-            }
-            MoveOrder::WinsBlocksCentreCornersEdges => {
-                let mover = board.to_move();
-                let wins = tables.completing_cells(board.mask(mover), empty);
-                let blocks = tables.completing_cells(board.mask(mover.opponent()), empty) & !wins;
-                for class in [wins, blocks, empty & !(wins | blocks)] {
-                    // Bit k of the rank mask is the k-th cell of the order.
-                    let mut ranks = tables.in_order_of_preference[usize::from(class)];
-                    while ranks != 0 {
-                        moves[count] = 1 << CENTRE_CORNERS_EDGES[ranks.trailing_zeros() as usize];
-                        ranks &= ranks - 1;
-                        count += 1;
-                    }
+/// The cells of `empty` (a mask of empty cells of `board`) in `order`, into `moves`.
+fn arrange(board: Board, empty: u16, order: Order, moves: &mut Vec<usize>) {
+    let mut push_cells = |mut rest: u16| {
+        while rest != 0 {
+            moves.push(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+    };
+    match order {
+        Order::Cells => push_cells(empty),
+        Order::Heuristic => {
+            let tables = tables();
+            let mover = board.to_move();
+            let wins = tables.completing_cells(board.mask(mover), empty);
+            let blocks = tables.completing_cells(board.mask(mover.opponent()), empty) & !wins;
+            for class in [wins, blocks, empty & !(wins | blocks)] {
+                // Bit k of the rank mask is the k-th cell of the order.
+                let mut ranks = tables.in_order_of_preference[usize::from(class)];
+                while ranks != 0 {
+                    moves.push(CENTRE_CORNERS_EDGES[ranks.trailing_zeros() as usize]);
+                    ranks &= ranks - 1;
                 }
             }
         }
-        (moves, count)
     }
 }
 
-/// The fewest empty cells of a position the transposition table remembers.
-const REMEMBER_FROM_EMPTY_CELLS: u32 = 3;
+/// The settings of the engine's own search: alpha-beta with the order of wins, blocks, centre, corners and edges,
+/// a table of the positions with three or more empty cells searched to the end of the game (searching the others
+/// again is about as cheap as looking them up, and a search that starts among them never allocates the table),
+/// and a stop at the quickest win, which no other move can beat (with wins tried first, such a position costs one
+/// child).
+pub(crate) const ENGINE: Settings = Settings {
+    order: Order::Heuristic,
+    memory: Memory::Complete {
+        from_empty_cells: 3,
+    },
+    stop_at_quickest_win: true,
+    ..Settings::alpha_beta()
+};
 
-/// Entries in the transposition table: one for each way of filling the nine cells with X, O or nothing.
+/// Entries in the 3x3 table: one for each way of filling the nine cells with X, O or nothing.
 const TABLE_SIZE: usize = 19_683;
 
-/// What a transposition-table entry knows about its position's score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    /// The position has not been searched.
-    Unknown = 0,
-    /// The score is exact.
-    Exact = 1,
-    /// The true score is at least this (the search failed high).
-    Lower = 2,
-    /// The true score is at most this (the search failed low).
-    Upper = 3,
+/// The 3x3 board's transposition table: one byte per way of filling the cells, indexed by the position's key
+/// (below 3^9, so no two positions share a slot), empty until the first position is remembered. A byte holds
+/// the bound in its low two bits and the score, as `10 - n`, plus 16 above them, so that a fresh table is all
+/// zero bytes (which the allocator hands out cheaply). It keeps only complete entries, which is all the 3x3
+/// searches remember.
+pub(crate) struct ClassicTable {
+    entries: Vec<u8>,
 }
 
-/// One position's entry in the transposition table, packed in a byte so that a fresh table is all zero bytes
-/// (which the allocator hands out cheaply): the bound in the low two bits, the score plus 16 above them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry(u8);
-
-impl Entry {
-    const fn new(score: i8, bound: Bound) -> Entry {
-        Entry(((score + 16) as u8) << 2 | bound as u8)
+impl Table for ClassicTable {
+    fn with_bits(_bits: u32) -> ClassicTable {
+        ClassicTable {
+            entries: Vec::new(),
+        }
     }
 
-    const fn score(self) -> i8 {
-        (self.0 >> 2) as i8 - 16
-    }
-
-    const fn bound(self) -> Bound {
-        match self.0 & 3 {
-            0 => Bound::Unknown,
+    fn get(&self, key: u64) -> Option<Entry> {
+        let byte = *self.entries.get(key as usize)?;
+        let bound = match byte & 3 {
+            0 => return None,
             1 => Bound::Exact,
             2 => Bound::Lower,
             _ => Bound::Upper,
-        }
-    }
-}
-
-/// What a search tells whoever watches it run: the step-by-step trace of [`super::trace`] is one, so that it
-/// shows the engine's own loop rather than a copy of it. Every method does nothing unless overridden.
-///
-/// Everything is in the search's negamax terms: a window `(alpha, beta)` and scores are from the point of view of
-/// the side to move at `board`, with `alpha < beta` whenever a position is entered. The infinities of a full
-/// window are `-INFINITY` and `INFINITY`, which no score reaches.
-pub(crate) trait SearchObserver {
-    /// The search enters `board` with the window `(alpha, beta)`, before it looks at anything, the
-    /// transposition table included.
-    fn visit(&mut self, _board: Board, _alpha: i8, _beta: i8) {}
-
-    /// At `board`, the score of the child just searched, `best` (the best so far), reached `beta` (or is a win
-    /// with the next move, when the searcher stops there) while moves remain: the search tries none of them.
-    /// `alpha` is the node's alpha before that child, which does not raise it. Not called when the child was the
-    /// position's last move: nothing is skipped.
-    fn cut(&mut self, _board: Board, _alpha: i8, _beta: i8, _best: i8) {}
-
-    /// `board`'s score is final: `score` (a finished game's score, a remembered one, or the best of the children
-    /// searched). `alpha` is the node's alpha as it ended: raised by each child that improved on it, except one
-    /// that caused a cut-off.
-    fn leave(&mut self, _board: Board, _alpha: i8, _beta: i8, _score: i8) {}
-}
-
-/// The observer of the engine's own searches, which watches nothing.
-pub(crate) struct Unobserved;
-
-impl SearchObserver for Unobserved {}
-
-/// A negamax alpha-beta search with depth-aware scores, an order of moves, and optionally a transposition table.
-///
-/// The table remembers, for every position searched to the end of the game, its score or a bound on it. Scores
-/// count marks from the empty board, so they do not depend on the path to a position and a remembered score is
-/// valid wherever the position recurs. Only searches that reach every end of the game (depth at least the
-/// number of empty cells) read or write the table, so depth-limited searches never mix with full ones. Positions
-/// with fewer than [`REMEMBER_FROM_EMPTY_CELLS`] empty cells are not remembered: searching them again is about as
-/// cheap as looking them up, and a search that starts among them never allocates the table.
-pub(crate) struct Searcher {
-    tables: &'static Tables,
-    order: MoveOrder,
-    remember: bool,
-    /// Empty until the first position is remembered, then [`TABLE_SIZE`] entries.
-    table: Vec<u8>,
-    stop_at_quickest_win: bool,
-    /// Positions visited so far; a position answered from the table counts as visited.
-    pub(crate) nodes: u64,
-}
-
-impl Searcher {
-    /// A searcher trying moves in `order`, with a transposition table if `remember` is set. With
-    /// `stop_at_quickest_win` it stops searching a position as soon as it finds a win with the next move, which
-    /// no other move can beat (with wins tried first, such a position costs one child).
-    pub(crate) fn new(order: MoveOrder, remember: bool, stop_at_quickest_win: bool) -> Searcher {
-        Searcher {
-            tables: tables(),
-            order,
-            remember,
-            table: Vec::new(),
-            stop_at_quickest_win,
-            nodes: 0,
-        }
-    }
-
-    /// The engine's searcher: heuristic move order, a transposition table, and a stop at the quickest win.
-    pub(crate) fn engine() -> Searcher {
-        Searcher::new(MoveOrder::WinsBlocksCentreCornersEdges, true, true)
-    }
-
-    fn table_index(&self, board: Board) -> usize {
-        let x = self.tables.ternary[usize::from(board.mask(Player::X))];
-        let o = self.tables.ternary[usize::from(board.mask(Player::O))];
-        usize::from(x) + 2 * usize::from(o)
-    }
-
-    /// The negamax score of `board` for the side to move, searched within `(alpha, beta)` and `depth` plies
-    /// deep.
-    ///
-    /// Fail-soft: a result at or below `alpha` is an upper bound, one at or above `beta` a lower bound, and one
-    /// strictly between them exact. A position still open at the search's horizon scores 0, like a draw: the
-    /// search cannot tell it apart from one.
-    pub(crate) fn negamax(&mut self, board: Board, alpha: i8, beta: i8, depth: u32) -> i8 {
-        self.negamax_observed(board, alpha, beta, depth, &mut Unobserved)
-    }
-
-    /// [`Searcher::negamax`], reporting each position it enters, each cut-off and each score to `observer` (see
-    /// [`SearchObserver`] for what each call means). The loop is the same one: with [`Unobserved`] the calls
-    /// compile to nothing.
-    pub(crate) fn negamax_observed<O: SearchObserver>(
-        &mut self,
-        board: Board,
-        mut alpha: i8,
-        beta: i8,
-        depth: u32,
-        observer: &mut O,
-    ) -> i8 {
-        self.nodes += 1;
-        observer.visit(board, alpha, beta);
-        // Every way out of the node leaves this block, so that the observer hears of each score exactly once.
-        let score = 'node: {
-            let mover = board.to_move();
-            let (mine, theirs) = (board.mask(mover), board.mask(mover.opponent()));
-            let marks = (mine | theirs).count_ones() as i8;
-            if self.tables.holds_line[usize::from(theirs)] {
-                // Only the side that just moved can have won, so the side to move has lost.
-                break 'node marks - 10;
-            }
-            let empty = !(mine | theirs) & FULL;
-            if empty == 0 || depth == 0 {
-                break 'node 0;
-            }
-            let empty_cells = empty.count_ones();
-            let remembered =
-                self.remember && depth >= empty_cells && empty_cells >= REMEMBER_FROM_EMPTY_CELLS;
-            let index = self.table_index(board);
-            if remembered && !self.table.is_empty() {
-                let entry = Entry(self.table[index]);
-                let score = entry.score();
-                match entry.bound() {
-                    Bound::Exact => break 'node score,
-                    Bound::Lower if score >= beta => break 'node score,
-                    Bound::Upper if score <= alpha => break 'node score,
-                    _ => {}
-                }
-            }
-            let original_alpha = alpha;
-            let (moves, count) = self.order.arrange(self.tables, board, empty);
-            // Winning with the next move is the best any position can do.
-            let quickest_win = 9 - marks;
-            let mut best = -INFINITY;
-            for (tried, &bit) in moves[..count].iter().enumerate() {
-                let score = -self.negamax_observed(
-                    board.play_unchecked(bit),
-                    -beta,
-                    -alpha,
-                    depth - 1,
-                    observer,
-                );
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        if score >= beta || (self.stop_at_quickest_win && score == quickest_win) {
-                            // Alpha is left as it was, as the textbook's MAX-VALUE returns before raising it:
-                            // nothing reads it after the loop but the observer.
-                            if tried + 1 < count {
-                                observer.cut(board, alpha, beta, best);
-                            }
-                            break;
-                        }
-                        alpha = score;
-                    }
-                }
-            }
-            if remembered {
-                if self.table.is_empty() {
-                    self.table = vec![0; TABLE_SIZE];
-                }
-                let table = &mut self.table;
-                let bound = if best <= original_alpha {
-                    Bound::Upper
-                } else if best >= beta {
-                    Bound::Lower
-                } else {
-                    Bound::Exact
-                };
-                // An exact score is never traded for a bound.
-                if Entry(table[index]).bound() != Bound::Exact {
-                    table[index] = Entry::new(best, bound).0;
-                }
-            }
-            best
         };
-        observer.leave(board, alpha, beta, score);
-        score
+        Some(Entry {
+            key,
+            score: from_classic_score((byte >> 2) as i8 - 16),
+            best: NO_MOVE,
+            depth: COMPLETE,
+            bound,
+        })
     }
 
-    /// A full-window search of `board` to the end of the game, the root counted as a node: its score and the
-    /// first move in this searcher's order that reaches it (`None` when the game is over).
-    pub(crate) fn search_root(&mut self, board: Board) -> (i8, Option<usize>) {
-        self.nodes += 1;
-        let empty = board.legal_mask();
-        if empty == 0 {
-            let score = if board.winner().is_some() {
-                board.marks() as i8 - 10
-            } else {
-                0
-            };
-            return (score, None);
+    fn put(&mut self, entry: Entry) {
+        if entry.depth != COMPLETE {
+            return;
         }
-        let (moves, count) = self.order.arrange(self.tables, board, empty);
-        let mut best = -INFINITY;
-        let mut best_cell = None;
-        for &bit in &moves[..count] {
-            let score = -self.negamax(board.play_unchecked(bit), -INFINITY, -best, FULL_DEPTH);
-            if score > best {
-                best = score;
-                best_cell = Some(bit.trailing_zeros() as usize);
+        if self.entries.is_empty() {
+            self.entries = vec![0; TABLE_SIZE];
+        }
+        let bound = match entry.bound {
+            Bound::Unused => 0,
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        // A 3x3 score lies within -10 to 10, so the byte holds it.
+        self.entries[entry.key as usize] = ((classic_score(entry.score) + 16) as u8) << 2 | bound;
+    }
+}
+
+impl Position for Board {
+    type Table = ClassicTable;
+
+    fn key(&self) -> u64 {
+        let tables = tables();
+        let x = tables.ternary[usize::from(self.mask(Player::X))];
+        let o = tables.ternary[usize::from(self.mask(Player::O))];
+        u64::from(x) + 2 * u64::from(o)
+    }
+
+    fn marks(&self) -> u32 {
+        Board::marks(*self)
+    }
+
+    fn empty_cells(&self) -> u32 {
+        CELLS as u32 - Board::marks(*self)
+    }
+
+    fn cells(&self) -> u32 {
+        CELLS as u32
+    }
+
+    fn lost(&self) -> bool {
+        // Only the side that just moved can have won.
+        tables().holds_line[usize::from(self.mask(self.to_move().opponent()))]
+    }
+
+    fn drawn(&self) -> bool {
+        // Every line holds both marks.
+        let (x, o) = (self.mask(Player::X), self.mask(Player::O));
+        LINE_MASKS
+            .iter()
+            .all(|&line| line & x != 0 && line & o != 0)
+    }
+
+    fn is_legal(&self, cell: usize) -> bool {
+        cell < CELLS && self.legal_mask() & (1 << cell) != 0
+    }
+
+    fn play(&self, cell: usize) -> Board {
+        self.play_unchecked(1 << cell)
+    }
+
+    fn tactics(&self, settings: &Settings, moves: &mut Vec<usize>) -> Tactics {
+        moves.clear();
+        let mover = self.to_move();
+        let (mine, theirs) = (self.mask(mover), self.mask(mover.opponent()));
+        let empty = !(mine | theirs) & FULL;
+        if settings.tactics {
+            let tables = tables();
+            let wins = tables.completing_cells(mine, empty);
+            if wins != 0 {
+                return Tactics::Win(wins.trailing_zeros() as usize);
+            }
+            let threats = tables.completing_cells(theirs, empty);
+            match threats.count_ones() {
+                0 => {}
+                // Any other move loses at once.
+                1 => {
+                    moves.push(threats.trailing_zeros() as usize);
+                    return Tactics::Search { narrowed: false };
+                }
+                _ => return Tactics::Lost(threats.trailing_zeros() as usize),
             }
         }
-        (best, best_cell)
+        arrange(*self, empty, settings.order, moves);
+        Tactics::Search { narrowed: false }
+    }
+
+    fn far_moves(&self, _settings: &Settings, _moves: &mut Vec<usize>) {}
+
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    fn representatives(&self) -> Vec<usize> {
+        representatives(*self).to_vec()
     }
 }
 
@@ -606,37 +497,54 @@ fn representatives(board: Board) -> [usize; CELLS] {
     representative
 }
 
+/// A search of the 3x3 board with `settings`, which reads no clock.
+pub(crate) fn search_with<R>(settings: Settings, run: impl FnOnce(&mut Core<'_, Board>) -> R) -> R {
+    let mut clock = StoppedClock;
+    run(&mut Core::new(settings, &mut clock))
+}
+
+/// A full-window search of `board` to the end of the game with `settings`, the root counted as a node: its score
+/// (as `10 - n`), the first move in the settings' order that reaches it (`None` when the game is over), and the
+/// nodes visited.
+pub(crate) fn search_root(board: Board, settings: Settings) -> (i8, Option<usize>, u64) {
+    search_with(settings, |core| {
+        let score = core.negamax(&board, -INFINITY, INFINITY, FULL_DEPTH, 0);
+        (classic_score(score), core.root_best(), core.nodes())
+    })
+}
+
 /// The exact value of `board` for the side to move, and the nodes visited to find it.
 pub fn evaluate(board: Board) -> (Value, u64) {
-    let mut searcher = Searcher::engine();
-    let (score, _) = searcher.search_root(board);
-    (Value::from_score(score, board.marks()), searcher.nodes)
+    let (score, _, nodes) = search_root(board, ENGINE);
+    (Value::from_score(score, board.marks()), nodes)
 }
 
 /// The exact value of every legal move: each move is searched with its own full window, so no value is a bound
 /// (a move whose result mirrors an earlier move's, by a symmetry of the board, takes that move's value).
 pub fn analyze(board: Board) -> Analysis {
-    let mut searcher = Searcher::engine();
-    searcher.nodes = 1;
-    let representative = representatives(board);
-    let mut scores = [0; CELLS];
-    let mut moves = Vec::with_capacity(CELLS);
-    for cell in board.legal_moves() {
-        // A representative is never above its cell, so in cell order it is scored first.
-        scores[cell] = if representative[cell] == cell {
-            -searcher.negamax(board.play(cell), -INFINITY, INFINITY, FULL_DEPTH)
-        } else {
-            scores[representative[cell]]
-        };
-        moves.push(MoveValue {
-            cell,
-            value: Value::from_score(scores[cell], board.marks()),
-        });
-    }
-    Analysis {
-        moves,
-        nodes: searcher.nodes,
-    }
+    search_with(ENGINE, |core| {
+        core.count_root();
+        let representative = representatives(board);
+        let mut scores = [0; CELLS];
+        let mut moves = Vec::with_capacity(CELLS);
+        for cell in board.legal_moves() {
+            // A representative is never above its cell, so in cell order it is scored first.
+            scores[cell] = if representative[cell] == cell {
+                let child = board.play(cell);
+                classic_score(-core.negamax(&child, -INFINITY, INFINITY, FULL_DEPTH, 1))
+            } else {
+                scores[representative[cell]]
+            };
+            moves.push(MoveValue {
+                cell,
+                value: Value::from_score(scores[cell], board.marks()),
+            });
+        }
+        Analysis {
+            moves,
+            nodes: core.nodes(),
+        }
+    })
 }
 
 /// Every move of the best value, with alpha-beta at the root too: a move is searched only to learn whether it
@@ -650,43 +558,45 @@ pub fn best_moves(board: Board) -> BestMoves {
 /// lies beyond its horizon. With [`FULL_DEPTH`] this is [`best_moves`]. The value is what the search saw.
 pub fn best_moves_within(board: Board, depth: u32) -> BestMoves {
     let depth = depth.clamp(1, FULL_DEPTH);
-    let mut searcher = Searcher::engine();
-    searcher.nodes = 1;
-    let mut best = -INFINITY;
-    // The representatives (see `representatives`) of the best moves so far.
-    let mut best_representatives = 0u16;
-    let representative = representatives(board);
-    let (moves, count) =
-        MoveOrder::WinsBlocksCentreCornersEdges.arrange(searcher.tables, board, board.legal_mask());
-    for &bit in &moves[..count] {
-        let cell = bit.trailing_zeros() as usize;
-        if representative[cell] != cell {
-            continue;
+    search_with(ENGINE, |core| {
+        core.count_root();
+        let mut best = -INFINITY;
+        // The representatives (see `representatives`) of the best moves so far.
+        let mut best_representatives = 0u16;
+        let representative = representatives(board);
+        let mut moves = Vec::with_capacity(CELLS);
+        arrange(board, board.legal_mask(), ENGINE.order, &mut moves);
+        for cell in moves {
+            if representative[cell] != cell {
+                continue;
+            }
+            // A window just below the best so far: a result inside it is exact, one at its floor is worse.
+            let alpha = if best_representatives == 0 {
+                -INFINITY
+            } else {
+                best - 1
+            };
+            let child = board.play_unchecked(1 << cell);
+            let score = -core.negamax(&child, -INFINITY, -alpha, depth - 1, 1);
+            if best_representatives == 0 || score > best {
+                best = score;
+                best_representatives = 1 << cell;
+            } else if score == best {
+                best_representatives |= 1 << cell;
+            }
         }
-        // A window just below the best so far: a result inside it is exact, one at its floor is worse.
-        let alpha = if best_representatives == 0 {
-            -INFINITY
-        } else {
-            best - 1
-        };
-        let score = -searcher.negamax(board.play_unchecked(bit), -INFINITY, -alpha, depth - 1);
-        if best_representatives == 0 || score > best {
-            best = score;
-            best_representatives = bit;
-        } else if score == best {
-            best_representatives |= bit;
+        let cells: Vec<usize> = board
+            .legal_moves()
+            .filter(|&cell| best_representatives & (1 << representative[cell]) != 0)
+            .collect();
+        let value =
+            (!cells.is_empty()).then(|| Value::from_score(classic_score(best), board.marks()));
+        BestMoves {
+            cells,
+            value,
+            nodes: core.nodes(),
         }
-    }
-    let cells: Vec<usize> = board
-        .legal_moves()
-        .filter(|&cell| best_representatives & (1 << representative[cell]) != 0)
-        .collect();
-    let value = (!cells.is_empty()).then(|| Value::from_score(best, board.marks()));
-    BestMoves {
-        cells,
-        value,
-        nodes: searcher.nodes,
-    }
+    })
 }
 
 /// The move the engine plays: a best move, chosen at random among equals with `rng`. `None` when the game is
@@ -708,6 +618,7 @@ pub fn best_move_at(board: Board, level: Level, rng: &mut Rng) -> Option<usize> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::negamax::Scoring;
     use crate::engine::LINES;
 
     fn board(text: &str) -> Board {
@@ -908,6 +819,35 @@ mod tests {
         assert!(best_moves(Board::EMPTY).nodes < 1_000);
         assert!(analyze(Board::EMPTY).nodes < 1_000);
         assert!(evaluate(Board::EMPTY).1 < 1_500);
+    }
+
+    #[test]
+    fn every_setting_of_the_core_finds_the_same_score() {
+        // The grid's shortcuts, on the 3x3 board: each is exact, so only the node counts may differ.
+        let shortcuts = Settings {
+            tactics: true,
+            mate_distance_bounds: true,
+            dead_draws: true,
+            ..ENGINE
+        };
+        let plain = Settings {
+            scoring: Scoring::Plain,
+            ..Settings::alpha_beta()
+        };
+        let mut positions = std::collections::HashSet::new();
+        positions_from(Board::EMPTY, &mut positions);
+        for board in positions {
+            let (score, best, nodes) = search_root(board, ENGINE);
+            for settings in [Settings::alpha_beta(), Settings::plain_minimax(), shortcuts] {
+                let (other, other_best, other_nodes) = search_root(board, settings);
+                assert_eq!(other, score, "{board} {settings:?}");
+                assert_eq!(other_best.is_some(), best.is_some(), "{board} {settings:?}");
+                if settings == shortcuts {
+                    assert!(other_nodes <= nodes, "{board}");
+                }
+            }
+            assert_eq!(search_root(board, plain).0, score.signum(), "{board}");
+        }
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! What the search knows about a [`Grid`]: its candidate moves and their order, the forced replies to a
-//! threat, the evaluation of open lines, and the board's symmetries. The search loop itself is in `deep.rs`.
+//! threat, the evaluation of open lines, and the board's symmetries. The search loop itself is in `negamax.rs`.
 //!
 //! Everything here counts *windows*: the `k` consecutive cells of a row, a column or a diagonal. A window
 //! holding marks of one side only is still open to that side, and the more of its marks it holds the closer
@@ -8,8 +8,8 @@
 
 use super::bits::Bits;
 use super::board::Player;
-use super::deep::{Position, Settings, Tactics, EVAL_LIMIT};
 use super::grid::{Grid, Shape};
+use super::negamax::{KeyedTable, Order, Position, Settings, Tactics, EVAL_LIMIT};
 
 /// The four directions of a line, as (rows, columns) per step.
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
@@ -168,6 +168,8 @@ impl Grid {
 }
 
 impl Position for Grid {
+    type Table = KeyedTable;
+
     fn key(&self) -> u64 {
         Grid::key(self)
     }
@@ -215,10 +217,10 @@ impl Position for Grid {
             let cell = shape.cell_of(bit);
             let (row, col) = (cell / shape.cols(), cell % shape.cols());
             let windows = cell_windows(shape, mine, theirs, row, col);
-            if windows.mine + 1 >= shape.k() {
+            if settings.tactics && windows.mine + 1 >= shape.k() {
                 return Tactics::Win(cell);
             }
-            if windows.theirs + 1 >= shape.k() {
+            if settings.tactics && windows.theirs + 1 >= shape.k() {
                 threats += 1;
                 threat = cell;
             }
@@ -234,7 +236,9 @@ impl Position for Grid {
         match threats {
             0 => {
                 // Best first; among equals the lower cell, so that runs repeat.
-                moves.sort_unstable_by(|a, b| order[*b].cmp(&order[*a]).then(a.cmp(b)));
+                if settings.order == Order::Heuristic {
+                    moves.sort_unstable_by(|a, b| order[*b].cmp(&order[*a]).then(a.cmp(b)));
+                }
                 Tactics::Search {
                     narrowed: candidates != self.empty_bits(),
                 }
@@ -330,9 +334,8 @@ mod tests {
 
     fn settings(neighbourhood: Option<u32>) -> Settings {
         Settings {
-            evaluation: true,
             neighbourhood,
-            table_bits: 10,
+            ..Settings::for_grid(&Grid::empty(Shape::CLASSIC), true)
         }
     }
 

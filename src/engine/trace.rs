@@ -8,17 +8,20 @@
 //! order, row by row from the top left, with no transposition table and no other ordering; the root's window is
 //! (-infinity, +infinity).
 //!
-//! The trace is not a second alpha-beta: it watches the engine's own search ([`Searcher::negamax_observed`],
-//! moves in [`MoveOrder::Cells`], no table, no stop at the quickest win) and only restates what it sees. That
-//! search is negamax: its scores are from the side to move, and each ply hands its child the window negated and
-//! swapped. At a MAX node its window and scores are the textbook's; at a MIN node the textbook's alpha is minus
-//! the core's beta, its beta minus the core's alpha, and its value minus the core's score. The two loops make the
-//! same decisions: the core cuts when a child's score reaches its beta, which is the textbook's "value reaches
-//! beta" at a MAX node and "value reaches alpha" at a MIN node. The core's infinities are `±INFINITY` (10), which
-//! no score reaches (none is beyond ±5), so they stand for the textbook's infinities exactly.
+//! The trace is not a second alpha-beta: it watches the engine's one search loop ([`super::negamax`], with
+//! [`Settings::alpha_beta`]: moves in cell order, no table, no stop at the quickest win) and only restates what
+//! it sees. That search is negamax: its scores are from the side to move, and each ply hands its child the window
+//! negated and swapped. At a MAX node its window and scores are the textbook's; at a MIN node the textbook's alpha
+//! is minus the core's beta, its beta minus the core's alpha, and its value minus the core's score. The two loops
+//! make the same decisions: the core cuts when a child's score reaches its beta, which is the textbook's "value
+//! reaches beta" at a MAX node and "value reaches alpha" at a MIN node. The core counts a win as `WIN - n`, which
+//! the trace states as `10 - n`; its infinities are `±INFINITY`, which no score reaches, so they stand for the
+//! textbook's infinities exactly.
 
 use super::board::{Board, Player, CELLS};
-use super::search::{MoveOrder, SearchObserver, Searcher, FULL_DEPTH, INFINITY};
+use super::deep::StoppedClock;
+use super::negamax::{classic_score, Core, Observer, Settings, INFINITY};
+use super::search::FULL_DEPTH;
 use std::fmt;
 
 /// One end of an alpha-beta window: minus infinity, a score, or plus infinity.
@@ -35,14 +38,15 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// The bound a core's window end `value` stands for (the core writes the infinities as `±INFINITY`).
-    fn from_core(value: i8) -> Bound {
+    /// The bound a core's window end `value` stands for (the core writes the infinities as `±INFINITY`), a score
+    /// as `10 - n`.
+    fn from_core(value: i32) -> Bound {
         if value <= -INFINITY {
             Bound::NegInf
         } else if value >= INFINITY {
             Bound::PosInf
         } else {
-            Bound::Finite(i32::from(value))
+            Bound::Finite(i32::from(classic_score(value)))
         }
     }
 }
@@ -109,13 +113,14 @@ pub struct StepEvent {
 /// returns its value, the position's exact depth-aware score for the side to move. A finished game gives one
 /// `visit` and one `return`.
 pub fn alpha_beta_trace(board: Board) -> Vec<StepEvent> {
-    let mut trace = Trace {
+    let trace = Trace {
         max: board.to_move(),
         events: Vec::new(),
     };
-    Searcher::new(MoveOrder::Cells, false, false)
-        .negamax_observed(board, -INFINITY, INFINITY, FULL_DEPTH, &mut trace);
-    trace.events
+    let mut clock = StoppedClock;
+    let mut core = Core::observed(Settings::alpha_beta(), &mut clock, trace);
+    core.negamax(&board, -INFINITY, INFINITY, FULL_DEPTH, 0);
+    core.into_observer().events
 }
 
 /// What the search of a trace did at one node of the game tree, the node being named by its path (the cells
@@ -253,7 +258,7 @@ struct Trace {
 
 impl Trace {
     /// Records an event given in the core's terms (window and score from the side to move at `board`).
-    fn record(&mut self, kind: StepKind, board: Board, alpha: i8, beta: i8, value: Option<i8>) {
+    fn record(&mut self, kind: StepKind, board: Board, alpha: i32, beta: i32, value: Option<i32>) {
         // At a MIN node the core's window and score are MIN's, the textbook's negated: negating swaps the ends.
         let (alpha, beta, value) = if board.to_move() == self.max {
             (alpha, beta, value)
@@ -265,22 +270,22 @@ impl Trace {
             position: board,
             alpha: Bound::from_core(alpha),
             beta: Bound::from_core(beta),
-            value: value.map(i32::from),
+            value: value.map(|value| i32::from(classic_score(value))),
         });
     }
 }
 
-impl SearchObserver for Trace {
-    fn visit(&mut self, board: Board, alpha: i8, beta: i8) {
-        self.record(StepKind::Visit, board, alpha, beta, None);
+impl Observer<Board> for Trace {
+    fn visit(&mut self, board: &Board, alpha: i32, beta: i32) {
+        self.record(StepKind::Visit, *board, alpha, beta, None);
     }
 
-    fn cut(&mut self, board: Board, alpha: i8, beta: i8, best: i8) {
-        self.record(StepKind::Cut, board, alpha, beta, Some(best));
+    fn cut(&mut self, board: &Board, alpha: i32, beta: i32, best: i32) {
+        self.record(StepKind::Cut, *board, alpha, beta, Some(best));
     }
 
-    fn leave(&mut self, board: Board, alpha: i8, beta: i8, score: i8) {
-        self.record(StepKind::Return, board, alpha, beta, Some(score));
+    fn leave(&mut self, board: &Board, alpha: i32, beta: i32, score: i32) {
+        self.record(StepKind::Return, *board, alpha, beta, Some(score));
     }
 }
 
