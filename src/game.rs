@@ -361,17 +361,24 @@ impl Game {
     /// The accessible name of a cell's button: where it is, what it holds, and what marks it; empty when there is
     /// no such cell (a number from outside, past the board's last cell).
     pub fn cell_label(&self, cell: usize) -> String {
+        let board = self.board();
+        self.label_on(&board, &board.winning_cells(), cell)
+    }
+
+    /// [`Game::cell_label`] of `cell` on `board` (the game's board) whose winning line is `winning`: for a
+    /// caller that names every square, which works those two out once.
+    pub fn label_on(&self, board: &Grid, winning: &[usize], cell: usize) -> String {
         if cell >= self.shape().cells() {
             return String::new();
         }
         let cols = self.shape().cols();
         // `square_name`'s words, starting a sentence here.
         let mut label = format!("Row {}, column {}, ", cell / cols + 1, cell % cols + 1);
-        match self.board().get(cell) {
+        match board.get(cell) {
             Some(player) => label.push(player.symbol()),
             None => label.push_str("empty"),
         }
-        if self.is_winning_cell(cell) {
+        if winning.contains(&cell) {
             label.push_str(", part of the winning line");
         }
         if self.is_hinted(cell) {

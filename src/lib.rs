@@ -11,6 +11,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod settings;
+pub mod squares;
 pub mod stepper;
 pub mod tally;
 pub mod text;

@@ -2,12 +2,11 @@
 //! horizon), the title of the move scores, and why the game tree and the step-through stay with the 3x3 board.
 //! What they say is computed in [`crate::beyond`]; this module only draws it.
 
-use super::dom::{add, set_attribute, set_hidden, set_optional_attribute, toggle_class};
+use super::dom::{add, set_attribute, set_hidden};
 use crate::beyond::{self, Beyond, TREE_TOO_BIG};
-use crate::engine::{Value, Verdict};
 use crate::game::Game;
 use crate::settings::Display;
-use web_sys::{Element, HtmlButtonElement};
+use web_sys::Element;
 
 /// The elements of the panels on a bigger board (hidden until shown).
 pub struct BeyondView {
@@ -140,38 +139,5 @@ impl BeyondView {
         for line in beyond::horizon(position, thought) {
             add(&self.horizon, "li", "", &line);
         }
-    }
-}
-
-/// Puts each empty square's verdict on its button on a bigger board: the words on its face, the verdict in its
-/// accessible name, and `data-outcome` with `data-plies` (proved) or `data-estimate` (not).
-pub fn render_cells(game: &Game, cells: &[HtmlButtonElement], moves: Option<&[(usize, Verdict)]>) {
-    let mover = game.board().to_move();
-    for (cell, button) in cells.iter().enumerate() {
-        let verdict = moves.and_then(|moves| {
-            moves
-                .iter()
-                .find(|(scored, _)| *scored == cell)
-                .map(|(_, verdict)| verdict)
-        });
-        if let Some(verdict) = verdict {
-            button.set_text_content(Some(&beyond::square_words(verdict)));
-            let label = game.cell_label(cell) + &beyond::square_label_suffix(verdict, mover);
-            set_attribute(button, "aria-label", &label);
-        }
-        let proved = match verdict {
-            Some(Verdict::Proved(value)) => Some(*value),
-            _ => None,
-        };
-        set_optional_attribute(button, "data-outcome", proved.map(|v| v.outcome.as_str()));
-        let plies = proved.map(|Value { plies, .. }| plies.to_string());
-        set_optional_attribute(button, "data-plies", plies.as_deref());
-        let estimate = match verdict {
-            Some(Verdict::Estimate(score)) => Some(score.to_string()),
-            _ => None,
-        };
-        set_optional_attribute(button, "data-estimate", estimate.as_deref());
-        toggle_class(button, "ttt-scored", verdict.is_some());
-        toggle_class(button, "ttt-best", false);
     }
 }

@@ -3,16 +3,16 @@
 //! switches are built with the game, the panels the first time one is shown (most visits never open them). What
 //! they say is computed in [`crate::thinking`] and [`crate::tree`]; this module only draws it.
 
-use super::beyond_view::{self, BeyondView};
+use super::beyond_view::BeyondView;
 use super::dom::{
     add, add_button, add_control, checkbox, game_id, radio_group, set_attribute, set_hidden,
-    set_optional_attribute, set_unavailable, toggle_class,
+    set_unavailable,
 };
 use super::step_view::StepView;
 use super::tree_view::TreeView;
 use crate::beyond::Beyond;
 use crate::engine::{Board, Scoring, Variant, CELLS};
-use crate::explain::{move_scores, MoveScore};
+use crate::explain::MoveScore;
 use crate::game::Game;
 use crate::stepper::Stepper;
 use crate::thinking::{self, Replay, StatsColumn, Thinking};
@@ -129,14 +129,8 @@ impl Panels {
     }
 
     /// Shows the switches and panels for `game`, `thinking` (on the 3x3 board) and `beyond` (on a bigger one);
-    /// `cells` are the board's buttons, which get their scores.
-    pub fn render(
-        &self,
-        game: &Game,
-        thinking: &Thinking,
-        beyond: &Beyond,
-        cells: &[HtmlButtonElement],
-    ) {
+    /// `scores` are the 3x3 board's move scores, when they are shown (the board's squares show them too).
+    pub fn render(&self, game: &Game, thinking: &Thinking, beyond: &Beyond, scores: &[MoveScore]) {
         let display = game.settings().display;
         let classic = game.classic();
         for (switch, on) in [
@@ -154,8 +148,6 @@ impl Panels {
             self.stats_switch.set_checked(display.stats);
             self.step_switch.set_checked(display.step);
             set_hidden(&self.scoring_group, true);
-            let moves = beyond.scores_at(&game.board()).filter(|_| display.scores);
-            beyond_view::render_cells(game, cells, moves);
             let any =
                 display.scores || display.stats || display.tree || display.step || display.horizon;
             set_hidden(&self.panels_box, !any);
@@ -182,13 +174,6 @@ impl Panels {
         }
         set_hidden(&self.scoring_group, !display.scores);
 
-        let scores = if display.scores {
-            move_scores(board, display.scoring)
-        } else {
-            Vec::new()
-        };
-        render_cells(game, cells, &scores, thinking.replay.as_ref());
-
         let any = display.scores || display.stats || display.tree || display.step;
         // With no panel open, the game alone: on a wide screen it does not make room for them.
         set_hidden(&self.panels_box, !any);
@@ -205,7 +190,7 @@ impl Panels {
         }
         set_hidden(&built.scores_panel, !display.scores);
         if display.scores {
-            built.render_scores(board, &scores, thinking);
+            built.render_scores(board, scores, thinking);
         }
         set_hidden(&built.stats_panel, !display.stats);
         if display.stats {
@@ -225,44 +210,6 @@ impl Panels {
                 .tree
                 .render(&thinking.tree, &thinking.preview, current.as_deref());
         }
-    }
-}
-
-/// Puts each empty square's score on its button (`data-outcome`, `data-plies`, words in the square), and the
-/// marks of a replay of the "why" line (`data-replay-mark`, `data-replay-number`), which take the place of a
-/// square's score on its face: the game itself and the squares' names do not change (the line is listed in words).
-fn render_cells(
-    game: &Game,
-    cells: &[HtmlButtonElement],
-    scores: &[MoveScore],
-    replay: Option<&Replay>,
-) {
-    let marks = replay.map(Replay::marks).unwrap_or_default();
-    for (cell, button) in cells.iter().enumerate() {
-        let score = scores.iter().find(|entry| entry.cell == cell);
-        let mark = marks.iter().find(|(marked, ..)| *marked == cell);
-        set_optional_attribute(
-            button,
-            "data-replay-mark",
-            mark.map(|(_, player, _)| player.name()),
-        );
-        let number = mark.map(|(.., number)| number.to_string());
-        set_optional_attribute(button, "data-replay-number", number.as_deref());
-        if let Some(entry) = score {
-            // The name holds the visible words as they are (label in name), then "best move"; a replayed mark
-            // only hides them for a while (the line is listed in the "why" panel).
-            let words = thinking::square_words(entry);
-            let shown = mark.map_or(words.as_str(), |(_, player, _)| player.name());
-            button.set_text_content(Some(shown));
-            let label = game.cell_label(cell) + &thinking::square_label_suffix(entry);
-            set_attribute(button, "aria-label", &label);
-        }
-        let outcome = score.map(|entry| entry.value.outcome.as_str());
-        set_optional_attribute(button, "data-outcome", outcome);
-        let plies = score.map(|entry| entry.value.plies.to_string());
-        set_optional_attribute(button, "data-plies", plies.as_deref());
-        toggle_class(button, "ttt-scored", score.is_some());
-        toggle_class(button, "ttt-best", score.is_some_and(|entry| entry.best));
     }
 }
 

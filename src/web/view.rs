@@ -13,8 +13,10 @@ use super::host::Host;
 use super::panels::Panels;
 use super::panic;
 use crate::engine::{Level, Player, Shape};
+use crate::explain::move_scores;
 use crate::game::Phase;
 use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS, THINK_RANGE_MS};
+use crate::squares::{squares, ScoreData, Scores, Square};
 use crate::tally::TallyKey;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -35,6 +37,8 @@ pub struct View {
     /// The board's element, and its squares in cell order, built again when the board changes size.
     board: HtmlElement,
     cells: RefCell<Vec<HtmlButtonElement>>,
+    /// The squares as they were last drawn: a render draws again only those that changed.
+    drawn: RefCell<Vec<Square>>,
     /// The board the squares were built for.
     shape: Cell<Shape>,
     undo: HtmlButtonElement,
@@ -122,6 +126,7 @@ impl View {
             status,
             board,
             cells: RefCell::new(Vec::new()),
+            drawn: RefCell::new(Vec::new()),
             // No board has no rows: the first render builds the squares.
             shape: Cell::new(Shape::CLASSIC),
             undo,
@@ -161,6 +166,8 @@ impl View {
             })
             .collect();
         *self.cells.borrow_mut() = cells;
+        // New squares show nothing yet: every one is drawn.
+        self.drawn.borrow_mut().clear();
         self.shape.set(shape);
     }
 
@@ -170,7 +177,21 @@ impl View {
         if self.shape.get() != app.game.shape() {
             self.build_squares(app.game.shape());
         }
-        self.render_board(app);
+        let display = app.game.settings().display;
+        let exact = match app.game.classic() {
+            Some(board) if display.scores => move_scores(board, display.scoring),
+            _ => Vec::new(),
+        };
+        let scores = if !display.scores {
+            Scores::None
+        } else if app.game.classic().is_some() {
+            Scores::Exact(&exact, app.thinking.replay.as_ref())
+        } else {
+            app.beyond
+                .scores_at(&app.game.board())
+                .map_or(Scores::None, Scores::Verdicts)
+        };
+        self.render_board(app, scores);
         self.controls.render(app);
         self.share.render(app.share.as_ref());
         self.render_history(app);
@@ -183,7 +204,7 @@ impl View {
         };
         self.tally.set_text_content(Some(&tally));
         self.panels
-            .render(&app.game, &app.thinking, &app.beyond, &self.cells.borrow());
+            .render(&app.game, &app.thinking, &app.beyond, &exact);
     }
 
     /// The notices of settings that were not understood, built again when they change.
@@ -200,26 +221,20 @@ impl View {
         *self.problems_drawn.borrow_mut() = texts;
     }
 
-    fn render_board(&self, app: &App) {
+    fn render_board(&self, app: &App, scores: Scores<'_>) {
         let game = &app.game;
-        let board = game.board();
         self.status.set_text_content(Some(&game.status_text()));
         // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
         // screen readers).
         let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
         toggle_class(&self.board, "ttt-thinking", thinking);
         set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
-        for (cell, button) in self.cells.borrow().iter().enumerate() {
-            let mark = board.get(cell);
-            button.set_text_content(mark.map(Player::name));
-            set_attribute(button, "aria-label", &game.cell_label(cell));
-            button.set_tab_index(if cell == app.focus_cell { 0 } else { -1 });
-            set_unavailable(button, !game.is_playable(cell));
-            toggle_class(button, "ttt-x", mark == Some(Player::X));
-            toggle_class(button, "ttt-o", mark == Some(Player::O));
-            toggle_class(button, "ttt-win", game.is_winning_cell(cell));
-            toggle_class(button, "ttt-hint", game.is_hinted(cell));
+        let squares = squares(game, app.focus_cell, scores);
+        let mut drawn = self.drawn.borrow_mut();
+        for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
+            draw_square(button, drawn.get(cell), square);
         }
+        *drawn = squares;
         set_unavailable(&self.undo, !game.can_undo());
         set_unavailable(&self.hint, game.phase() != Phase::HumanToMove);
         // A hint is the 3x3 board's exact best moves: on a bigger board the move scores say what the search knows.
@@ -280,6 +295,59 @@ impl View {
             radio.set_name("");
         }
         self.root.remove();
+    }
+}
+
+/// Draws `square` on `button`, which shows `before` (nothing yet, when `None`): only what differs is set, so a
+/// move on a 15x15 board touches the few squares it changed.
+fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Square) {
+    let changed =
+        |field: fn(&Square) -> bool| before.is_none_or(|before| field(before) != field(square));
+    if before.is_none_or(|before| before.text != square.text) {
+        button.set_text_content(Some(&square.text));
+    }
+    if before.is_none_or(|before| before.label != square.label) {
+        set_attribute(button, "aria-label", &square.label);
+    }
+    if changed(|square| square.tab_stop) {
+        button.set_tab_index(if square.tab_stop { 0 } else { -1 });
+    }
+    if changed(|square| square.unavailable) {
+        set_unavailable(button, square.unavailable);
+    }
+    if before.is_none_or(|before| before.mark != square.mark) {
+        toggle_class(button, "ttt-x", square.mark == Some(Player::X));
+        toggle_class(button, "ttt-o", square.mark == Some(Player::O));
+    }
+    if changed(|square| square.winning) {
+        toggle_class(button, "ttt-win", square.winning);
+    }
+    if changed(|square| square.hinted) {
+        toggle_class(button, "ttt-hint", square.hinted);
+    }
+    if changed(|square| square.best) {
+        toggle_class(button, "ttt-best", square.best);
+    }
+    if before.is_none_or(|before| before.score != square.score) {
+        toggle_class(button, "ttt-scored", square.score.is_some());
+        let (outcome, plies, estimate) = match &square.score {
+            Some(ScoreData::Exact(outcome, plies)) => {
+                (Some(*outcome), Some(plies.to_string()), None)
+            }
+            Some(ScoreData::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
+            None => (None, None, None),
+        };
+        set_optional_attribute(button, "data-outcome", outcome);
+        set_optional_attribute(button, "data-plies", plies.as_deref());
+        set_optional_attribute(button, "data-estimate", estimate.as_deref());
+    }
+    if before.is_none_or(|before| before.replayed != square.replayed) {
+        let (mark, number) = match square.replayed {
+            Some((player, number)) => (Some(player.name()), Some(number.to_string())),
+            None => (None, None),
+        };
+        set_optional_attribute(button, "data-replay-mark", mark);
+        set_optional_attribute(button, "data-replay-number", number.as_deref());
     }
 }
 

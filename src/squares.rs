@@ -1,0 +1,195 @@
+//! How each square of the board looks and what it says: its mark or its score, its accessible name, and the
+//! marks of a replayed line, put together from the game and the panels in one place. The DOM layer draws a
+//! square again only when this changed, which keeps a click on a 15x15 board to the few squares it changed.
+//! Pure Rust, tested natively.
+
+use crate::beyond;
+use crate::engine::{Player, Verdict};
+use crate::explain::MoveScore;
+use crate::game::{Game, Phase};
+use crate::thinking::{self, Replay};
+
+/// What a square's value says, in the attributes a page (or a test) can read: `data-outcome` and `data-plies`
+/// for an exact value, `data-estimate` for an estimate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScoreData {
+    /// An exact value: the outcome for the side that plays there, and the plies to the end.
+    Exact(&'static str, u32),
+    /// An estimate at the depth the search reached (positive: good for the side that plays there).
+    Estimate(i32),
+}
+
+/// One square as it is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Square {
+    /// What the square shows: its mark, its score, a replayed mark, or nothing.
+    pub text: String,
+    /// Its accessible name.
+    pub label: String,
+    /// Whether it is the board's one tab stop.
+    pub tab_stop: bool,
+    /// Whether a click would place no mark now.
+    pub unavailable: bool,
+    /// The mark on it.
+    pub mark: Option<Player>,
+    /// Part of the winning line.
+    pub winning: bool,
+    /// Marked by the hint.
+    pub hinted: bool,
+    /// Its score, when the scores are shown and it has one.
+    pub score: Option<ScoreData>,
+    /// A best move, by the scores shown.
+    pub best: bool,
+    /// A replayed move of the "why" line on it: the side and its number in the line.
+    pub replayed: Option<(Player, usize)>,
+}
+
+/// The scores the squares show, if any: the 3x3 board's exact ones, or a bigger board's verdicts.
+#[derive(Clone, Copy, Debug)]
+pub enum Scores<'a> {
+    /// No scores shown.
+    None,
+    /// The 3x3 board's exact scores, and the replay of a "why" line, if any.
+    Exact(&'a [MoveScore], Option<&'a Replay>),
+    /// A bigger board's verdicts, proved or estimated.
+    Verdicts(&'a [(usize, Verdict)]),
+}
+
+/// Every square of `game`'s board, in cell order, with `focus` the board's tab stop and `scores` shown.
+pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
+    // The board and its winning line, worked out once: the game replays its moves to find them.
+    let board = game.board();
+    let winning = board.winning_cells();
+    let mover = board.to_move();
+    let human_to_move = game.phase() == Phase::HumanToMove;
+    let marks = match scores {
+        Scores::Exact(_, Some(replay)) => replay.marks(),
+        _ => Vec::new(),
+    };
+    (0..game.shape().cells())
+        .map(|cell| {
+            let mark = board.get(cell);
+            let mut square = Square {
+                text: mark.map_or_else(String::new, |mark| mark.name().to_owned()),
+                label: game.label_on(&board, &winning, cell),
+                tab_stop: cell == focus,
+                unavailable: !(human_to_move && mark.is_none()),
+                mark,
+                winning: winning.contains(&cell),
+                hinted: game.is_hinted(cell),
+                score: None,
+                best: false,
+                replayed: marks
+                    .iter()
+                    .find(|(marked, ..)| *marked == cell)
+                    .map(|&(_, player, number)| (player, number)),
+            };
+            match scores {
+                Scores::Exact(moves, _) => {
+                    if let Some(entry) = moves.iter().find(|entry| entry.cell == cell) {
+                        // The name holds the visible words as they are, then "best move"; a replayed mark only
+                        // hides them for a while (the line is listed in the "why" panel).
+                        let words = thinking::square_words(entry);
+                        square.text = match square.replayed {
+                            Some((player, _)) => player.name().to_owned(),
+                            None => words,
+                        };
+                        square.label.push_str(&thinking::square_label_suffix(entry));
+                        square.score = Some(ScoreData::Exact(
+                            entry.value.outcome.as_str(),
+                            entry.value.plies,
+                        ));
+                        square.best = entry.best;
+                    }
+                }
+                Scores::Verdicts(moves) => {
+                    if let Some((_, verdict)) = moves.iter().find(|(scored, _)| *scored == cell) {
+                        square.text = beyond::square_words(verdict);
+                        square
+                            .label
+                            .push_str(&beyond::square_label_suffix(verdict, mover));
+                        square.score = Some(match verdict {
+                            Verdict::Proved(value) => {
+                                ScoreData::Exact(value.outcome.as_str(), value.plies)
+                            }
+                            Verdict::Estimate(estimate) => ScoreData::Estimate(*estimate),
+                        });
+                    }
+                }
+                Scores::None => {}
+            }
+            square
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Grid, Outcome, Scoring, Shape, Value};
+    use crate::explain::move_scores;
+    use crate::settings::Settings;
+
+    fn game(position: &str, shape: Shape) -> Game {
+        let settings = Settings {
+            shape,
+            start: Grid::parse(position, shape).unwrap(),
+            ..Settings::default()
+        };
+        Game::new(settings, 1)
+    }
+
+    #[test]
+    fn a_square_says_its_mark_and_where_it_is() {
+        let game = game("X...O....", Shape::CLASSIC);
+        let squares = squares(&game, 4, Scores::None);
+        assert_eq!(squares.len(), 9);
+        assert_eq!(squares[0].text, "X");
+        assert_eq!(squares[0].label, "Row 1, column 1, X");
+        assert!(squares[0].unavailable);
+        assert_eq!(squares[1].text, "");
+        assert!(!squares[1].unavailable);
+        assert!(squares[4].tab_stop && !squares[0].tab_stop);
+        assert_eq!(squares[4].mark, Some(Player::O));
+        assert!(squares.iter().all(|square| square.score.is_none()));
+    }
+
+    #[test]
+    fn exact_scores_and_a_replayed_line_on_the_3x3_board() {
+        let game = game("X.O.X.O..", Shape::CLASSIC);
+        let board = game.classic().unwrap();
+        let scores = move_scores(board, Scoring::DepthAware);
+        let squares = squares(&game, 0, Scores::Exact(&scores, None));
+        let eight = &squares[8];
+        assert_eq!(eight.score, Some(ScoreData::Exact("win", 1)));
+        assert!(eight.best);
+        let entry = scores.iter().find(|entry| entry.cell == 8).unwrap();
+        assert_eq!(eight.text, thinking::square_words(entry));
+        assert!(eight.label.starts_with("Row 3, column 3, empty, score "));
+        assert!(eight.label.ends_with(", best move"));
+        assert_eq!(squares[0].score, None);
+    }
+
+    #[test]
+    fn verdicts_on_a_bigger_board() {
+        let shape = Shape::new(4, 4, 4).unwrap();
+        let game = game("..../.X../..O./....", shape);
+        let draw = Verdict::Proved(Value {
+            outcome: Outcome::Draw,
+            plies: 14,
+        });
+        let moves = [(0, draw), (3, Verdict::Estimate(-40))];
+        let squares = squares(&game, 0, Scores::Verdicts(&moves));
+        assert_eq!(squares.len(), 16);
+        assert_eq!(squares[0].text, "draw");
+        assert_eq!(squares[0].score, Some(ScoreData::Exact("draw", 14)));
+        assert_eq!(
+            squares[0].label,
+            "Row 1, column 1, empty, proved: a draw with best play"
+        );
+        assert_eq!(squares[3].text, "-40");
+        assert_eq!(squares[3].score, Some(ScoreData::Estimate(-40)));
+        assert_eq!(squares[5].text, "X");
+        assert_eq!(squares[1].score, None);
+    }
+}
