@@ -13,12 +13,15 @@ import { tmpdir } from "node:os";
 export function part(name) {
   const path = name.replace(/^</, "");
   const parts = [
+    // Everything that exists for the boards bigger than 3x3: their board and search (and the one search core's
+    // copy made for them), the worker, the JS API's think, their panels.
+    [/^tictactoe::engine::(grid|deep|tactics|bits)\b|engine::grid::Grid\b|^tictactoe::(beyond|web::worker|web::beyond_view)\b|^tictactoe::web::api::(think|grid_argument|whole_option)/, "bigger boards (board, search, worker, panels, think)"],
     [/^tictactoe::web::api\b/, "JS API (mount options, bestMove, analyze, handles)"],
     [/^tictactoe::(stepper|engine::trace)\b|^tictactoe::web::(step_view\b|app::App::apply_to_steps\b)/, "step through alpha-beta (trace, stepper, its panel)"],
     [/^tictactoe::web::tree_picture\b/, "the game tree's picture"],
     [/^tictactoe::(thinking|tree|explain)\b|^tictactoe::web::(panels|tree_view)\b|^tictactoe::engine::insight\b/, "thinking panels (scores, why, statistics, tree)"],
     [/^tictactoe::engine\b/, "engine (board, search)"],
-    [/^tictactoe::(game|settings|tally|analysis|text)\b/, "game, settings, tally"],
+    [/^tictactoe::(game|settings|tally|analysis|text|squares)\b/, "game, settings, tally"],
     [/^tictactoe::web\b/, "DOM layer (mount, messages, update, render)"],
     [/^(wasm_bindgen|js_sys|web_sys|console_error_panic_hook)\b|^__wbindgen|^__externref|^__wbg/, "wasm-bindgen, js-sys, web-sys"],
     [/^(core|alloc|std|lol_alloc|__rust|__rdl|__rg|compiler_builtins|dlmalloc|char|str|u8|u32|u64|i32|usize|f64)\b/, "Rust standard library and allocator"],
