@@ -1,6 +1,7 @@
 // Takes the README's pictures from the release build (dist/) in headless Chromium: a game in progress
 // (docs/screenshot.png), the game tree drawn as a picture with what alpha-beta prunes (docs/tree.png), and alpha-beta
-// stepped through to a cut, beside the board (docs/step.png).
+// stepped through to a cut, beside the board (docs/step.png), and a 15x15 game with the computer's last search and
+// its horizon (docs/gomoku.png).
 // Usage: node scripts/screenshot.mjs [folder]   (run `./dev.sh build` first; ./dev.sh screenshot does both)
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -47,6 +48,15 @@ try {
     while (cuts < 2) {
       await step.click();
       if ((await page.locator("[data-step-event]").getAttribute("data-step-event")) === "cut") cuts += 1;
+    }
+  });
+  // Gomoku after three moves each: the computer's search, its statistics and its horizon beside the board.
+  await picture("gomoku.png", 1100, 900, "?board=15x15&k=5&stats=1&horizon=1&think=500", async (page) => {
+    for (const cell of [112, 98, 126]) {
+      await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
+      const empty = await page.locator(`[data-cell="${cell}"]`).textContent();
+      if (empty === "") await page.locator(`[data-cell="${cell}"]`).click();
+      await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
     }
   });
 } finally {

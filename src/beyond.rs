@@ -3,7 +3,7 @@
 //! and what its transposition table and move ordering saved. Pure Rust, tested natively; the searches run in a
 //! worker, and this module only keeps and words what they found.
 
-use crate::engine::{Grid, Outcome, Player, Thought, Verdict};
+use crate::engine::{Grid, Limits, Outcome, Player, Thought, Verdict};
 use crate::game::square_name;
 
 /// What the searches on a bigger board have found so far.
@@ -12,18 +12,30 @@ pub struct Beyond {
     /// The computer's last search: the position it searched, and what it found.
     pub last: Option<(Grid, Thought)>,
     /// Every move's verdict at a position, for the scores on the squares.
-    pub scores: Option<(Grid, Vec<(usize, Verdict)>)>,
+    pub scores: Option<Scored>,
     /// Why the last search could not run in a worker, if it could not.
     pub trouble: Option<String>,
 }
 
+/// Every move's verdict at a position, as a search within some limits found them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scored {
+    /// The position whose moves were scored.
+    pub position: Grid,
+    /// How long and how deep the search looked.
+    pub limits: Limits,
+    /// Each legal move and its verdict.
+    pub moves: Vec<(usize, Verdict)>,
+}
+
 impl Beyond {
-    /// The verdicts of the moves at `position`, if they have been found.
-    pub fn scores_at(&self, position: &Grid) -> Option<&[(usize, Verdict)]> {
+    /// The verdicts of the moves at `position`, if they have been found within `limits` (another time or depth,
+    /// or the evaluation switched, gives other estimates).
+    pub fn scores_at(&self, position: &Grid, limits: Limits) -> Option<&[(usize, Verdict)]> {
         self.scores
             .as_ref()
-            .filter(|(scored, _)| scored == position)
-            .map(|(_, moves)| moves.as_slice())
+            .filter(|scored| scored.position == *position && scored.limits == limits)
+            .map(|scored| scored.moves.as_slice())
     }
 }
 
@@ -333,11 +345,21 @@ mod tests {
     fn scores_are_kept_for_their_position_only() {
         let shape = Shape::new(4, 4, 4).unwrap();
         let empty = Grid::empty(shape);
+        let limits = Limits::default();
         let beyond = Beyond {
-            scores: Some((empty, vec![(0, Verdict::Estimate(1))])),
+            scores: Some(Scored {
+                position: empty,
+                limits,
+                moves: vec![(0, Verdict::Estimate(1))],
+            }),
             ..Beyond::default()
         };
-        assert_eq!(beyond.scores_at(&empty).map(<[_]>::len), Some(1));
-        assert_eq!(beyond.scores_at(&empty.play(0)), None);
+        assert_eq!(beyond.scores_at(&empty, limits).map(<[_]>::len), Some(1));
+        assert_eq!(beyond.scores_at(&empty.play(0), limits), None);
+        let without_evaluation = Limits {
+            evaluation: false,
+            ..limits
+        };
+        assert_eq!(beyond.scores_at(&empty, without_evaluation), None);
     }
 }

@@ -7,6 +7,9 @@ use crate::engine::{
 use crate::settings::{Display, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
 
+/// How many times the computer's time per move the scores of every move may take on a bigger board.
+pub const SCORING_TIME_FACTOR: u32 = 3;
+
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -402,6 +405,17 @@ impl Game {
             time_ms: settings.think_ms,
             max_depth: (settings.level != Level::Unbeatable).then(|| settings.level.depth()),
             evaluation: settings.evaluation,
+        }
+    }
+
+    /// How long and how deep the scores of every move are searched on a bigger board: as the computer searches,
+    /// with [`SCORING_TIME_FACTOR`] times its time, which the moves share (a share long enough to search to the
+    /// end gives a proved value instead of an estimate).
+    pub fn scoring_limits(&self) -> Limits {
+        let limits = self.limits();
+        Limits {
+            time_ms: limits.time_ms.saturating_mul(SCORING_TIME_FACTOR),
+            ..limits
         }
     }
 

@@ -8,7 +8,7 @@ use super::timer::Timeout;
 use super::view::View;
 use super::worker::{moves_from, thought_from, Query, Search};
 use super::{Listener, Mailbox};
-use crate::beyond::Beyond;
+use crate::beyond::{Beyond, Scored};
 use crate::engine::{search_stats, think, Board, Clock, Grid, Limits, Variant};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
@@ -86,10 +86,50 @@ pub struct App {
     step_tick: Option<Timeout>,
     /// The replay's next move, while it plays.
     replay_tick: Option<Timeout>,
-    /// The computer's search on a bigger board, in a worker, with the position it searches.
-    search: Option<(Grid, Search)>,
-    /// The search for every move's verdict on a bigger board (the scores), with its position.
-    appraisal: Option<(Grid, Search)>,
+    /// The computer's search on a bigger board, in a worker.
+    search: Option<Running>,
+    /// The search for every move's verdict on a bigger board (the scores).
+    appraisal: Option<Running>,
+}
+
+/// A search running in a worker, with what it was asked: it is kept while the same is wanted.
+struct Running {
+    position: Grid,
+    query: Query,
+    _search: Search,
+}
+
+/// Keeps `running` while it searches what is `wanted` at `board`; stops it (its worker with it) when anything
+/// else is wanted, and starts what is wanted if nothing runs. The answer comes to `mailbox` as the message
+/// `answer` makes of it. Returns whether the browser refused to start a worker.
+fn keep_search(
+    running: &mut Option<Running>,
+    board: &Grid,
+    wanted: Option<Query>,
+    mailbox: &Mailbox,
+    answer: fn(Grid, wasm_bindgen::JsValue) -> Message,
+) -> bool {
+    let same = |running: &Running| wanted == Some(running.query) && running.position == *board;
+    if !running.as_ref().is_some_and(same) {
+        *running = None;
+    }
+    let Some(query) = wanted.filter(|_| running.is_none()) else {
+        return false;
+    };
+    let (mailbox, position) = (mailbox.clone(), *board);
+    match Search::start(board, query, move |found| {
+        mailbox.send(answer(position, found))
+    }) {
+        Ok(search) => {
+            *running = Some(Running {
+                position,
+                query,
+                _search: search,
+            });
+            false
+        }
+        Err(_) => true,
+    }
 }
 
 /// The clock of a search on the page's own thread: the browser's `performance.now()`.
@@ -101,10 +141,6 @@ impl Clock for PageClock<'_> {
             .map_or_else(js_sys::Date::now, web_sys::Performance::now)
     }
 }
-
-/// How many times the computer's time per move the scores of every move may take: each move gets a share of it,
-/// and a share long enough to search to the end gives a proved value instead of an estimate.
-const SCORING_TIME_FACTOR: u32 = 3;
 
 /// The longest the computer thinks on the page's own thread, when no worker can search for it: the page must
 /// not freeze, so it plays a shallower move instead.
@@ -241,10 +277,17 @@ impl App {
             }
             Message::Found(position, answer) => self.found(&position, &answer),
             Message::Appraised(position, answer) => {
-                self.appraisal = None;
-                match moves_from(&answer) {
-                    Ok(moves) => self.beyond.scores = Some((position, moves)),
-                    Err(trouble) => self.beyond.trouble = Some(trouble),
+                let limits = self.appraisal.take().map(|running| running.query.limits);
+                match (moves_from(&answer), limits) {
+                    (Ok(moves), Some(limits)) => {
+                        self.beyond.scores = Some(Scored {
+                            position,
+                            limits,
+                            moves,
+                        });
+                    }
+                    (Err(trouble), _) => self.beyond.trouble = Some(trouble),
+                    (Ok(_), None) => {}
                 }
             }
             Message::MeasureStats => {
@@ -411,63 +454,41 @@ impl App {
     fn settle_searches(&mut self) {
         let board = self.game.board();
         let phase = self.game.phase();
-        let computer_due = phase == Phase::ComputerToMove;
-        if self
-            .search
-            .as_ref()
-            .is_some_and(|(searched, _)| !computer_due || *searched != board)
-        {
-            self.search = None;
+        let limits = self.game.limits();
+        let computer = (phase == Phase::ComputerToMove).then_some(Query {
+            limits,
+            moves: false,
+        });
+        let failed = keep_search(
+            &mut self.search,
+            &board,
+            computer,
+            &self.mailbox,
+            Message::Found,
+        );
+        if failed {
+            // No worker: the answer comes at once, from a short search on the page's thread.
+            let trouble = "this page does not let the game start a worker, so the computer thinks for a moment \
+                on the page itself";
+            let answer = super::worker::object(&[("error", trouble.into())]);
+            self.mailbox.send(Message::Found(board, answer.into()));
         }
-        if computer_due && self.search.is_none() {
-            let request = Query {
-                limits: self.game.limits(),
-                moves: false,
-            };
-            let mailbox = self.mailbox.clone();
-            let position = board;
-            let started = Search::start(&board, request, move |answer| {
-                mailbox.send(Message::Found(position, answer));
-            });
-            match started {
-                Ok(search) => self.search = Some((board, search)),
-                // No worker: the answer comes at once, from a short search on the page's thread.
-                Err(_) => {
-                    let trouble = "this page does not let the game start a worker, so the computer thinks for a \
-                        moment on the page itself";
-                    let answer = super::worker::object(&[("error", trouble.into())]);
-                    self.mailbox.send(Message::Found(board, answer.into()));
-                }
-            }
-        }
+        let scoring = Query {
+            limits: self.game.scoring_limits(),
+            moves: true,
+        };
         let scores_due = self.game.settings().display.scores
             && phase == Phase::HumanToMove
-            && self.beyond.scores_at(&board).is_none();
-        if self
-            .appraisal
-            .as_ref()
-            .is_some_and(|(searched, _)| !scores_due || *searched != board)
-        {
-            self.appraisal = None;
-        }
-        if scores_due && self.appraisal.is_none() {
-            let limits = self.game.limits();
-            let request = Query {
-                limits: Limits {
-                    time_ms: limits.time_ms.saturating_mul(SCORING_TIME_FACTOR),
-                    ..limits
-                },
-                moves: true,
-            };
-            let mailbox = self.mailbox.clone();
-            let position = board;
-            let started = Search::start(&board, request, move |answer| {
-                mailbox.send(Message::Appraised(position, answer));
-            });
-            if let Ok(search) = started {
-                self.appraisal = Some((board, search));
-            }
-        }
+            && self.beyond.scores_at(&board, scoring.limits).is_none();
+        let scores = scores_due.then_some(scoring);
+        // Without a worker the squares go without scores: the panel says it is scoring, and the page stays live.
+        keep_search(
+            &mut self.appraisal,
+            &board,
+            scores,
+            &self.mailbox,
+            Message::Appraised,
+        );
     }
 
     /// The step panel and the replay follow the settings and the position.

@@ -102,7 +102,7 @@ impl BeyondView {
             let title = if board.is_over() {
                 "The game is over: no move is left to score."
             } else {
-                match beyond.scores_at(&board) {
+                match beyond.scores_at(&board, game.scoring_limits()) {
                     Some(moves) => beyond::scores_title(moves),
                     None => "Scoring every move…",
                 }

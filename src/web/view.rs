@@ -188,7 +188,7 @@ impl View {
             Scores::Exact(&exact, app.thinking.replay.as_ref())
         } else {
             app.beyond
-                .scores_at(&app.game.board())
+                .scores_at(&app.game.board(), app.game.scoring_limits())
                 .map_or(Scores::None, Scores::Verdicts)
         };
         self.render_board(app, scores);
