@@ -213,36 +213,14 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
 /// Renders a game into `element` and returns its handle: `newGame()`, `destroy()`, `set(name, value)`, `free()`.
 ///
 /// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
-/// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a 9-character board), `delay` (milliseconds),
-/// `scores`, `tree`, `stats`, `step` (`true` shows that panel) and `scoring` (`"depth"` or `"plain"`).
+/// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a board in the notation), `delay` (milliseconds),
+/// `scores`, `tree`, `stats`, `step`, `horizon` (`true` shows that panel), `scoring` (`"depth"` or `"plain"`),
+/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds) and `eval`.
 /// An unknown option or a value that is not understood throws an `Error`.
 #[wasm_bindgen]
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let mut settings = Settings::default();
-    if !options.is_undefined() && !options.is_null() {
-        // `typeof` (not `instanceof`, false for `Object.create(null)` and a frame's objects); arrays are refused
-        // by `instanceof`, which wasm-bindgen checks inside a `try` (a revoked Proxy throws there).
-        if !options.is_object() || options.is_instance_of::<Array>() {
-            return Err(JsError::new(
-                "mount: options must be an object such as { level: \"hard\" }",
-            ));
-        }
-        #[expect(
-            clippy::disallowed_methods,
-            reason = "typeof says object: every such value is an Object"
-        )]
-        let options = options.unchecked_ref::<Object>();
-        // Reading the options runs their getters (and a Proxy's traps), which may throw.
-        let entries = Object::entries_typed(options).map_err(|error| {
-            JsError::new(&format!(
-                "mount: the options could not be read: {}",
-                error_text(&error)
-            ))
-        })?;
-        let entries: Vec<(String, JsValue)> = entries
-            .iter()
-            .map(|entry| (entry.get0().as_string().unwrap_or_default(), entry.get1()))
-            .collect();
+    if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
         for (name, value) in in_reading_order(&entries, |(name, _)| name) {
             if !Settings::is_known(name) {
                 return Err(JsError::new(&format!(
@@ -258,6 +236,43 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     }
     let game = mount_game(&element, settings, Vec::new(), "mount").map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Options))
+}
+
+/// The `[name, value]` pairs of an options object, read once (`None` for `undefined` or `null`: no options), or an
+/// `Error` naming `function` for anything that is not an object such as `example`, or whose getters throw.
+fn option_entries(
+    function: &str,
+    options: &JsValue,
+    example: &str,
+) -> Result<Option<Vec<(String, JsValue)>>, JsError> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(None);
+    }
+    // `typeof` (not `instanceof`, false for `Object.create(null)` and a frame's objects); arrays are refused by
+    // `instanceof`, which wasm-bindgen checks inside a `try` (a revoked Proxy throws there).
+    if !options.is_object() || options.is_instance_of::<Array>() {
+        return Err(JsError::new(&format!(
+            "{function}: options must be an object such as {example}"
+        )));
+    }
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "typeof says object: every such value is an Object"
+    )]
+    let options = options.unchecked_ref::<Object>();
+    // Reading the options runs their getters (and a Proxy's traps), which may throw.
+    let entries = Object::entries_typed(options).map_err(|error| {
+        JsError::new(&format!(
+            "{function}: the options could not be read: {}",
+            error_text(&error)
+        ))
+    })?;
+    Ok(Some(
+        entries
+            .iter()
+            .map(|entry| (entry.get0().as_string().unwrap_or_default(), entry.get1()))
+            .collect(),
+    ))
 }
 
 /// What a caught JavaScript exception says: an `Error`'s message, or a string thrown as it is.
@@ -393,28 +408,10 @@ fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsEr
         limits: Limits::default(),
         moves: false,
     };
-    if options.is_undefined() || options.is_null() {
+    let Some(entries) = option_entries(function, options, "{ k: 4, timeMs: 1000 }")? else {
         return Ok(read);
-    }
-    if !options.is_object() || options.is_instance_of::<Array>() {
-        return Err(JsError::new(&format!(
-            "{function}: options must be an object such as {{ k: 4, timeMs: 1000 }}"
-        )));
-    }
-    #[expect(
-        clippy::disallowed_methods,
-        reason = "typeof says object: every such value is an Object"
-    )]
-    let options = options.unchecked_ref::<Object>();
-    let entries = Object::entries_typed(options).map_err(|error| {
-        JsError::new(&format!(
-            "{function}: the options could not be read: {}",
-            error_text(&error)
-        ))
-    })?;
-    for entry in entries.iter() {
-        let name = entry.get0().as_string().unwrap_or_default();
-        let value = entry.get1();
+    };
+    for (name, value) in entries {
         match name.as_str() {
             "k" => read.k = Some(whole_option(function, "k", &value, (3, 15))? as usize),
             "timeMs" => read.limits.time_ms = whole_option(function, "timeMs", &value, THINK_RANGE_MS)?,
