@@ -196,3 +196,21 @@ test("a <tic-tac-toe> on a blog of another origin plays a bigger board from its 
     await close();
   }
 });
+
+test("where a page allows no worker, the computer thinks briefly on the page itself and says why", async () => {
+  const { page, problems, close } = await watchedPage(sites.browser);
+  try {
+    await page.goto(`${sites.host.url}no-worker.html?game=${encodeURIComponent(sites.site.url)}`);
+    const game = page.locator("#game");
+    await game.locator('[data-cell="24"]').click();
+    await game.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
+    const count = await game.locator("[data-cell]").evaluateAll((cells) => cells.filter((cell) => /^[XO]$/.test(cell.textContent)).length);
+    assert.equal(count, 2, "the computer answered");
+    const trouble = await game.locator(".ttt-search .ttt-note").first().textContent();
+    assert.match(trouble, /^The search could not run in the background: the worker did not start .*The computer thinks for a moment on the page itself/);
+    // The browser reports the refused worker itself; nothing else may go wrong.
+    assert.deepEqual(problems.filter((problem) => !/worker-src|Refused to create a worker/i.test(problem)), []);
+  } finally {
+    await close();
+  }
+});

@@ -468,8 +468,7 @@ impl App {
         );
         if failed {
             // No worker: the answer comes at once, from a short search on the page's thread.
-            let trouble = "this page does not let the game start a worker, so the computer thinks for a moment \
-                on the page itself";
+            let trouble = "the page would not start a worker";
             let answer = super::worker::object(&[("error", trouble.into())]);
             self.mailbox.send(Message::Found(board, answer.into()));
         }

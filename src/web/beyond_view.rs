@@ -118,7 +118,10 @@ impl BeyondView {
         set_hidden(&self.horizon_box, !display.horizon);
         set_hidden(&self.trouble, beyond.trouble.is_none());
         if let Some(trouble) = &beyond.trouble {
-            let text = format!("The search could not run in the background: {trouble}.");
+            let text = format!(
+                "The search could not run in the background: {trouble}. The computer thinks for a moment on the \
+                 page itself instead, and plays what a shallower search finds."
+            );
             self.trouble.set_text_content(Some(&text));
         }
         let Some((position, thought)) = &beyond.last else {

@@ -66,7 +66,7 @@ impl Search {
             answer(
                 object(&[(
                     "error",
-                    "the worker that searches could not start its engine".into(),
+                    "the worker did not start (the page's Content-Security-Policy may forbid workers)".into(),
                 )])
                 .into(),
             );
