@@ -3,6 +3,8 @@
 //! and the closing note quote. 5x5 with 4 in a row (a draw, C. Y. Lee) is given a time limit, and the
 //! table says how far the search got.
 //!
+//! Last, the speed of a time-limited search on 15x15 (five in a row) in a middle game: positions per second.
+//!
 //! `cargo run --release --example prove [SECONDS_FOR_5x5]` (default 60)
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -45,6 +47,25 @@ fn main() {
             thought.nodes, thought.elapsed_ms, thought.table_hits
         );
     }
+    // X at (7,7), (8,8), (8,7), (6,8) and O at (7,8), (6,6), (9,7), (5,9), rows and columns from 0; X to move.
+    let shape = Shape::new(15, 15, 5).unwrap_or_else(|error| panic!("{error}"));
+    let x = [(7, 7), (8, 8), (8, 7), (6, 8)];
+    let o = [(7, 8), (6, 6), (9, 7), (5, 9)];
+    let mut middle = Grid::empty(shape);
+    for (mine, theirs) in x.iter().zip(&o) {
+        middle = middle
+            .play(mine.0 * 15 + mine.1)
+            .play(theirs.0 * 15 + theirs.1);
+    }
+    let thought = think(&middle, Limits::default(), &mut InstantClock::new());
+    println!(
+        "\n15x15, k=5, middle game, 1000 ms: depth {}, {} positions in {:.0} ms, {:.0} positions per second, best {:?}",
+        thought.depth,
+        thought.nodes,
+        thought.elapsed_ms,
+        thought.nodes as f64 / thought.elapsed_ms * 1000.0,
+        thought.best
+    );
 }
 
 /// The proofs need a clock (`std::time::Instant`) that wasm32 does not have.

@@ -137,6 +137,7 @@ pub(crate) struct BitsIter {
 impl Iterator for BitsIter {
     type Item = usize;
 
+    #[inline]
     fn next(&mut self) -> Option<usize> {
         while self.word < 4 {
             let word = &mut self.rest.0[self.word];
@@ -153,32 +154,52 @@ impl Iterator for BitsIter {
 
 impl BitAnd for Bits {
     type Output = Bits;
+    #[inline]
     fn bitand(self, other: Bits) -> Bits {
-        Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+        Bits([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+            self.0[3] & other.0[3],
+        ])
     }
 }
 
 impl BitOr for Bits {
     type Output = Bits;
+    #[inline]
     fn bitor(self, other: Bits) -> Bits {
-        Bits(std::array::from_fn(|i| self.0[i] | other.0[i]))
+        Bits([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+            self.0[3] | other.0[3],
+        ])
     }
 }
 
 impl BitXor for Bits {
     type Output = Bits;
+    #[inline]
     fn bitxor(self, other: Bits) -> Bits {
-        Bits(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
+        Bits([
+            self.0[0] ^ other.0[0],
+            self.0[1] ^ other.0[1],
+            self.0[2] ^ other.0[2],
+            self.0[3] ^ other.0[3],
+        ])
     }
 }
 
 impl BitAndAssign for Bits {
+    #[inline]
     fn bitand_assign(&mut self, other: Bits) {
         *self = *self & other;
     }
 }
 
 impl BitOrAssign for Bits {
+    #[inline]
     fn bitor_assign(&mut self, other: Bits) {
         *self = *self | other;
     }

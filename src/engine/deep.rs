@@ -345,7 +345,7 @@ impl<P: Position> Core<'_, P> {
     }
 
     /// The best move and the best replies after it, as the table remembers them.
-    fn principal_variation(&self, root: &P, best: Option<usize>) -> Vec<usize> {
+    fn principal_variation(&mut self, root: &P, best: Option<usize>) -> Vec<usize> {
         let mut line = Vec::new();
         let mut position = *root;
         let mut next = best;
@@ -364,7 +364,8 @@ impl<P: Position> Core<'_, P> {
                 .and_then(|entry| (entry.best != NO_MOVE).then_some(usize::from(entry.best)))
                 .or_else(|| {
                     // Where the search stopped early, the tactics know the rest: the win, or the block.
-                    match position.tactics(&self.settings, &mut Vec::new()) {
+                    position.prepare(&mut self.context);
+                    match position.tactics(&mut self.context, &self.settings, &mut Vec::new()) {
                         Tactics::Win(cell) | Tactics::Lost(cell) => Some(cell),
                         Tactics::Search { .. } => None,
                     }

@@ -245,6 +245,12 @@ impl KeyedTable {
 pub(crate) trait Position: Copy {
     /// How the game remembers its positions.
     type Table: Table;
+    /// What a search works out once about the board and reuses at every node (for a [`super::grid::Grid`], every
+    /// window of its shape), along with scratch space, so that a node neither recomputes nor allocates it.
+    type Context: Default;
+    /// Makes `context` fit this position's board; called on entering every position, so it must cost next to
+    /// nothing when the context already fits.
+    fn prepare(&self, context: &mut Self::Context);
     /// A key that tells the position apart from every other the table may hold.
     fn key(&self) -> u64;
     /// Marks on the board.
@@ -256,18 +262,27 @@ pub(crate) trait Position: Copy {
     /// Whether the side to move has lost: the last move made a line.
     fn lost(&self) -> bool;
     /// Whether the game is a draw whatever is played: no line can be completed any more.
-    fn drawn(&self) -> bool;
+    fn drawn(&self, context: &Self::Context) -> bool;
     /// Whether `cell` is a legal move.
     fn is_legal(&self, cell: usize) -> bool;
     /// The position after the side to move plays the legal `cell`.
     fn play(&self, cell: usize) -> Self;
     /// The moves to try, in `moves` (cleared first) in the settings' order, and with [`Settings::tactics`] what
-    /// the tactics say; without, always [`Tactics::Search`].
-    fn tactics(&self, settings: &Settings, moves: &mut Vec<usize>) -> Tactics;
+    /// the tactics say; without, always [`Tactics::Search`]. With them, [`Tactics::Search`] means that no legal
+    /// move completes a line (the far ones included): the core then never asks a child whether it is lost.
+    fn tactics(
+        &self,
+        context: &mut Self::Context,
+        settings: &Settings,
+        moves: &mut Vec<usize>,
+    ) -> Tactics;
     /// Appends to `moves` the legal moves that [`Position::tactics`] left out.
-    fn far_moves(&self, settings: &Settings, moves: &mut Vec<usize>);
+    fn far_moves(&self, context: &Self::Context, settings: &Settings, moves: &mut Vec<usize>);
     /// The evaluation for the side to move, within `EVAL_LIMIT`.
-    fn evaluate(&self) -> i32;
+    fn evaluate(&self, context: &Self::Context) -> i32;
+    /// The evaluation of the position after the side to move plays `cell`, the same as [`Position::evaluate`]
+    /// would give, when the last [`Position::tactics`] (of this position) worked it out on the way; `None` if not.
+    fn evaluate_after(&self, context: &Self::Context, cell: usize) -> Option<i32>;
     /// For each cell, the lowest cell a symmetry of the position maps it to: moves with the same
     /// representative have the same value.
     fn representatives(&self) -> Vec<usize>;
@@ -307,6 +322,8 @@ pub(crate) struct Core<'c, P: Position, O: Observer<P> = Unobserved> {
     pub(super) clock: &'c mut dyn Clock,
     pub(super) observer: O,
     pub(super) table: P::Table,
+    /// The position's context (see [`Position::Context`]).
+    pub(super) context: P::Context,
     /// Move lists, one per ply, reused so that a node allocates nothing.
     lists: Vec<Vec<usize>>,
     /// At the root, whether each cell is searched (one per set of mirror-image moves); empty for all of them.
@@ -343,6 +360,7 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             clock,
             observer,
             table: P::Table::with_bits(settings.table_bits),
+            context: P::Context::default(),
             lists: Vec::new(),
             root_searched: Vec::new(),
             root_best: None,
@@ -385,10 +403,27 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
     pub(crate) fn negamax(
         &mut self,
         position: &P,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+    ) -> i32 {
+        let arrival = Arrival {
+            may_be_lost: true,
+            evaluation: None,
+        };
+        self.node(position, alpha, beta, depth, ply, arrival)
+    }
+
+    /// [`Core::negamax`], with what the parent knows of `position`.
+    fn node(
+        &mut self,
+        position: &P,
         mut alpha: i32,
         beta: i32,
         depth: u32,
         ply: usize,
+        arrival: Arrival,
     ) -> i32 {
         self.nodes += 1;
         if self.may_stop && self.nodes % CLOCK_EVERY == 0 {
@@ -401,7 +436,8 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
         // Every way out of the node leaves this block, so that the observer hears of each score exactly once.
         let score = 'node: {
             let marks = position.marks() as i32;
-            if position.lost() {
+            position.prepare(&mut self.context);
+            if arrival.may_be_lost && position.lost() {
                 // The terminal score, written once.
                 break 'node match self.settings.scoring {
                     Scoring::DepthAware => marks - WIN,
@@ -410,13 +446,17 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             }
             let empty_cells = position.empty_cells();
             // The root is searched even when dead drawn, so that there is a move.
-            if empty_cells == 0 || (self.settings.dead_draws && ply > 0 && position.drawn()) {
+            if empty_cells == 0
+                || (self.settings.dead_draws && ply > 0 && position.drawn(&self.context))
+            {
                 break 'node 0;
             }
             if depth == 0 {
                 self.horizon += 1;
                 break 'node if self.settings.evaluation {
-                    position.evaluate()
+                    arrival
+                        .evaluation
+                        .unwrap_or_else(|| position.evaluate(&self.context))
                 } else {
                     0
                 };
@@ -466,7 +506,7 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
                 self.lists.resize_with(ply + 1, Vec::new);
             }
             let mut moves = std::mem::take(&mut self.lists[ply]);
-            let score = match position.tactics(&self.settings, &mut moves) {
+            let score = match position.tactics(&mut self.context, &self.settings, &mut moves) {
                 Tactics::Win(cell) => self.settled(position, ceiling, cell, ply, remember),
                 Tactics::Lost(cell) => self.settled(position, floor, cell, ply, remember),
                 Tactics::Search { narrowed } => {
@@ -540,7 +580,7 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
                 // Every nearby move loses: before calling the position lost, try the far ones.
                 if !widened && best <= -DECISIVE {
                     widened = true;
-                    position.far_moves(&self.settings, moves);
+                    position.far_moves(&self.context, &self.settings, moves);
                     continue;
                 }
                 break;
@@ -552,7 +592,23 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             }
             tried += 1;
             let child = position.play(cell);
-            let score = -self.negamax(&child, -beta, -*alpha, node.depth - 1, node.ply + 1);
+            let arrival = Arrival {
+                // With the tactics, a move that completes a line was played before any search: this one does not.
+                may_be_lost: !self.settings.tactics,
+                evaluation: if node.depth == 1 && self.settings.evaluation {
+                    position.evaluate_after(&self.context, cell)
+                } else {
+                    None
+                },
+            };
+            let score = -self.node(
+                &child,
+                -beta,
+                -*alpha,
+                node.depth - 1,
+                node.ply + 1,
+                arrival,
+            );
             if self.stopped {
                 return 0;
             }
@@ -620,6 +676,16 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
         }
         self.table.put(entry);
     }
+}
+
+/// What a parent knows of a child before the core enters it, so that the child need not work it out.
+#[derive(Clone, Copy)]
+struct Arrival {
+    /// Whether the move may have completed a line: not when the parent's tactics found no move that does (see
+    /// [`Position::tactics`]).
+    may_be_lost: bool,
+    /// The child's evaluation, if the parent's tactics worked it out (see [`Position::evaluate_after`]).
+    evaluation: Option<i32>,
 }
 
 /// What the move loop needs to know of its node.

@@ -380,6 +380,10 @@ impl Table for ClassicTable {
 
 impl Position for Board {
     type Table = ClassicTable;
+    /// Nine cells need no windows worked out in advance: the lookup tables cover them.
+    type Context = ();
+
+    fn prepare(&self, _context: &mut ()) {}
 
     fn key(&self) -> u64 {
         let tables = tables();
@@ -405,7 +409,7 @@ impl Position for Board {
         tables().holds_line[usize::from(self.mask(self.to_move().opponent()))]
     }
 
-    fn drawn(&self) -> bool {
+    fn drawn(&self, _context: &()) -> bool {
         // Every line holds both marks.
         let (x, o) = (self.mask(Player::X), self.mask(Player::O));
         LINE_MASKS
@@ -421,7 +425,7 @@ impl Position for Board {
         self.play_unchecked(1 << cell)
     }
 
-    fn tactics(&self, settings: &Settings, moves: &mut Vec<usize>) -> Tactics {
+    fn tactics(&self, _context: &mut (), settings: &Settings, moves: &mut Vec<usize>) -> Tactics {
         moves.clear();
         let mover = self.to_move();
         let (mine, theirs) = (self.mask(mover), self.mask(mover.opponent()));
@@ -447,10 +451,14 @@ impl Position for Board {
         Tactics::Search { narrowed: false }
     }
 
-    fn far_moves(&self, _settings: &Settings, _moves: &mut Vec<usize>) {}
+    fn far_moves(&self, _context: &(), _settings: &Settings, _moves: &mut Vec<usize>) {}
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&self, _context: &()) -> i32 {
         0
+    }
+
+    fn evaluate_after(&self, _context: &(), _cell: usize) -> Option<i32> {
+        None
     }
 
     fn representatives(&self) -> Vec<usize> {

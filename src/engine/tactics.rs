@@ -11,9 +11,6 @@ use super::board::Player;
 use super::grid::{Grid, Shape};
 use super::negamax::{KeyedTable, Order, Position, Settings, Tactics, EVAL_LIMIT};
 
-/// The four directions of a line, as (rows, columns) per step.
-const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-
 /// The weight of an open window holding `stones` marks of one side, by how many it still lacks: each mark
 /// closer to a line is worth eight times more, so one window a move from a line outweighs many far ones.
 const fn window_weight(stones: usize, k: usize) -> i64 {
@@ -30,99 +27,227 @@ const fn window_weight(stones: usize, k: usize) -> i64 {
     }
 }
 
+/// Boards with more windows than this find those holding marks by shifting the marks, rather than by trying
+/// every window: on 15 x 15 most of the 572 windows are empty, on 4 x 4 all 10 are worth a look.
+const SPARSE_FROM_WINDOWS: usize = 48;
+
 /// A rotation or reflection of a board: `(row, col, rows, cols)` to the image's `(row, col)`.
 type Symmetry = fn(usize, usize, usize, usize) -> (usize, usize);
 
-/// What an empty cell means to both sides, from the windows through it.
-struct CellWindows {
-    /// The most marks of the side to move in a window through the cell that the opponent has not entered.
-    mine: usize,
-    /// The same for the opponent.
-    theirs: usize,
-    /// The windows' weights after a move here: those it extends for the side to move, plus those it takes from
-    /// the opponent.
-    weight: i64,
+/// The longest line a board has: a window holds at most this many cells.
+const MAX_K: usize = 15;
+
+/// One window: its cells as a mask and as a list.
+#[derive(Clone, Copy, Default)]
+struct Window {
+    cells: Bits,
+    /// The word of `cells` that holds them all, or 4 when they span words: a small board's windows are counted
+    /// in one word rather than four.
+    word: u8,
+    /// The cells' bits, the first `len` of `bits`, to walk them without a scan of the mask.
+    len: u8,
+    bits: [u8; MAX_K],
 }
 
-/// A cell's state along a line.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    Empty,
-    Mine,
-    Theirs,
-    Off,
+impl Window {
+    /// How many of `stones` the window holds.
+    // Two of these per window and node: worth inlining even where the code is built for size.
+    #[inline(always)]
+    fn count(&self, stones: Bits) -> u32 {
+        match self.word {
+            word @ 0..=3 => {
+                let word = usize::from(word);
+                (stones.0[word] & self.cells.0[word]).count_ones()
+            }
+            _ => (stones & self.cells).count(),
+        }
+    }
+
+    /// The bits of the window's cells.
+    fn bits(&self) -> &[u8] {
+        &self.bits[..usize::from(self.len)]
+    }
 }
 
-/// The windows through the empty cell at `(row, col)`.
-fn cell_windows(shape: Shape, mine: Bits, theirs: Bits, row: usize, col: usize) -> CellWindows {
-    let k = shape.k();
-    let mut found = CellWindows {
-        mine: 0,
-        theirs: 0,
-        weight: 0,
-    };
-    for (dr, dc) in DIRECTIONS {
-        // The 2k - 1 cells centred on this one along the line, and running counts of each state.
-        let mut counts = [[0u8; 3]; 30];
-        for t in 0..2 * k - 1 {
-            let offset = t as isize - (k as isize - 1);
-            let (r, c) = (row as isize + offset * dr, col as isize + offset * dc);
-            let state =
-                if r < 0 || c < 0 || r >= shape.rows() as isize || c >= shape.cols() as isize {
-                    State::Off
-                } else {
-                    // In range, so not negative.
-                    let bit = shape.bit_of(r as usize * shape.cols() + c as usize);
-                    if mine.contains(bit) {
-                        State::Mine
-                    } else if theirs.contains(bit) {
-                        State::Theirs
-                    } else {
-                        State::Empty
-                    }
+/// Every window of a board's shape, worked out once per search (the [`Position::Context`] of a [`Grid`]), and
+/// the scratch space of the tactics, so that a node counts each window holding marks once, with two
+/// population counts, instead of walking the lines through every candidate cell. What is by bit is in arrays
+/// of 256, which a bit indexes without a check.
+pub(crate) struct Windows {
+    /// The shape the windows are of; `None` before the first position.
+    shape: Option<Shape>,
+    /// Every cell of the board.
+    all: Bits,
+    /// For each direction of [`Shape::steps`], the bits where a window starts.
+    starts: [Bits; 4],
+    /// Every window.
+    list: Vec<Window>,
+    /// For each direction and start, the window's index in `list`.
+    by_start: Box<[[u16; 256]; 4]>,
+    /// Whether the windows holding marks are found by shifts (see [`SPARSE_FROM_WINDOWS`]).
+    sparse: bool,
+    /// By bit, the cell; and by cell, the bit (a division saved in each).
+    cell_of: Box<[u8; 256]>,
+    bit_of: Box<[u8; 256]>,
+    /// By bit, the weight of the windows through the cell while they are all empty: each is open to both sides.
+    base: Box<[i64; 256]>,
+    /// By bit, how near the cell is to the centre: larger nearer, never negative.
+    centrality: Box<[u64; 256]>,
+    /// Scratch, by bit: what the last tactics' windows holding marks change of `base`.
+    change: Box<[i64; 256]>,
+    /// Scratch, by bit: what a move there adds to the evaluation for the side that plays it, less half of `base`
+    /// (what it would add with every window through it empty).
+    gain: Box<[i64; 256]>,
+    /// Whether `change` and `gain` hold the last tactics' counts, to be cleared before the next.
+    spread: bool,
+    /// The key of the position whose tactics filled `gain`, and its evaluation for its side to move before the
+    /// clamp: with `gain`, the evaluation after each move without counting a window again.
+    evaluated: Option<(u64, i64)>,
+    /// Scratch: the last tactics' windows holding marks (their indices in `list`), with the marks of the side to
+    /// move and of the opponent.
+    holding: Vec<(u16, u8, u8)>,
+    /// Scratch: the candidates with their order (see [`Grid::tactics`]).
+    order: Vec<u64>,
+    /// The weight of a window open to one side, by its marks (see [`window_weight`]).
+    weights: [i64; MAX_K + 1],
+}
+
+impl Default for Windows {
+    /// No board's yet.
+    fn default() -> Windows {
+        Windows {
+            shape: None,
+            all: Bits::EMPTY,
+            starts: [Bits::EMPTY; 4],
+            list: Vec::new(),
+            by_start: Box::new([[0; 256]; 4]),
+            sparse: false,
+            cell_of: Box::new([0; 256]),
+            bit_of: Box::new([0; 256]),
+            base: Box::new([0; 256]),
+            centrality: Box::new([0; 256]),
+            change: Box::new([0; 256]),
+            gain: Box::new([0; 256]),
+            spread: false,
+            evaluated: None,
+            holding: Vec::new(),
+            order: Vec::new(),
+            weights: [0; MAX_K + 1],
+        }
+    }
+}
+
+impl Windows {
+    /// The windows of `shape`.
+    fn new(shape: Shape) -> Windows {
+        let k = shape.k();
+        let all = shape.all();
+        let mut windows = Windows {
+            shape: Some(shape),
+            all,
+            weights: std::array::from_fn(|stones| window_weight(stones, k)),
+            ..Windows::default()
+        };
+        for (direction, step) in shape.steps().into_iter().enumerate() {
+            // A window that would cross the padding column or leave the board does not start in `all`'s runs.
+            let starts = all.run_starts(step, k);
+            windows.starts[direction] = starts;
+            for start in starts.iter() {
+                let mut window = Window {
+                    // At most 15 cells, on bits below 240.
+                    len: k as u8,
+                    ..Window::default()
                 };
-            counts[t + 1] = counts[t];
-            match state {
-                State::Mine => counts[t + 1][0] += 1,
-                State::Theirs => counts[t + 1][1] += 1,
-                State::Off => counts[t + 1][2] += 1,
-                State::Empty => {}
+                for j in 0..k {
+                    let bit = start + j * step;
+                    window.cells = window.cells.with(bit);
+                    window.bits[j] = bit as u8;
+                    windows.base[bit] += 2 * window_weight(1, k);
+                }
+                let words = window.cells.0.iter().filter(|&&word| word != 0).count();
+                window.word = match window.cells.0.iter().position(|&word| word != 0) {
+                    Some(word) if words == 1 => word as u8,
+                    _ => 4,
+                };
+                // Fewer than 4 x 240 windows.
+                windows.by_start[direction][start] = windows.list.len() as u16;
+                windows.list.push(window);
             }
         }
-        for start in 0..k {
-            let count = |i: usize| usize::from(counts[start + k][i] - counts[start][i]);
-            if count(2) > 0 {
-                continue;
+        windows.sparse = windows.list.len() > SPARSE_FROM_WINDOWS;
+        for bit in all.iter() {
+            let cell = shape.cell_of(bit);
+            // Cells and bits are below 256.
+            windows.cell_of[bit] = cell as u8;
+            windows.bit_of[cell] = bit as u8;
+            let (row, col) = (cell / shape.cols(), cell % shape.cols());
+            let off = (2 * row).abs_diff(shape.rows() - 1) + (2 * col).abs_diff(shape.cols() - 1);
+            windows.centrality[bit] = (shape.rows() + shape.cols() - off) as u64;
+        }
+        windows
+    }
+
+    /// Calls `visit` with each window holding any of `marks` (and perhaps, on a small board, none), and its index.
+    fn each_holding(&self, marks: Bits, mut visit: impl FnMut(usize, &Window)) {
+        let Some(shape) = self.shape else {
+            return;
+        };
+        let list = &self.list[..];
+        if !self.sparse {
+            for (index, window) in list.iter().enumerate() {
+                if window.count(marks) > 0 {
+                    visit(index, window);
+                }
             }
-            let (m, t) = (count(0), count(1));
-            if t == 0 {
-                found.mine = found.mine.max(m);
-                found.weight += window_weight(m + 1, k);
+            return;
+        }
+        let k = shape.k();
+        for (direction, step) in shape.steps().into_iter().enumerate() {
+            // The starts up to k - 1 steps back from a mark, by doubling the reach covered.
+            let mut near = marks;
+            let mut reach = 1;
+            while reach < k {
+                let more = reach.min(k - reach);
+                near |= near.down(more * step);
+                reach += more;
             }
-            if m == 0 {
-                found.theirs = found.theirs.max(t);
-                found.weight += window_weight(t + 1, k);
+            for start in (near & self.starts[direction]).iter() {
+                let index = usize::from(self.by_start[direction][start]);
+                visit(index, &list[index]);
             }
         }
     }
-    found
+
+    /// Clears what the last tactics spread over the cells of their windows.
+    fn clear_spread(&mut self) {
+        if self.spread {
+            let list = &self.list[..];
+            for &(index, ..) in &self.holding {
+                for &bit in list[usize::from(index)].bits() {
+                    self.change[usize::from(bit)] = 0;
+                    self.gain[usize::from(bit)] = 0;
+                }
+            }
+            self.spread = false;
+        }
+        self.evaluated = None;
+    }
 }
 
 impl Grid {
-    /// The moves worth trying: every empty cell, or on a large board those within `radius` cells (in any
-    /// direction) of a mark, and the centre of an empty board.
-    fn candidates(&self, radius: Option<u32>) -> Bits {
-        let empty = self.empty_bits();
+    /// The moves worth trying: every empty cell (of `all`, the board), or on a large board those within `radius`
+    /// cells (in any direction) of a mark, and the centre of an empty board.
+    fn candidates(&self, all: Bits, radius: Option<u32>) -> Bits {
+        let marks = self.stones(Player::X) | self.stones(Player::O);
+        let empty = all.minus(marks);
         let Some(radius) = radius else {
             return empty;
         };
         let shape = self.shape();
-        let marks = self.stones(Player::X) | self.stones(Player::O);
         if marks.is_empty() {
             let centre = shape.rows() / 2 * shape.cols() + shape.cols() / 2;
             return Bits::bit(shape.bit_of(centre));
         }
-        let all = shape.all();
         let mut near = marks;
         for _ in 0..radius {
             // A step sideways from the edge lands in the padding column, which `all` leaves out.
@@ -131,44 +256,58 @@ impl Grid {
         }
         near & empty
     }
+}
 
-    /// Whether `player` could still make a line: only in a window free of the other side's marks, and only if
-    /// its moves left can fill the window's empty cells. A necessary condition, so when it fails for both sides
-    /// the game is a draw whatever is played.
-    fn can_still_win(&self, player: Player) -> bool {
-        let shape = self.shape();
-        let k = shape.k();
-        let empty = shape.cells() - self.marks();
-        // The side to move has the odd move out.
-        let moves_left = if self.to_move() == player {
-            empty.div_ceil(2)
-        } else {
-            empty / 2
-        };
-        let free = shape.all().minus(self.stones(player.opponent()));
-        if moves_left >= k {
-            return shape.has_line(free);
+impl Grid {
+    /// Spreads the weights of the windows holding marks, which the tactics just counted, over their cells: what
+    /// each changes of a cell's order, and of the evaluation after a move there (see [`Windows`]).
+    fn spread(&self, windows: &mut Windows) {
+        let list = &windows.list[..];
+        let weight = windows.weights;
+        let mut score = 0;
+        for &(index, m, t) in &windows.holding {
+            let (m, t) = (usize::from(m), usize::from(t));
+            // Open to the side to move, to the opponent, or to neither.
+            let (open, gain) = match (m, t) {
+                (_, 0) => {
+                    score += weight[m];
+                    (weight[m + 1], weight[m + 1] - weight[m])
+                }
+                (0, _) => {
+                    score -= weight[t];
+                    // A move here takes the window from the opponent.
+                    (weight[t + 1], weight[t])
+                }
+                _ => (0, 0),
+            };
+            let change = open - 2 * weight[1];
+            let gain = gain - weight[1];
+            // A taken cell's entries are never read: no need to skip it.
+            for &bit in list[usize::from(index)].bits() {
+                windows.change[usize::from(bit)] += change;
+                windows.gain[usize::from(bit)] += gain;
+            }
         }
-        let mine = self.stones(player);
-        shape.steps().into_iter().any(|step| {
-            free.run_starts(step, k).iter().any(|start| {
-                let held = (0..k).filter(|j| mine.contains(start + j * step)).count();
-                held + moves_left >= k
-            })
-        })
+        windows.spread = true;
+        windows.evaluated = Some((self.key(), score));
     }
+}
 
-    /// How near `cell` is to the centre: larger nearer, never negative.
-    fn centrality(&self, cell: usize) -> u64 {
-        let shape = self.shape();
-        let (row, col) = (cell / shape.cols(), cell % shape.cols());
-        let off = (2 * row).abs_diff(shape.rows() - 1) + (2 * col).abs_diff(shape.cols() - 1);
-        (shape.rows() + shape.cols() - off) as u64
-    }
+/// An evaluation within `EVAL_LIMIT`.
+fn clamp(score: i64) -> i32 {
+    // In range after the clamp.
+    score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
 }
 
 impl Position for Grid {
     type Table = KeyedTable;
+    type Context = Windows;
+
+    fn prepare(&self, context: &mut Windows) {
+        if context.shape != Some(self.shape()) {
+            *context = Windows::new(self.shape());
+        }
+    }
 
     fn key(&self) -> u64 {
         Grid::key(self)
@@ -191,8 +330,22 @@ impl Position for Grid {
             .has_line(self.stones(self.to_move().opponent()))
     }
 
-    fn drawn(&self) -> bool {
-        !self.can_still_win(Player::X) && !self.can_still_win(Player::O)
+    /// Whether neither side can still make a line: a side can only in a window free of the other side's marks,
+    /// and only if its moves left can fill the window's empty cells. A necessary condition, so when it fails for
+    /// both sides the game is a draw whatever is played.
+    fn drawn(&self, windows: &Windows) -> bool {
+        let k = self.shape().k() as u32;
+        let empty = self.empty_cells();
+        // The side to move has the odd move out.
+        let (x_left, o_left) = match self.to_move() {
+            Player::X => (empty.div_ceil(2), empty / 2),
+            Player::O => (empty / 2, empty.div_ceil(2)),
+        };
+        let (x, o) = (self.stones(Player::X), self.stones(Player::O));
+        !windows.list.iter().any(|window| {
+            let (xs, os) = (window.count(x), window.count(o));
+            (os == 0 && xs + x_left >= k) || (xs == 0 && os + o_left >= k)
+        })
     }
 
     fn is_legal(&self, cell: usize) -> bool {
@@ -203,93 +356,140 @@ impl Position for Grid {
         self.play_bit(self.shape().bit_of(cell))
     }
 
-    fn tactics(&self, settings: &Settings, moves: &mut Vec<usize>) -> Tactics {
+    /// A cell completes a line where a window holds `k - 1` marks of one side and none of the other, and an
+    /// empty window through a cell adds as much to its order whoever moves: so only the windows holding marks
+    /// are counted, and the empty ones are in `base`.
+    fn tactics(
+        &self,
+        windows: &mut Windows,
+        settings: &Settings,
+        moves: &mut Vec<usize>,
+    ) -> Tactics {
         moves.clear();
-        let shape = self.shape();
-        let mover = self.to_move();
-        let (mine, theirs) = (self.stones(mover), self.stones(mover.opponent()));
-        let candidates = self.candidates(settings.neighbourhood);
-        // A cell that completes a line lies next to a mark, so it is always a candidate.
-        let mut threats = 0;
-        let mut threat = 0;
-        let mut order = [0u64; 256];
-        for bit in candidates.iter() {
-            let cell = shape.cell_of(bit);
-            let (row, col) = (cell / shape.cols(), cell % shape.cols());
-            let windows = cell_windows(shape, mine, theirs, row, col);
-            if settings.tactics && windows.mine + 1 >= shape.k() {
-                return Tactics::Win(cell);
-            }
-            if settings.tactics && windows.theirs + 1 >= shape.k() {
-                threats += 1;
-                threat = cell;
-            }
-            // Without the evaluation, quiet moves are told apart by nothing but the centre.
-            let weight = if settings.evaluation {
-                windows.weight as u64
-            } else {
-                0
-            };
-            order[cell] = weight << 8 | self.centrality(cell);
-            moves.push(cell);
-        }
-        match threats {
-            0 => {
-                // Best first; among equals the lower cell, so that runs repeat.
-                if settings.order == Order::Heuristic {
-                    moves.sort_unstable_by(|a, b| order[*b].cmp(&order[*a]).then(a.cmp(b)));
-                }
-                Tactics::Search {
-                    narrowed: candidates != self.empty_bits(),
-                }
-            }
-            // Any other move loses at once.
-            1 => {
-                moves.clear();
-                moves.push(threat);
-                Tactics::Search { narrowed: false }
-            }
-            _ => Tactics::Lost(threat),
-        }
-    }
-
-    fn far_moves(&self, settings: &Settings, moves: &mut Vec<usize>) {
-        let far = self
-            .empty_bits()
-            .minus(self.candidates(settings.neighbourhood));
-        moves.extend(far.iter().map(|bit| self.shape().cell_of(bit)));
-    }
-
-    fn evaluate(&self) -> i32 {
+        windows.clear_spread();
         let shape = self.shape();
         let k = shape.k();
-        let all = shape.all();
-        let (x, o) = (self.stones(Player::X), self.stones(Player::O));
-        let mut score: i64 = 0;
-        for step in shape.steps() {
-            // Windows that fit on the board, start by start; only those holding marks of one side count.
-            let mut x_near = Bits::EMPTY;
-            let mut o_near = Bits::EMPTY;
-            for j in 0..k {
-                x_near |= x.down(j * step);
-                o_near |= o.down(j * step);
+        let mover = self.to_move();
+        let (mine, theirs) = (self.stones(mover), self.stones(mover.opponent()));
+        let taken = mine | theirs;
+        let candidates = self.candidates(windows.all, settings.neighbourhood);
+        let weigh = settings.order == Order::Heuristic && settings.evaluation;
+        let mut holding = std::mem::take(&mut windows.holding);
+        holding.clear();
+        let (mut wins, mut threats) = (Bits::EMPTY, Bits::EMPTY);
+        if settings.tactics || weigh {
+            windows.each_holding(taken, |index, window| {
+                let (m, t) = (window.count(mine), window.count(theirs));
+                if t == 0 && m as usize + 1 >= k {
+                    wins |= window.cells;
+                }
+                if m == 0 && t as usize + 1 >= k {
+                    threats |= window.cells;
+                }
+                // Fewer than 1,024 windows of at most 15 cells.
+                holding.push((index as u16, m as u8, t as u8));
+            });
+        }
+        windows.holding = holding;
+        // A cell that completes a line lies next to a mark, so it is always a candidate.
+        let (wins, threats) = (wins.minus(taken), threats.minus(taken));
+        if settings.tactics {
+            if let Some(bit) = wins.iter().next() {
+                return Tactics::Win(usize::from(windows.cell_of[bit]));
             }
-            let starts = all.run_starts(step, k);
-            let count = |stones: Bits, start: usize| {
-                (0..k).filter(|j| stones.contains(start + j * step)).count()
-            };
-            for start in (starts & x_near).minus(o_near).iter() {
-                score += window_weight(count(x, start), k);
-            }
-            for start in (starts & o_near).minus(x_near).iter() {
-                score -= window_weight(count(o, start), k);
+            match threats.count() {
+                0 => {}
+                // Any other move loses at once.
+                1 => {
+                    moves.extend(threats.iter().map(|bit| usize::from(windows.cell_of[bit])));
+                    return Tactics::Search { narrowed: false };
+                }
+                // The last, as a scan in cell order would name it.
+                _ => {
+                    if let Some(bit) = threats.iter().last() {
+                        return Tactics::Lost(usize::from(windows.cell_of[bit]));
+                    }
+                }
             }
         }
+        if settings.order == Order::Cells {
+            moves.extend(
+                candidates
+                    .iter()
+                    .map(|bit| usize::from(windows.cell_of[bit])),
+            );
+        } else {
+            if weigh {
+                self.spread(windows);
+            }
+            let mut order = std::mem::take(&mut windows.order);
+            order.clear();
+            for bit in candidates.iter() {
+                // Without the evaluation, quiet moves are told apart by nothing but the centre.
+                let weight = if weigh {
+                    windows.base[bit] + windows.change[bit]
+                } else {
+                    0
+                };
+                // Best first, and among equals the lower cell, so that runs repeat: the weight, the centrality
+                // and the cell's complement in one number, whose complement sorts in that order.
+                let cell = windows.cell_of[bit];
+                order.push(
+                    !((weight as u64) << 16 | windows.centrality[bit] << 8 | u64::from(255 - cell)),
+                );
+            }
+            // Insertion: a few dozen numbers, often nearly in order already, and no sort's code in the page.
+            let keys = &mut order[..];
+            for i in 1..keys.len() {
+                let key = keys[i];
+                let mut j = i;
+                while j > 0 && keys[j - 1] > key {
+                    keys[j] = keys[j - 1];
+                    j -= 1;
+                }
+                keys[j] = key;
+            }
+            moves.extend(order.iter().map(|&key| 255 - (!key & 0xff) as usize));
+            windows.order = order;
+        }
+        Tactics::Search {
+            narrowed: candidates != windows.all.minus(taken),
+        }
+    }
+
+    fn far_moves(&self, windows: &Windows, settings: &Settings, moves: &mut Vec<usize>) {
+        let far = self
+            .empty_bits()
+            .minus(self.candidates(windows.all, settings.neighbourhood));
+        moves.extend(far.iter().map(|bit| usize::from(windows.cell_of[bit])));
+    }
+
+    /// The open windows' weights: those of X less those of O, for the side to move.
+    fn evaluate(&self, windows: &Windows) -> i32 {
+        let (x, o) = (self.stones(Player::X), self.stones(Player::O));
+        let mut score: i64 = 0;
+        windows.each_holding(x | o, |_, window| {
+            let (xs, os) = (window.count(x), window.count(o));
+            if os == 0 {
+                score += windows.weights[xs as usize];
+            } else if xs == 0 {
+                score -= windows.weights[os as usize];
+            }
+        });
         if self.to_move() == Player::O {
             score = -score;
         }
-        // In range after the clamp.
-        score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
+        clamp(score)
+    }
+
+    fn evaluate_after(&self, windows: &Windows, cell: usize) -> Option<i32> {
+        let (key, score) = windows.evaluated?;
+        if key != self.key() {
+            return None;
+        }
+        let bit = usize::from(windows.bit_of[cell]);
+        // For the side that moves here, then for the opponent, whose turn it is after the move.
+        Some(clamp(-(score + windows.base[bit] / 2 + windows.gain[bit])))
     }
 
     fn representatives(&self) -> Vec<usize> {
@@ -332,6 +532,21 @@ mod tests {
         Grid::parse(text, Shape::new(rows, cols, k).unwrap()).unwrap()
     }
 
+    /// The windows of `position`'s board.
+    fn windows(position: &Grid) -> Windows {
+        let mut windows = Windows::default();
+        position.prepare(&mut windows);
+        windows
+    }
+
+    fn drawn(position: Grid) -> bool {
+        position.drawn(&windows(&position))
+    }
+
+    fn evaluation(position: Grid) -> i32 {
+        position.evaluate(&windows(&position))
+    }
+
     fn settings(neighbourhood: Option<u32>) -> Settings {
         Settings {
             neighbourhood,
@@ -344,10 +559,13 @@ mod tests {
         let mut moves = Vec::new();
         // X completes the row at once.
         let win = grid("XXX../OO.../...../O....", 4, 5, 4);
-        assert_eq!(win.tactics(&settings(None), &mut moves), Tactics::Win(3));
+        assert_eq!(
+            win.tactics(&mut windows(&win), &settings(None), &mut moves),
+            Tactics::Win(3)
+        );
         // O to move must block cell 3; it has nothing better.
         let block = grid("XXX../OO.../...../.....", 4, 5, 4);
-        let tactics = block.tactics(&settings(None), &mut moves);
+        let tactics = block.tactics(&mut windows(&block), &settings(None), &mut moves);
         assert_eq!(
             (tactics, moves.as_slice()),
             (Tactics::Search { narrowed: false }, &[3][..])
@@ -355,7 +573,7 @@ mod tests {
         // Two cells complete X's three: O is lost whatever it plays.
         let lost = grid(".XXX./OO.../...../.....", 4, 5, 4);
         assert!(matches!(
-            lost.tactics(&settings(None), &mut moves),
+            lost.tactics(&mut windows(&lost), &settings(None), &mut moves),
             Tactics::Lost(0 | 4)
         ));
     }
@@ -369,38 +587,130 @@ mod tests {
             5,
         );
         let mut moves = Vec::new();
-        let Tactics::Search { narrowed } = position.tactics(&settings(Some(2)), &mut moves) else {
+        let Tactics::Search { narrowed } =
+            position.tactics(&mut windows(&position), &settings(Some(2)), &mut moves)
+        else {
             panic!()
         };
         assert!(narrowed);
         // Within two cells of a corner mark: 3 x 3 less the mark, at each corner.
         assert_eq!(moves.len(), 16);
-        position.far_moves(&settings(Some(2)), &mut moves);
+        position.far_moves(&windows(&position), &settings(Some(2)), &mut moves);
         moves.sort_unstable();
         assert_eq!(moves, position.legal_moves().collect::<Vec<_>>());
         // The empty board: the centre.
         let empty = Grid::empty(Shape::new(7, 7, 5).unwrap());
-        empty.tactics(&settings(Some(2)), &mut moves);
+        empty.tactics(&mut windows(&empty), &settings(Some(2)), &mut moves);
         assert_eq!(moves, [24]);
     }
 
     #[test]
     fn a_board_nobody_can_win_is_drawn() {
         // Every row, column and diagonal holds both marks.
-        assert!(grid("XOX/XOO/OX.", 3, 3, 3).drawn());
-        assert!(!grid("XO./.X./...", 3, 3, 3).drawn());
+        assert!(drawn(grid("XOX/XOO/OX.", 3, 3, 3)));
+        assert!(!drawn(grid("XO./.X./...", 3, 3, 3)));
         // The last row is open to both, but each side has two moves left, not four.
-        assert!(grid("XOXO/OXOX/OXOX/....", 4, 4, 4).drawn());
-        assert!(!grid("XOXO/OXOX/OXOX/....", 4, 4, 3).drawn());
-        assert!(!Grid::empty(Shape::new(5, 5, 4).unwrap()).drawn());
+        assert!(drawn(grid("XOXO/OXOX/OXOX/....", 4, 4, 4)));
+        assert!(!drawn(grid("XOXO/OXOX/OXOX/....", 4, 4, 3)));
+        assert!(!drawn(Grid::empty(Shape::new(5, 5, 4).unwrap())));
     }
 
     #[test]
     fn the_evaluation_favours_open_lines_and_turns_with_the_side() {
         let x_ahead = grid("...../.XX../..O../.....", 4, 5, 3);
-        assert!(x_ahead.evaluate() < 0, "O to move, X better");
-        assert!(x_ahead.play(0).evaluate() > 0, "X to move, X better");
-        assert_eq!(Grid::empty(Shape::new(4, 5, 3).unwrap()).evaluate(), 0);
+        assert!(evaluation(x_ahead) < 0, "O to move, X better");
+        assert!(evaluation(x_ahead.play(0)) > 0, "X to move, X better");
+        assert_eq!(evaluation(Grid::empty(Shape::new(4, 5, 3).unwrap())), 0);
+    }
+
+    /// The weight of `cell` for the move order, counted plainly: every window through it on the board, open to
+    /// the side to move (worth its marks and one more) or to the opponent (the same).
+    fn plain_weight(position: &Grid, cell: usize) -> i64 {
+        let shape = position.shape();
+        let (rows, cols, k) = (
+            shape.rows() as isize,
+            shape.cols() as isize,
+            shape.k() as isize,
+        );
+        let (row, col) = (cell as isize / cols, cell as isize % cols);
+        let mover = position.to_move();
+        let mut weight = 0;
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for back in 0..k {
+                let cells: Vec<(isize, isize)> = (0..k)
+                    .map(|j| (row + (j - back) * dr, col + (j - back) * dc))
+                    .collect();
+                if cells
+                    .iter()
+                    .any(|&(r, c)| r < 0 || c < 0 || r >= rows || c >= cols)
+                {
+                    continue;
+                }
+                let count = |player| {
+                    cells
+                        .iter()
+                        .filter(|&&(r, c)| position.get((r * cols + c) as usize) == Some(player))
+                        .count()
+                };
+                let (m, t) = (count(mover), count(mover.opponent()));
+                if t == 0 {
+                    weight += window_weight(m + 1, k as usize);
+                }
+                if m == 0 {
+                    weight += window_weight(t + 1, k as usize);
+                }
+            }
+        }
+        weight
+    }
+
+    #[test]
+    fn the_order_and_the_evaluations_after_each_move_match_a_plain_count() {
+        let mut rng = crate::engine::Rng::new(3);
+        // Fewer games on the larger boards, whose plain count is slow.
+        let shapes = [
+            (4, 4, 4, 30),
+            (5, 4, 3, 30),
+            (7, 7, 5, 6),
+            (9, 8, 4, 3),
+            (15, 15, 5, 1),
+        ];
+        for (rows, cols, k, games) in shapes {
+            let settings =
+                Settings::for_grid(&Grid::empty(Shape::new(rows, cols, k).unwrap()), true);
+            for _ in 0..games {
+                let mut position = Grid::empty(Shape::new(rows, cols, k).unwrap());
+                let mut moves = Vec::new();
+                while !position.is_over() {
+                    let mut windows = windows(&position);
+                    if let Tactics::Search { .. } =
+                        position.tactics(&mut windows, &settings, &mut moves)
+                    {
+                        if moves.len() > 1 {
+                            let weights: Vec<i64> = moves
+                                .iter()
+                                .map(|&cell| plain_weight(&position, cell))
+                                .collect();
+                            assert!(
+                                weights.windows(2).all(|pair| pair[0] >= pair[1]),
+                                "{position}"
+                            );
+                        }
+                        // A forced block is left to the child's own evaluation.
+                        for &cell in moves.iter().filter(|_| moves.len() > 1) {
+                            let after = position.evaluate_after(&windows, cell);
+                            assert_eq!(
+                                after,
+                                Some(evaluation(position.play(cell))),
+                                "{position} {cell}"
+                            );
+                        }
+                    }
+                    let legal: Vec<usize> = position.legal_moves().collect();
+                    position = position.play(legal[rng.below(legal.len())]);
+                }
+            }
+        }
     }
 
     #[test]
