@@ -249,15 +249,7 @@ impl App {
                 self.save_tally();
             }
             Message::Set(name, value) => self.set(&name, value.as_deref()),
-            Message::Board(choice) => {
-                // "4x4/4": the board, then how many in a row on it.
-                let (board, k) = choice.split_once('/').unwrap_or((choice.as_str(), ""));
-                self.set("board", Some(board));
-                if !k.is_empty() {
-                    self.set("k", Some(k));
-                }
-                self.focus_cell = 0;
-            }
+            Message::Board(choice) => self.choose_board(&choice),
             Message::AlphaBeta(_)
             | Message::Why(_)
             | Message::TreeToggle(_)
@@ -276,20 +268,7 @@ impl App {
                 }
             }
             Message::Found(position, answer) => self.found(&position, &answer),
-            Message::Appraised(position, answer) => {
-                let limits = self.appraisal.take().map(|running| running.query.limits);
-                match (moves_from(&answer), limits) {
-                    (Ok(moves), Some(limits)) => {
-                        self.beyond.scores = Some(Scored {
-                            position,
-                            limits,
-                            moves,
-                        });
-                    }
-                    (Err(trouble), _) => self.beyond.trouble = Some(trouble),
-                    (Ok(_), None) => {}
-                }
-            }
+            Message::Appraised(position, answer) => self.appraised(position, &answer),
             Message::MeasureStats => {
                 self.stats = None;
                 self.measure_next();
@@ -353,6 +332,32 @@ impl App {
         let tree = self.game.settings().display.tree;
         if let (true, true, Some(stepper)) = (stepped, tree, &thinking.step) {
             thinking.tree.reveal(&stepper.path());
+        }
+    }
+
+    /// The board control's choice, "4x4/4": the board, then how many in a row on it.
+    fn choose_board(&mut self, choice: &str) {
+        let (board, k) = choice.split_once('/').unwrap_or((choice, ""));
+        self.set("board", Some(board));
+        if !k.is_empty() {
+            self.set("k", Some(k));
+        }
+        self.focus_cell = 0;
+    }
+
+    /// The worker's answer with every move's verdict at `position`, for the scores on a bigger board.
+    fn appraised(&mut self, position: Grid, answer: &wasm_bindgen::JsValue) {
+        let limits = self.appraisal.take().map(|running| running.query.limits);
+        match (moves_from(answer), limits) {
+            (Ok(moves), Some(limits)) => {
+                self.beyond.scores = Some(Scored {
+                    position,
+                    limits,
+                    moves,
+                });
+            }
+            (Err(trouble), _) => self.beyond.trouble = Some(trouble),
+            (Ok(_), None) => {}
         }
     }
 

@@ -112,6 +112,23 @@ impl Panels {
         }
     }
 
+    /// The panels on a bigger board: its own, and none of the 3x3 board's.
+    fn render_beyond(&self, game: &Game, beyond: &Beyond) {
+        let display = game.settings().display;
+        set_hidden(&self.scoring_group, true);
+        let any =
+            display.scores || display.stats || display.tree || display.step || display.horizon;
+        set_hidden(&self.panels_box, !any);
+        if any {
+            let built = self.built();
+            built.hide_classic();
+            built
+                .beyond
+                .get_or_init(|| BeyondView::build(&self.panels_box))
+                .render(game, beyond, display);
+        }
+    }
+
     /// The panels, built now if they were not.
     fn built(&self) -> &Built {
         self.built
@@ -142,29 +159,14 @@ impl Panels {
                 set_hidden(&label, classic.is_some());
             }
         }
-        let Some(board) = classic else {
-            self.scores_switch.set_checked(display.scores);
-            self.tree_switch.set_checked(display.tree);
-            self.stats_switch.set_checked(display.stats);
-            self.step_switch.set_checked(display.step);
-            set_hidden(&self.scoring_group, true);
-            let any =
-                display.scores || display.stats || display.tree || display.step || display.horizon;
-            set_hidden(&self.panels_box, !any);
-            if any {
-                let built = self.built();
-                built.hide_classic();
-                built
-                    .beyond
-                    .get_or_init(|| BeyondView::build(&self.panels_box))
-                    .render(game, beyond, display);
-            }
-            return;
-        };
         self.scores_switch.set_checked(display.scores);
         self.tree_switch.set_checked(display.tree);
         self.stats_switch.set_checked(display.stats);
         self.step_switch.set_checked(display.step);
+        let Some(board) = classic else {
+            self.render_beyond(game, beyond);
+            return;
+        };
         let scoring_name = match display.scoring {
             Scoring::DepthAware => "depth",
             Scoring::Plain => "plain",
