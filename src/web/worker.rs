@@ -45,8 +45,9 @@ pub struct Search {
 }
 
 impl Search {
-    /// Starts searching `position` within `limits` in a new worker. `answer` gets the worker's plain object
-    /// (see [`thought_object`]), or an `{ error }` object when the worker could not search.
+    /// Starts searching `position` as `request` asks, in a new worker. `answer` gets the worker's plain object
+    /// (see [`thought_object`], or `{ moves }` for every move's verdict), or an `{ error }` object when the
+    /// worker could not search.
     ///
     /// # Errors
     /// The browser's exception when it refuses to start a worker (a page whose Content-Security-Policy forbids
