@@ -178,18 +178,15 @@ impl View {
             self.build_squares(app.game.shape());
         }
         let display = app.game.settings().display;
-        let exact = match app.game.classic() {
-            Some(board) if display.scores => move_scores(board, display.scoring),
-            _ => Vec::new(),
-        };
-        let scores = if !display.scores {
-            Scores::None
-        } else if app.game.classic().is_some() {
-            Scores::Exact(&exact, app.thinking.replay.as_ref())
-        } else {
-            app.beyond
+        let classic = app.game.classic().filter(|_| display.scores);
+        let exact = classic.map_or_else(Vec::new, |board| move_scores(board, display.scoring));
+        let scores = match classic {
+            _ if !display.scores => Scores::None,
+            Some(_) => Scores::Exact(&exact, app.thinking.replay.as_ref()),
+            None => app
+                .beyond
                 .scores_at(&app.game.board(), app.game.scoring_limits())
-                .map_or(Scores::None, Scores::Verdicts)
+                .map_or(Scores::None, Scores::Verdicts),
         };
         self.render_board(app, scores);
         self.controls.render(app);
