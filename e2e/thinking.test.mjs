@@ -261,6 +261,23 @@ test("the game tree: values, the line of best play, lazy opening, and what alpha
     assert.equal(await level(2).count(), 6);
     await tree.locator('[data-path="2,1"]').click();
     assert.equal(await level(3).count(), 5);
+    // Opening or closing a node keeps the items of the nodes still on show (the browser lays out only the new
+    // ones, so a tree of hundreds stays quick), and the list stays in reading order, depth first.
+    const paths = () => tree.locator('[role="treeitem"]').evaluateAll((items) => items.map((i) => i.dataset.path));
+    const depthFirst = (list) =>
+      [...list].sort((a, b) => {
+        const [x, y] = [a, b].map((path) => path.split(",").map(Number));
+        const differ = x.findIndex((cell, i) => cell !== y[i]);
+        return differ < 0 || differ >= y.length ? x.length - y.length : x[differ] - y[differ];
+      });
+    assert.deepEqual(await paths(), depthFirst(await paths()));
+    await tree.locator('[data-path="2"]').evaluate((item) => (item.keptForTest = true));
+    await tree.locator('[data-path="2,1"]').click();
+    assert.equal(await level(3).count(), 0);
+    await tree.locator('[data-path="2,1"]').click();
+    assert.equal(await level(3).count(), 5);
+    assert.equal(await tree.locator('[data-path="2"]').evaluate((item) => item.keptForTest), true, "the same item");
+    assert.deepEqual(await paths(), depthFirst(await paths()));
     // Alpha-beta, moves in cell order: the pruned replies are those the native search never visits.
     assert.equal(await tree.locator(".ttt-pruned").count(), 0);
     await page.getByLabel(/Mark what alpha-beta prunes/).check();

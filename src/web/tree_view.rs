@@ -8,7 +8,7 @@
 use super::dom::{add, add_input, add_typed, game_id, set_attribute, toggle_class};
 use super::tree_picture::TreePicture;
 use crate::engine::{Player, CELLS};
-use crate::tree::{encode_path, preview_caption, TreeState};
+use crate::tree::{encode_path, preview_caption, TreeState, VisibleNode};
 use std::cell::RefCell;
 use web_sys::{Element, HtmlElement, HtmlInputElement, ShadowRoot};
 
@@ -24,10 +24,18 @@ pub struct TreeView {
     preview_caption: Element,
     /// The state the list was last drawn from.
     drawn: RefCell<Option<TreeState>>,
-    /// The drawn nodes, by path.
-    nodes: RefCell<Vec<(Vec<usize>, HtmlElement)>>,
+    /// The list's items, in the list's order.
+    nodes: RefCell<Vec<DrawnItem>>,
     /// The game's shadow root, where focus is looked for.
     shadow: ShadowRoot,
+}
+
+/// One item of the list and what it was last drawn from, so that a redrawing changes only what changed.
+struct DrawnItem {
+    node: VisibleNode,
+    /// Whether it was drawn as pruned.
+    pruned: bool,
+    item: HtmlElement,
 }
 
 impl TreeView {
@@ -86,15 +94,20 @@ impl TreeView {
         let drawn = self.drawn.borrow().clone();
         let redrawn = !drawn.as_ref().is_some_and(|drawn| drawn.same_nodes(state));
         if redrawn {
-            self.draw(state);
+            let same_root = drawn.as_ref().is_some_and(|drawn| drawn.root == state.root);
+            self.draw(state, same_root);
         } else if drawn.is_some_and(|drawn| drawn.focus != state.focus) {
             // Only the focus moved (an arrow key): the tab stop follows, nothing is drawn again.
             self.move_tab_stop(state);
         }
         *self.drawn.borrow_mut() = Some(state.clone());
         if self.picture.mark(current, &state.focus, redrawn) {
-            for (path, item) in self.nodes.borrow().iter() {
-                toggle_class(item, "ttt-step-at", current == Some(&path[..]));
+            for drawn in self.nodes.borrow().iter() {
+                toggle_class(
+                    &drawn.item,
+                    "ttt-step-at",
+                    current == Some(&drawn.node.path[..]),
+                );
             }
         }
         self.show_preview(state, preview);
@@ -102,12 +115,15 @@ impl TreeView {
 
     /// Makes the node [`TreeState::tab_stop`] names the list's one tab stop.
     fn move_tab_stop(&self, state: &TreeState) {
-        let nodes = self.nodes.borrow();
-        let shown: Vec<Vec<usize>> = nodes.iter().map(|(path, _)| path.clone()).collect();
+        let mut nodes = self.nodes.borrow_mut();
+        let shown: Vec<Vec<usize>> = nodes.iter().map(|drawn| drawn.node.path.clone()).collect();
         let stop = state.tab_stop(&shown);
-        for (path, item) in nodes.iter() {
-            let index = if Some(path) == stop { "0" } else { "-1" };
-            set_attribute(item, "tabindex", index);
+        for drawn in nodes.iter_mut() {
+            let tab_stop = Some(&drawn.node.path) == stop;
+            if tab_stop != drawn.node.tab_stop {
+                set_attribute(&drawn.item, "tabindex", if tab_stop { "0" } else { "-1" });
+                drawn.node.tab_stop = tab_stop;
+            }
         }
     }
 
@@ -118,54 +134,76 @@ impl TreeView {
             .is_some_and(|active| self.list.contains(Some(&active)))
     }
 
-    fn draw(&self, state: &TreeState) {
-        // Focus was in the tree: it goes back to the focused node once the list is drawn again.
+    /// Draws the list and the picture of `state`. With the `same_root` as last time, the items of nodes still
+    /// on show are kept and only what changed in them is written: opening a node in a tree of hundreds adds its
+    /// children, and the browser lays out and shapes the text of those alone.
+    fn draw(&self, state: &TreeState, same_root: bool) {
+        // Focus was in the tree: it goes to the focused node once the list is drawn again.
         let had_focus = self.has_focus();
-        self.list.set_text_content(None);
+        let mut old = self.nodes.take();
+        if !same_root {
+            self.list.set_text_content(None);
+            old.clear();
+        }
         let nodes = state.visible();
         // A flat list of tree items whose levels and places among their siblings say the shape (the ARIA way
         // for a flat DOM), so each item's name is its own line and not its descendants' too.
-        let mut focused = None;
-        let mut drawn = Vec::with_capacity(nodes.len());
+        let mut drawn: Vec<DrawnItem> = Vec::with_capacity(nodes.len());
         for node in &nodes {
-            let item: HtmlElement = add_typed(&self.list, "li", "ttt-node", &node.label);
-            if let (Some(true), Some(cut)) = (node.open, &node.cut) {
-                add(
-                    &item,
-                    "span",
-                    "ttt-node-cut",
-                    &format!("Alpha-beta cuts here: {cut}"),
-                );
+            let pruned = state.alpha_beta && node.node.pruned;
+            let kept = old
+                .iter()
+                .position(|item| item.node.path == node.path)
+                .map(|index| old.swap_remove(index));
+            let item = match kept {
+                Some(kept) => {
+                    fill(&kept.item, Some((&kept.node, kept.pruned)), node, pruned);
+                    kept.item
+                }
+                None => {
+                    let item = self.new_item(drawn.last().map(|previous| &previous.item));
+                    fill(&item, None, node, pruned);
+                    item
+                }
+            };
+            drawn.push(DrawnItem {
+                node: node.clone(),
+                pruned,
+                item,
+            });
+        }
+        // What is left went with the subtree of a node that closed.
+        for gone in old {
+            gone.item.remove();
+        }
+        if had_focus {
+            if let Some(stop) = drawn.iter().find(|item| item.node.tab_stop) {
+                let _ = stop.item.focus();
             }
-            set_attribute(&item, "role", "treeitem");
-            set_attribute(&item, "data-path", &encode_path(&node.path));
-            set_attribute(&item, "aria-level", &node.path.len().to_string());
-            set_attribute(&item, "aria-posinset", &node.position_in_set.to_string());
-            set_attribute(&item, "aria-setsize", &node.set_size.to_string());
-            set_attribute(&item, "tabindex", if node.tab_stop { "0" } else { "-1" });
-            toggle_class(&item, "ttt-pv", node.node.on_principal_variation);
-            toggle_class(&item, "ttt-pruned", state.alpha_beta && node.node.pruned);
-            set_attribute(&item, "data-outcome", node.node.value.outcome.as_str());
-            if let Some(open) = node.open {
-                set_attribute(&item, "aria-expanded", if open { "true" } else { "false" });
-            }
-            if node.tab_stop {
-                focused = Some(item.clone());
-            }
-            drawn.push((node.path.clone(), item));
         }
         *self.nodes.borrow_mut() = drawn;
-        if let (true, Some(item)) = (had_focus, focused) {
-            let _ = item.focus();
-        }
         self.picture.draw(state, &nodes);
+    }
+
+    /// A new, empty item of the list, placed after `previous` (first, when there is none): the items keep the
+    /// order of the nodes on show.
+    fn new_item(&self, previous: Option<&HtmlElement>) -> HtmlElement {
+        let item: HtmlElement = add_typed(&self.list, "li", "ttt-node", "");
+        let next = match previous {
+            Some(previous) => previous.next_sibling(),
+            None => self.list.first_child(),
+        };
+        if next.as_ref() != Some(item.as_ref()) {
+            let _ = self.list.insert_before(&item, next.as_ref());
+        }
+        item
     }
 
     /// The element of the node at `path`, if it is drawn.
     pub fn node(&self, path: &[usize]) -> Option<HtmlElement> {
         let nodes = self.nodes.borrow();
-        let (_, item) = nodes.iter().find(|(drawn, _)| drawn == path)?;
-        Some(item.clone())
+        let drawn = nodes.iter().find(|drawn| drawn.node.path == path)?;
+        Some(drawn.item.clone())
     }
 
     fn show_preview(&self, state: &TreeState, path: &[usize]) {
@@ -176,5 +214,46 @@ impl TreeView {
         }
         self.preview_caption
             .set_text_content(Some(&preview_caption(state.root, path)));
+    }
+}
+
+/// Writes `node` into its list `item`, `pruned` or not; with `old` (the node it was drawn from, and whether as
+/// pruned), only what differs from it.
+fn fill(item: &HtmlElement, old: Option<(&VisibleNode, bool)>, node: &VisibleNode, pruned: bool) {
+    let shown_cut = |node: &VisibleNode| node.cut.clone().filter(|_| node.open == Some(true));
+    let old_node = old.map(|(old, _)| old);
+    if old_node.is_none_or(|old| old.label != node.label || shown_cut(old) != shown_cut(node)) {
+        item.set_text_content(Some(&node.label));
+        if let Some(cut) = shown_cut(node) {
+            add(
+                item,
+                "span",
+                "ttt-node-cut",
+                &format!("Alpha-beta cuts here: {cut}"),
+            );
+        }
+    }
+    if old.is_none() {
+        // A node's path, level and place among its siblings are the same as long as it is on show.
+        set_attribute(item, "role", "treeitem");
+        set_attribute(item, "data-path", &encode_path(&node.path));
+        set_attribute(item, "aria-level", &node.path.len().to_string());
+        set_attribute(item, "aria-posinset", &node.position_in_set.to_string());
+        set_attribute(item, "aria-setsize", &node.set_size.to_string());
+    }
+    if old_node.is_none_or(|old| old.tab_stop != node.tab_stop) {
+        set_attribute(item, "tabindex", if node.tab_stop { "0" } else { "-1" });
+    }
+    if old_node.is_none_or(|old| old.node != node.node) {
+        toggle_class(item, "ttt-pv", node.node.on_principal_variation);
+        set_attribute(item, "data-outcome", node.node.value.outcome.as_str());
+    }
+    if old.is_none_or(|(_, was_pruned)| was_pruned != pruned) {
+        toggle_class(item, "ttt-pruned", pruned);
+    }
+    if old_node.is_none_or(|old| old.open != node.open) {
+        if let Some(open) = node.open {
+            set_attribute(item, "aria-expanded", if open { "true" } else { "false" });
+        }
     }
 }
