@@ -210,16 +210,28 @@ pub(crate) trait Table {
     fn put(&mut self, entry: Entry);
 }
 
-/// A transposition table of a fixed power-of-two size, indexed by the low bits of the key and checked with the
-/// whole key; a new entry replaces the old one in its slot.
+/// A transposition table of a power-of-two size, indexed by the low bits of the key and checked with the whole
+/// key; a new entry replaces the old one in its slot. It starts small and doubles whenever half its slots are in
+/// use, up to the size it was made with: a search that visits tens of thousands of positions neither fills nor
+/// walks megabytes it does not need, and one that visits millions gets them all.
 pub(crate) struct KeyedTable {
     entries: Vec<Entry>,
+    /// Slots in use.
+    used: usize,
+    /// The most slots the table grows to.
+    limit: usize,
 }
+
+/// A [`KeyedTable`] starts with `1 << FIRST_TABLE_BITS` slots (or its limit, if smaller).
+const FIRST_TABLE_BITS: u32 = 14;
 
 impl Table for KeyedTable {
     fn with_bits(bits: u32) -> KeyedTable {
+        let limit = 1 << bits;
         KeyedTable {
-            entries: vec![Entry::default(); 1 << bits],
+            entries: vec![Entry::default(); limit.min(1 << FIRST_TABLE_BITS)],
+            used: 0,
+            limit,
         }
     }
 
@@ -230,7 +242,13 @@ impl Table for KeyedTable {
 
     fn put(&mut self, entry: Entry) {
         let slot = self.slot(entry.key);
+        if self.entries[slot].bound == Bound::Unused {
+            self.used += 1;
+        }
         self.entries[slot] = entry;
+        if self.used * 2 > self.entries.len() && self.entries.len() < self.limit {
+            self.grow();
+        }
     }
 }
 
@@ -238,6 +256,17 @@ impl KeyedTable {
     fn slot(&self, key: u64) -> usize {
         // The mask keeps the index below the length, a power of two.
         (key as usize) & (self.entries.len() - 1)
+    }
+
+    /// Doubles the slots. Each entry moves to the slot its key now names: the two slots an old one becomes are
+    /// told apart by one more bit of the key, so no two entries meet and every entry is kept.
+    fn grow(&mut self) {
+        let doubled = vec![Entry::default(); self.entries.len() * 2];
+        let old = std::mem::replace(&mut self.entries, doubled);
+        for entry in old.into_iter().filter(|entry| entry.bound != Bound::Unused) {
+            let slot = self.slot(entry.key);
+            self.entries[slot] = entry;
+        }
     }
 }
 
@@ -720,6 +749,33 @@ mod tests {
         assert_eq!(table.get(0x35).map(|e| e.score), Some(7));
         // Same slot, other key: not this position.
         assert!(table.get(0x45).is_none());
+    }
+
+    #[test]
+    fn a_keyed_table_grows_to_its_limit_and_keeps_every_entry() {
+        let mut table = KeyedTable::with_bits(FIRST_TABLE_BITS + 2);
+        let entry = |key: u64| Entry {
+            key,
+            score: key as i32,
+            best: 0,
+            depth: 1,
+            bound: Bound::Exact,
+        };
+        // Keys that all fit in distinct slots of the largest table.
+        let count = 3 << FIRST_TABLE_BITS;
+        for key in 0..count {
+            table.put(entry(key * 7 % (4 << FIRST_TABLE_BITS)));
+        }
+        assert_eq!(
+            table.entries.len(),
+            4 << FIRST_TABLE_BITS,
+            "grown to its limit, no further"
+        );
+        assert_eq!(table.used, count as usize);
+        for key in 0..count {
+            let key = key * 7 % (4 << FIRST_TABLE_BITS);
+            assert_eq!(table.get(key).map(|e| e.score), Some(key as i32));
+        }
     }
 
     #[test]
