@@ -261,7 +261,17 @@ fn moves_follow_the_rules() {
     assert_eq!(position.legal_moves().count(), 16);
     assert_eq!(
         position.try_play(20),
-        Err(tictactoe::engine::IllegalMove::NoSuchCell(20))
+        Err(tictactoe::engine::IllegalMove::NoSuchCell {
+            cell: 20,
+            cells: 20
+        })
+    );
+    assert_eq!(
+        position
+            .try_play(20)
+            .map(|_| ())
+            .map_err(|error| error.to_string()),
+        Err("there is no cell 20: cells are 0 to 19".to_string())
     );
     assert_eq!(
         position.try_play(5),

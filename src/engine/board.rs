@@ -115,8 +115,13 @@ pub struct Board {
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
-    /// The cell index is not 0 to 8.
-    NoSuchCell(usize),
+    /// The board has no cell of this index: `cell` is not below `cells`, the number of cells.
+    NoSuchCell {
+        /// The index asked for.
+        cell: usize,
+        /// How many cells the board has (9 on the 3x3 board).
+        cells: usize,
+    },
     /// The cell already holds a mark.
     Occupied(usize),
     /// Somebody has won or the board is full.
@@ -126,7 +131,9 @@ pub enum IllegalMove {
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            IllegalMove::NoSuchCell(cell) => write!(f, "there is no cell {cell}: cells are 0 to 8"),
+            IllegalMove::NoSuchCell { cell, cells } => {
+                write!(f, "there is no cell {cell}: cells are 0 to {}", cells - 1)
+            }
             IllegalMove::Occupied(cell) => write!(f, "cell {cell} is already taken"),
             IllegalMove::GameOver => f.write_str("the game is over"),
         }
@@ -326,7 +333,7 @@ impl Board {
     /// [`IllegalMove`] if `cell` is not 0 to 8, is taken, or the game is over.
     pub fn try_play(self, cell: usize) -> Result<Board, IllegalMove> {
         if cell >= CELLS {
-            return Err(IllegalMove::NoSuchCell(cell));
+            return Err(IllegalMove::NoSuchCell { cell, cells: CELLS });
         }
         if self.is_over() {
             return Err(IllegalMove::GameOver);
@@ -514,7 +521,14 @@ mod tests {
         assert_eq!(won.legal_moves().count(), 0);
         assert_eq!(won.try_play(2), Err(IllegalMove::GameOver));
         assert_eq!(board.try_play(0), Err(IllegalMove::Occupied(0)));
-        assert_eq!(board.try_play(9), Err(IllegalMove::NoSuchCell(9)));
+        assert_eq!(
+            board.try_play(9),
+            Err(IllegalMove::NoSuchCell { cell: 9, cells: 9 })
+        );
+        assert_eq!(
+            board.try_play(9).map_err(|error| error.to_string()),
+            Err("there is no cell 9: cells are 0 to 8".to_string())
+        );
         let draw = parse("XOXXOOOXX").unwrap();
         assert_eq!(draw.status(), Status::Draw);
         assert_eq!(draw.winning_line(), None);

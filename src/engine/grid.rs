@@ -333,7 +333,10 @@ impl Grid {
     /// [`IllegalMove`] if there is no such cell, it is taken, or the game is over.
     pub fn try_play(&self, cell: usize) -> Result<Grid, IllegalMove> {
         if cell >= self.shape.cells() {
-            return Err(IllegalMove::NoSuchCell(cell));
+            return Err(IllegalMove::NoSuchCell {
+                cell,
+                cells: self.shape.cells(),
+            });
         }
         if self.is_over() {
             return Err(IllegalMove::GameOver);
