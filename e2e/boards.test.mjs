@@ -62,6 +62,36 @@ test("?board=4x4&k=4&scores=1 shows a proved draw on every square", async () => 
   });
 });
 
+test("on a bigger board the game tree is shown one move deep, says why, and gives each move's proved value", async () => {
+  await withGame("?board=4x4&k=4&tree=1&step=1", async (page) => {
+    const panel = page.locator(".ttt-board-tree");
+    assert.equal(await panel.locator(".ttt-heading").textContent(), "Game tree, one move deep");
+    assert.match(
+      await panel.locator(".ttt-note").textContent(),
+      /^From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play: .* one move deep/,
+    );
+    const moves = panel.getByRole("list", { name: "Game tree, one move deep" }).getByRole("listitem");
+    await moves.first().waitFor({ timeout: 30_000 });
+    assert.equal(await moves.count(), 16);
+    const items = await moves.evaluateAll((items) => items.map((i) => [i.dataset.move, i.dataset.outcome, i.textContent]));
+    items.forEach(([move, outcome, text], index) => {
+      assert.equal(move, String(index));
+      assert.equal(outcome, "draw");
+      assert.match(text, /^X row \d, column \d, proved: a draw with best play$/);
+    });
+    assert.equal(items[6][2], "X row 2, column 3, proved: a draw with best play");
+    // The 3x3 board's tree and step panel stay hidden; the step switch says why it stays with 3x3.
+    assert.equal(await page.locator(".ttt-tree-panel").isVisible(), false);
+    assert.match(await page.locator(".ttt-panel.ttt-note").filter({ hasText: "step-through" }).textContent(), /3x3 board/);
+    // A move: the tree follows the position, one move deep from there.
+    await page.locator('[data-cell="5"]').click();
+    await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
+    await panel.locator(".ttt-note").filter({ hasText: "last 14 moves more" }).waitFor({ timeout: 30_000 });
+    await moves.nth(13).waitFor({ timeout: 30_000 });
+    assert.equal(await moves.count(), 14);
+  });
+});
+
 test("the computer answers on a 7x7 board from a worker, and says how deep it looked", async () => {
   await withGame("?board=7x7&k=5&stats=1&horizon=1&think=300", async (page) => {
     await page.locator('[data-cell="24"]').click();

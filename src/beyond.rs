@@ -198,10 +198,44 @@ pub fn scores_title(moves: &[(usize, Verdict)]) -> &'static str {
     }
 }
 
-/// Why the game tree and the step-through show only the 3x3 board.
-pub const TREE_TOO_BIG: &str = "The game tree and the step-through show the 3x3 board. On a bigger board the tree \
-    from a position has more nodes than any screen could hold (a 4x4 board's has about 10^13), so minimax looks \
-    only as deep as its clock allows: the search statistics show how deep it got, and its horizon, depth by depth.";
+/// The heading of the game tree on a bigger board.
+pub const TREE_HEADING: &str = "Game tree, one move deep";
+
+/// Why the game tree on a bigger board is shown one move deep: how long the game from `position` can still last
+/// and in how many orders of play, and what the value shown for each move is.
+pub fn tree_depth_note(position: &Grid) -> String {
+    let empty = position.shape().cells() - position.marks();
+    let orders = match empty {
+        0..=1 => "1".to_owned(),
+        2 => "2 × 1".to_owned(),
+        3 => "3 × 2 × 1".to_owned(),
+        _ => format!("{empty} × {} × … × 1", empty - 1),
+    };
+    format!(
+        "From here the game can last {} more, in up to {orders} orders of play: far more than a screen could hold, \
+         and on all but the smallest boards more than minimax can search to the end within its clock. So the tree \
+         is shown one move deep, each move with the value a search of its own found: proved, when it reached every \
+         end of the game, or an estimate at the depth its clock allowed.",
+        moves_word(empty as u32)
+    )
+}
+
+/// A move of the game tree shown one move deep, in words: "X row 2, column 3, proved: a draw with best play",
+/// or "X row 1, column 1, estimate +120 (best guess: X is better)".
+pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Verdict) -> String {
+    let mover = position.to_move();
+    format!(
+        "{mover} {}{}",
+        square_name(position.shape(), cell),
+        square_label_suffix(verdict, mover)
+    )
+}
+
+/// Why the step-through shows only the 3x3 board.
+pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board. On a bigger board alpha-beta takes \
+    millions of steps, more than anyone could follow one at a time (a 4x4 board's whole tree has about 10^13 \
+    positions), so minimax looks only as deep as its clock allows: the search statistics show how deep it got, \
+    and its horizon, depth by depth.";
 
 #[cfg(test)]
 mod tests {
@@ -305,6 +339,32 @@ mod tests {
             "Every move's value is proved: the search reached the end of the game."
         );
         assert!(scores_title(&[(0, draw), (1, Verdict::Estimate(2))]).contains("estimates"));
+    }
+
+    #[test]
+    fn the_tree_of_a_bigger_board_says_why_it_is_one_move_deep() {
+        let shape = Shape::new(4, 4, 4).unwrap();
+        let empty = Grid::empty(shape);
+        let note = tree_depth_note(&empty);
+        assert!(
+            note.starts_with("From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play"),
+            "{note}"
+        );
+        assert!(note.contains("one move deep"));
+        let late = Grid::parse("XOXO/OXOX/XOXO/X...", shape).unwrap();
+        assert!(tree_depth_note(&late).contains("last 3 moves more, in up to 3 × 2 × 1 orders"));
+        let draw = Verdict::Proved(Value {
+            outcome: Outcome::Draw,
+            plies: 16,
+        });
+        assert_eq!(
+            tree_move_words(&empty, 6, &draw),
+            "X row 2, column 3, proved: a draw with best play"
+        );
+        assert_eq!(
+            tree_move_words(&empty.play(0), 15, &Verdict::Estimate(120)),
+            "O row 4, column 4, estimate +120 (best guess: O is better)"
+        );
     }
 
     #[test]

@@ -481,7 +481,9 @@ impl App {
             limits: self.game.scoring_limits(),
             moves: true,
         };
-        let scores_due = self.game.settings().display.scores
+        // The move scores on the squares and the game tree one move deep show the same verdicts.
+        let display = self.game.settings().display;
+        let scores_due = (display.scores || display.tree)
             && phase == Phase::HumanToMove
             && self.beyond.scores_at(&board, scoring.limits).is_none();
         let scores = scores_due.then_some(scoring);

@@ -1,12 +1,17 @@
 //! The panels on a board bigger than 3x3: the computer's last search (a sentence, its statistics and its
-//! horizon), the title of the move scores, and why the game tree and the step-through stay with the 3x3 board.
-//! What they say is computed in [`crate::beyond`]; this module only draws it.
+//! horizon), the title of the move scores, the game tree one move deep and why, and why the step-through stays
+//! with the 3x3 board. What they say is computed in [`crate::beyond`]; this module only draws it.
 
 use super::dom::{add, set_attribute, set_hidden};
-use crate::beyond::{self, Beyond, TREE_TOO_BIG};
+use crate::beyond::{self, Beyond, STEP_ON_3X3, TREE_HEADING};
+use crate::engine::{Grid, Verdict};
 use crate::game::Game;
 use crate::settings::Display;
+use std::cell::RefCell;
 use web_sys::Element;
+
+/// A position of a bigger board and its moves' verdicts, as the game tree one move deep shows them.
+type TreeDrawn = (Grid, Vec<(usize, Verdict)>);
 
 /// The elements of the panels on a bigger board (hidden until shown).
 pub struct BeyondView {
@@ -20,7 +25,13 @@ pub struct BeyondView {
     horizon: Element,
     scores_panel: Element,
     scores_title: Element,
+    tree_panel: Element,
     tree_note: Element,
+    tree_status: Element,
+    tree_list: Element,
+    /// The position and moves the tree's list was last drawn from.
+    tree_drawn: RefCell<Option<TreeDrawn>>,
+    step_note: Element,
 }
 
 impl BeyondView {
@@ -70,8 +81,19 @@ impl BeyondView {
         );
         let horizon = add(&horizon_box, "ol", "", "");
 
-        let tree_note = add(panels, "p", "ttt-panel ttt-note", TREE_TOO_BIG);
-        set_hidden(&tree_note, true);
+        let tree_panel = add(panels, "div", "ttt-panel ttt-board-tree", "");
+        set_hidden(&tree_panel, true);
+        add(&tree_panel, "p", "ttt-heading", TREE_HEADING);
+        let tree_note = add(&tree_panel, "p", "ttt-note", "");
+        let tree_status = add(&tree_panel, "p", "", "");
+        set_attribute(&tree_status, "role", "status");
+        let tree_list = add(&tree_panel, "ul", "ttt-board-tree-moves", "");
+        set_attribute(&tree_list, "aria-label", TREE_HEADING);
+        // It scrolls when long: a keyboard reaches it to scroll it.
+        set_attribute(&tree_list, "tabindex", "0");
+
+        let step_note = add(panels, "p", "ttt-panel ttt-note", STEP_ON_3X3);
+        set_hidden(&step_note, true);
         BeyondView {
             search_panel,
             sentence,
@@ -82,32 +104,86 @@ impl BeyondView {
             horizon,
             scores_panel,
             scores_title,
+            tree_panel,
             tree_note,
+            tree_status,
+            tree_list,
+            tree_drawn: RefCell::new(None),
+            step_note,
         }
     }
 
     /// Hides every panel of a bigger board (the game is on the 3x3 board).
     pub fn hide(&self) {
-        for panel in [&self.search_panel, &self.scores_panel, &self.tree_note] {
+        for panel in [
+            &self.search_panel,
+            &self.scores_panel,
+            &self.tree_panel,
+            &self.step_note,
+        ] {
             set_hidden(panel, true);
         }
     }
 
+    /// The game tree one move deep at `board`: why only so deep, then each move and the value its search found
+    /// (`moves`, once found). The list is drawn again only when the position or the moves changed.
+    fn render_tree(&self, board: &Grid, moves: Option<&[(usize, Verdict)]>) {
+        let status = if board.is_over() {
+            "The game is over: the tree has no moves."
+        } else if moves.is_none() {
+            "Searching every move…"
+        } else {
+            ""
+        };
+        self.tree_status.set_text_content(Some(status));
+        let wanted = (*board, moves.unwrap_or_default().to_vec());
+        if self.tree_drawn.borrow().as_ref() == Some(&wanted) {
+            return;
+        }
+        self.tree_note
+            .set_text_content(Some(&beyond::tree_depth_note(board)));
+        self.tree_list.set_text_content(None);
+        for (cell, verdict) in &wanted.1 {
+            let item = add(
+                &self.tree_list,
+                "li",
+                "",
+                &beyond::tree_move_words(board, *cell, verdict),
+            );
+            set_attribute(&item, "data-move", &cell.to_string());
+            match verdict {
+                Verdict::Proved(value) => {
+                    set_attribute(&item, "data-outcome", value.outcome.as_str());
+                    set_attribute(&item, "data-plies", &value.plies.to_string());
+                }
+                Verdict::Estimate(estimate) => {
+                    set_attribute(&item, "data-estimate", &estimate.to_string());
+                }
+            }
+        }
+        *self.tree_drawn.borrow_mut() = Some(wanted);
+    }
+
     /// Shows what `display` asks for of the searches on `game`'s bigger board.
     pub fn render(&self, game: &Game, beyond: &Beyond, display: Display) {
-        set_hidden(&self.tree_note, !(display.tree || display.step));
+        set_hidden(&self.step_note, !display.step);
         set_hidden(&self.scores_panel, !display.scores);
+        set_hidden(&self.tree_panel, !display.tree);
+        let board = game.board();
+        let moves = beyond.scores_at(&board, game.scoring_limits());
         if display.scores {
-            let board = game.board();
             let title = if board.is_over() {
                 "The game is over: no move is left to score."
             } else {
-                match beyond.scores_at(&board, game.scoring_limits()) {
+                match moves {
                     Some(moves) => beyond::scores_title(moves),
                     None => "Scoring every move…",
                 }
             };
             self.scores_title.set_text_content(Some(title));
+        }
+        if display.tree {
+            self.render_tree(&board, moves);
         }
         let shown = display.stats || display.horizon;
         set_hidden(&self.search_panel, !shown);
