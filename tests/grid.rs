@@ -561,3 +561,56 @@ fn five_by_five_with_four_in_a_row_is_a_draw() {
         );
     }
 }
+
+/// A clock that moves on a little each time it is read, so that a search's time runs out the same way on every
+/// machine.
+struct TickingClock(f64);
+
+impl tictactoe::engine::Clock for TickingClock {
+    fn now_ms(&mut self) -> f64 {
+        self.0 += 0.05;
+        self.0
+    }
+}
+
+#[test]
+fn every_move_is_estimated_at_one_depth() {
+    let s = shape(7, 7, 5);
+    let position = grid(
+        ".......\n.......\n..XO...\n...X...\n....O..\n.......\n......."
+            .replace('\n', "/")
+            .as_str(),
+        s,
+    );
+    let limits = Limits {
+        time_ms: 40,
+        ..Limits::default()
+    };
+    let verdicts = think_moves(&position, limits, &mut TickingClock(0.0));
+    let estimates: Vec<(usize, i32)> = verdicts
+        .iter()
+        .filter_map(|(cell, verdict)| match verdict {
+            Verdict::Estimate(score) => Some((*cell, *score)),
+            Verdict::Proved(_) => None,
+        })
+        .collect();
+    assert!(estimates.len() > 10, "{verdicts:?}");
+    // The estimates are those of searches of every move to one depth after it, the same for all.
+    let at_depth = |cell: usize, depth: u32| {
+        let limits = Limits {
+            time_ms: u32::MAX,
+            max_depth: Some(depth),
+            ..Limits::default()
+        };
+        match think(&position.play(cell), limits, &mut StoppedClock).verdict {
+            Verdict::Estimate(score) => Some(-score),
+            Verdict::Proved(_) => None,
+        }
+    };
+    let common = (1..=4).find(|&depth| {
+        estimates
+            .iter()
+            .all(|&(cell, score)| at_depth(cell, depth) == Some(score))
+    });
+    assert!(common.is_some(), "{estimates:?}");
+}

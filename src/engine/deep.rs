@@ -150,35 +150,66 @@ pub fn think(grid: &Grid, limits: Limits, clock: &mut dyn Clock) -> Thought {
 
 /// Every legal move's verdict, for the side that plays it, in cell order: each move is searched in turn within
 /// an equal share of the time left, and proved where the time allows. Mirror-image moves share one search.
+///
+/// Estimates are all made at one depth, the shallowest any move's search reached: an estimate that stops after
+/// the opponent's reply and one that stops after the mover's next move judge the same position differently (the
+/// side that moved last at the horizon looks better), so moves searched to different depths would not compare.
 pub fn think_moves(grid: &Grid, limits: Limits, clock: &mut dyn Clock) -> Vec<(usize, Verdict)> {
     let mut core = Core::new(Settings::for_grid(grid, limits.evaluation), clock);
     let start = core.clock.now_ms();
     let representative = grid.representatives();
-    let moves: Vec<usize> = grid.legal_moves().collect();
-    let mut to_search = moves.iter().filter(|&&m| representative[m] == m).count();
-    let mut verdicts: Vec<(usize, Verdict)> = Vec::with_capacity(moves.len());
-    for &cell in &moves {
-        let verdict = if representative[cell] == cell {
-            let left = f64::from(limits.time_ms) - (core.clock.now_ms() - start);
-            let share = (left / to_search as f64).max(0.0);
-            to_search -= 1;
-            let child = Limits {
-                // In range: a share of a u32.
-                time_ms: share as u32,
-                // The move itself is the first ply.
-                max_depth: limits.max_depth.map(|depth| depth.saturating_sub(1).max(1)),
-                ..limits
-            };
-            let verdict = core.deepen(&grid.play(cell), child).verdict;
-            for_mover(verdict)
-        } else {
-            // A representative is never above its cell, so it has its verdict already.
-            let found = verdicts.iter().find(|(m, _)| *m == representative[cell]);
-            found.expect("a representative is searched first").1.clone()
+    let searched: Vec<usize> = grid
+        .legal_moves()
+        .filter(|&cell| representative[cell] == cell)
+        .collect();
+    // Each searched move's verdict and the depth its search reached after the move.
+    let mut found: Vec<(usize, Verdict, u32)> = Vec::with_capacity(searched.len());
+    for (index, &cell) in searched.iter().enumerate() {
+        let left = f64::from(limits.time_ms) - (core.clock.now_ms() - start);
+        let share = (left / (searched.len() - index) as f64).max(0.0);
+        let child = Limits {
+            // In range: a share of a u32.
+            time_ms: share as u32,
+            // The move itself is the first ply.
+            max_depth: limits.max_depth.map(|depth| depth.saturating_sub(1).max(1)),
+            ..limits
         };
-        verdicts.push((cell, verdict));
+        let thought = core.deepen(&grid.play(cell), child);
+        found.push((cell, for_mover(thought.verdict), thought.depth));
     }
-    verdicts
+    let estimated =
+        |(_, verdict, _): &&(usize, Verdict, u32)| matches!(verdict, Verdict::Estimate(_));
+    if let Some(common) = found
+        .iter()
+        .filter(estimated)
+        .map(|(.., depth)| *depth)
+        .min()
+    {
+        let to_common = Limits {
+            time_ms: u32::MAX,
+            max_depth: Some(common),
+            ..limits
+        };
+        for (cell, verdict, depth) in &mut found {
+            if matches!(verdict, Verdict::Estimate(_)) && *depth > common {
+                // A fresh table: one filled by deeper searches would answer with their deeper estimates. The
+                // search is bounded by its depth, which a search of this move already passed within its share.
+                core.forget();
+                *verdict = for_mover(core.deepen(&grid.play(*cell), to_common).verdict);
+                *depth = common;
+            }
+        }
+    }
+    grid.legal_moves()
+        .map(|cell| {
+            // Every representative is a legal move, so it was searched.
+            let (_, verdict, _) = found
+                .iter()
+                .find(|(searched, ..)| *searched == representative[cell])
+                .expect("a move's representative is a legal move, searched");
+            (cell, verdict.clone())
+        })
+        .collect()
 }
 
 /// The verdict of the position after a move, for the side that made it.

@@ -405,6 +405,11 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
         }
     }
 
+    /// Forgets every position the table remembers.
+    pub(crate) fn forget(&mut self) {
+        self.table = P::Table::with_bits(self.settings.table_bits);
+    }
+
     /// Positions entered so far.
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes
