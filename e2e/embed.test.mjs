@@ -380,3 +380,26 @@ test("the example post and the embedded page load without errors", async () => {
     await close();
   }
 });
+
+test("the example post does not jump when its games appear: no layout shift on a phone", async () => {
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width: 412, height: 823 } });
+  try {
+    await page.addInitScript(() => {
+      window.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${site.url}embed.html`);
+    await page.locator("tic-tac-toe [data-cell='8']").waitFor();
+    await page.locator("#api-game [data-cell='8']").waitFor();
+    await page.frameLocator("#frame").locator("[data-cell='8']").waitFor();
+    // Two frames for the last layout and its shifts to be reported.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const shift = await page.evaluate(() => window.shifts.reduce((sum, value) => sum + value, 0));
+    assert.ok(shift < 0.01, `cumulative layout shift ${shift}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
