@@ -1,9 +1,10 @@
 //! Tournaments on the bigger boards, with the native engine and a real clock: a longer time per move against a
 //! shorter one, and the computer at its default time (1000 ms) against a simple threat-following opponent (win if
-//! it can, block a four, else extend its longest line), half the games with each side first. Prints a table for
-//! the README. Timed, so not a test: the machines are shared and noisy.
+//! it can, block a four, else extend its longest line). Each game starts from an opening of two random stones near
+//! the centre (the engine plays the same game every time from the empty board), and each opening is played twice,
+//! each side first once. Prints a table for the README. Timed, so not a test: the machines are shared and noisy.
 //!
-//! `cargo run --release --example tournament [GAMES_PER_SIDE] [BOARD] [K]` (defaults: 5 games, 15x15, 5)
+//! `cargo run --release --example tournament [OPENINGS] [BOARD] [K]` (defaults: 5 openings, 15x15, 5)
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -96,9 +97,26 @@ mod native {
         choices[rng.below(choices.len())]
     }
 
-    /// Plays one game; the winner, if any.
-    fn play(shape: Shape, x: Opponent, o: Opponent, rng: &mut Rng) -> Option<Player> {
-        let mut grid = Grid::empty(shape);
+    /// An opening: an X and an O at random in the board's central 5 x 5 squares (or all of a smaller board).
+    fn opening(shape: Shape, rng: &mut Rng) -> Grid {
+        let (rows, cols) = (shape.rows(), shape.cols());
+        let near = |rng: &mut Rng| {
+            let (span_rows, span_cols) = (rows.min(5), cols.min(5));
+            let row = (rows - span_rows) / 2 + rng.below(span_rows);
+            let col = (cols - span_cols) / 2 + rng.below(span_cols);
+            row * cols + col
+        };
+        let first = near(rng);
+        let mut second = near(rng);
+        while second == first {
+            second = near(rng);
+        }
+        Grid::empty(shape).play(first).play(second)
+    }
+
+    /// Plays one game from `start`; the winner, if any.
+    fn play(start: Grid, x: Opponent, o: Opponent, rng: &mut Rng) -> Option<Player> {
+        let mut grid = start;
         loop {
             match grid.status() {
                 Status::Won(player) => return Some(player),
@@ -122,22 +140,23 @@ mod native {
         }
     }
 
-    /// Plays `games` games with `first` as X and as many with `second` as X; prints `first`'s wins, draws and
-    /// losses.
-    fn pairing(shape: Shape, first: Opponent, second: Opponent, games: usize, rng: &mut Rng) {
+    /// Plays each of `openings` twice, with `first` as X and then with `second` as X; prints `first`'s wins,
+    /// draws and losses.
+    fn pairing(openings: &[Grid], first: Opponent, second: Opponent, rng: &mut Rng) {
         let (mut won, mut drawn, mut lost) = (0, 0, 0);
-        for game in 0..2 * games {
-            let first_is_x = game % 2 == 0;
-            let (x, o) = if first_is_x {
-                (first, second)
-            } else {
-                (second, first)
-            };
-            let mine = if first_is_x { Player::X } else { Player::O };
-            match play(shape, x, o, rng) {
-                Some(winner) if winner == mine => won += 1,
-                Some(_) => lost += 1,
-                None => drawn += 1,
+        for &start in openings {
+            for first_is_x in [true, false] {
+                let (x, o) = if first_is_x {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                let mine = if first_is_x { Player::X } else { Player::O };
+                match play(start, x, o, rng) {
+                    Some(winner) if winner == mine => won += 1,
+                    Some(_) => lost += 1,
+                    None => drawn += 1,
+                }
             }
         }
         println!(
@@ -149,7 +168,7 @@ mod native {
 
     pub fn main() {
         let args: Vec<String> = std::env::args().collect();
-        let games: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5);
+        let count: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5);
         let (rows, cols) = args
             .get(2)
             .and_then(|board| board.split_once('x'))
@@ -158,21 +177,20 @@ mod native {
         let k = args.get(3).and_then(|k| k.parse().ok()).unwrap_or(5);
         let shape = Shape::new(rows, cols, k).unwrap_or_else(|error| panic!("{error}"));
         let mut rng = Rng::new(2026);
-        println!("{rows}x{cols}, k = {k}: {games} games with each side first");
+        let openings: Vec<Grid> = (0..count).map(|_| opening(shape, &mut rng)).collect();
+        println!("{rows}x{cols}, k = {k}: {count} openings, each played with each side first");
         println!("| pairing | won | drawn | lost |");
         println!("|---|---|---|---|");
         pairing(
-            shape,
+            &openings,
             Opponent::Engine(1000),
             Opponent::Threats,
-            games,
             &mut rng,
         );
         pairing(
-            shape,
+            &openings,
             Opponent::Engine(1000),
             Opponent::Engine(100),
-            games,
             &mut rng,
         );
     }
