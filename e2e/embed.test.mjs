@@ -286,8 +286,9 @@ test("newGame() and destroy() from a listener of the game's own focus events wai
       document.body.append(div);
       window.reentrant = window.api.mount(div, { tree: true, delay: 0 });
       window.focusCalls = 0;
-      // The game moves focus while it draws the tree again (a node opened or closed): these calls arrive in the
-      // middle of that update. (An arrow key only moves focus within the game, which its host does not hear of.)
+      // A new position while focus is in the tree: the game draws the tree anew and moves focus to its first
+      // node, and these calls arrive in the middle of that update. (Focus moving within the game, by an arrow
+      // key or by opening a node, whose item stays, is nothing its host hears of.)
       div.addEventListener("focusin", () => {
         window.focusCalls++;
         window.reentrant.newGame();
@@ -296,8 +297,8 @@ test("newGame() and destroy() from a listener of the game's own focus events wai
     });
     const game = page.locator("#reentrant");
     await game.locator('[role="treeitem"]').first().click();
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Enter");
+    await page.evaluate(() => window.reentrant.set("position", "X...O...."));
+    await page.evaluate(() => window.reentrant.set("position", null));
     await settled(game);
     assert.ok((await page.evaluate(() => window.focusCalls)) >= 3);
     assert.ok(await game.locator(".ttt-panic").isHidden(), "the panic notice shows");
@@ -308,7 +309,7 @@ test("newGame() and destroy() from a listener of the game's own focus events wai
     // destroy() in the middle of an update: the game goes right after it.
     await page.evaluate(() => (window.destroyOnFocus = true));
     await game.locator('[role="treeitem"]').first().focus();
-    await page.keyboard.press("Enter");
+    await page.evaluate(() => window.reentrant.set("position", "X...O...."));
     await game.locator("[data-cell]").first().waitFor({ state: "detached" });
     assert.deepEqual(problems, []);
   } finally {
