@@ -19,6 +19,16 @@ pub enum ScoreData {
     Estimate(i32),
 }
 
+impl ScoreData {
+    /// What a bigger board's verdict says: proved values are exact, the others estimates.
+    pub fn of(verdict: &Verdict) -> ScoreData {
+        match verdict {
+            Verdict::Proved(value) => ScoreData::Exact(value.outcome.as_str(), value.plies),
+            Verdict::Estimate(estimate) => ScoreData::Estimate(*estimate),
+        }
+    }
+}
+
 /// One square as it is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Square {
@@ -108,12 +118,7 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
                         square
                             .label
                             .push_str(&beyond::square_label_suffix(verdict, mover));
-                        square.score = Some(match verdict {
-                            Verdict::Proved(value) => {
-                                ScoreData::Exact(value.outcome.as_str(), value.plies)
-                            }
-                            Verdict::Estimate(estimate) => ScoreData::Estimate(*estimate),
-                        });
+                        square.score = Some(ScoreData::of(verdict));
                     }
                 }
                 Scores::None => {}

@@ -3,10 +3,12 @@
 //! with the 3x3 board. What they say is computed in [`crate::beyond`]; this module only draws it.
 
 use super::dom::{add, set_attribute, set_hidden};
+use super::view::set_score_data;
 use crate::beyond::{self, Beyond, STEP_ON_3X3, TREE_HEADING};
 use crate::engine::{Grid, Verdict};
 use crate::game::Game;
 use crate::settings::Display;
+use crate::squares::ScoreData;
 use std::cell::RefCell;
 use web_sys::Element;
 
@@ -151,15 +153,7 @@ impl BeyondView {
                 &beyond::tree_move_words(board, *cell, verdict),
             );
             set_attribute(&item, "data-move", &cell.to_string());
-            match verdict {
-                Verdict::Proved(value) => {
-                    set_attribute(&item, "data-outcome", value.outcome.as_str());
-                    set_attribute(&item, "data-plies", &value.plies.to_string());
-                }
-                Verdict::Estimate(estimate) => {
-                    set_attribute(&item, "data-estimate", &estimate.to_string());
-                }
-            }
+            set_score_data(&item, Some(&ScoreData::of(verdict)));
         }
         *self.tree_drawn.borrow_mut() = Some(wanted);
     }

@@ -327,16 +327,7 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
     }
     if before.is_none_or(|before| before.score != square.score) {
         toggle_class(button, "ttt-scored", square.score.is_some());
-        let (outcome, plies, estimate) = match &square.score {
-            Some(ScoreData::Exact(outcome, plies)) => {
-                (Some(*outcome), Some(plies.to_string()), None)
-            }
-            Some(ScoreData::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
-            None => (None, None, None),
-        };
-        set_optional_attribute(button, "data-outcome", outcome);
-        set_optional_attribute(button, "data-plies", plies.as_deref());
-        set_optional_attribute(button, "data-estimate", estimate.as_deref());
+        set_score_data(button, square.score.as_ref());
     }
     if before.is_none_or(|before| before.replayed != square.replayed) {
         let (mark, number) = match square.replayed {
@@ -486,4 +477,17 @@ impl Controls {
 /// The board control's value for a board: "4x4/4".
 fn board_choice(shape: Shape) -> String {
     format!("{}x{}/{}", shape.rows(), shape.cols(), shape.k())
+}
+
+/// Writes what a value says into `element`'s `data-outcome` and `data-plies` (exact) or `data-estimate`, and takes
+/// away those it does not say: the squares and the bigger boards' game tree show values alike.
+pub fn set_score_data(element: &Element, score: Option<&ScoreData>) {
+    let (outcome, plies, estimate) = match score {
+        Some(ScoreData::Exact(outcome, plies)) => (Some(*outcome), Some(plies.to_string()), None),
+        Some(ScoreData::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
+        None => (None, None, None),
+    };
+    set_optional_attribute(element, "data-outcome", outcome);
+    set_optional_attribute(element, "data-plies", plies.as_deref());
+    set_optional_attribute(element, "data-estimate", estimate.as_deref());
 }
