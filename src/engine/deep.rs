@@ -389,10 +389,14 @@ impl<P: Position> Core<'_, P> {
             if position.lost() || position.empty_cells() == 0 {
                 break;
             }
+            let (key, frame) = position.key();
             next = self
                 .table
-                .get(position.key())
-                .and_then(|entry| (entry.best != NO_MOVE).then_some(usize::from(entry.best)))
+                .get(key)
+                .and_then(|entry| {
+                    (entry.best != NO_MOVE)
+                        .then(|| position.own_cell(frame, usize::from(entry.best)))
+                })
                 .or_else(|| {
                     // Where the search stopped early, the tactics know the rest: the win, or the block.
                     position.prepare(&mut self.context);

@@ -224,8 +224,109 @@ pub struct Grid {
     shape: Shape,
     x: Bits,
     o: Bits,
-    /// The Zobrist key of the stones, kept up to date by each move for the search's table.
-    key: u64,
+    /// The Zobrist keys of the stones as each of [`Symmetry::ALL`] sees them (those the shape has), kept up to
+    /// date by each move: the first is the position's own key, and the least of them is the key the search's
+    /// table shares between the position and its rotations and reflections.
+    keys: [u64; 8],
+}
+
+/// A rotation or reflection of the board: the rows and columns swapped first (on a square board only), then
+/// the rows in reverse order, then the columns. The eight together are every symmetry of a square board, and
+/// the four without the swap every symmetry of the others: k in a row is k in a row in a mirror.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Symmetry {
+    transpose: bool,
+    flip_rows: bool,
+    flip_cols: bool,
+}
+
+impl Symmetry {
+    /// Every symmetry, the identity first and the four that swap rows and columns last.
+    pub(crate) const ALL: [Symmetry; 8] = {
+        let mut all = [Symmetry::IDENTITY; 8];
+        let mut i = 0;
+        while i < 8 {
+            all[i] = Symmetry {
+                transpose: i >= 4,
+                flip_rows: i & 1 == 1,
+                flip_cols: i & 2 == 2,
+            };
+            i += 1;
+        }
+        all
+    };
+
+    /// The symmetry that leaves every cell in place.
+    pub(crate) const IDENTITY: Symmetry = Symmetry {
+        transpose: false,
+        flip_rows: false,
+        flip_cols: false,
+    };
+
+    /// The symmetries of boards of `shape`, the identity first.
+    pub(crate) fn of(shape: Shape) -> &'static [Symmetry] {
+        if shape.rows() == shape.cols() {
+            &Symmetry::ALL
+        } else {
+            &Symmetry::ALL[..4]
+        }
+    }
+
+    /// Where `cell` of a board of `shape` goes.
+    pub(crate) fn image(self, shape: Shape, cell: usize) -> usize {
+        let (row, col) = self.image_at(shape, cell / shape.cols(), cell % shape.cols());
+        row * shape.cols() + col
+    }
+
+    /// Where the cell at `row` and `col` of a board of `shape` goes under each of [`Symmetry::ALL`], in order
+    /// (those that swap rows and columns meaningful on a square board only): what [`Symmetry::image`] says,
+    /// written out for the search, which works it out at every move.
+    fn images(shape: Shape, row: usize, col: usize) -> [(usize, usize); 8] {
+        let (flipped_row, flipped_col) = (shape.rows() - 1 - row, shape.cols() - 1 - col);
+        [
+            (row, col),
+            (flipped_row, col),
+            (row, flipped_col),
+            (flipped_row, flipped_col),
+            (col, row),
+            (flipped_col, row),
+            (col, flipped_row),
+            (flipped_col, flipped_row),
+        ]
+    }
+
+    /// Where the cell at `row` and `col` of a board of `shape` goes: its row and column.
+    fn image_at(self, shape: Shape, row: usize, col: usize) -> (usize, usize) {
+        let (row, col) = if self.transpose {
+            (col, row)
+        } else {
+            (row, col)
+        };
+        let row = if self.flip_rows {
+            shape.rows() - 1 - row
+        } else {
+            row
+        };
+        let col = if self.flip_cols {
+            shape.cols() - 1 - col
+        } else {
+            col
+        };
+        (row, col)
+    }
+
+    /// The symmetry that undoes this one: a swap followed by flips is undone by the other flips and the swap.
+    pub(crate) fn inverse(self) -> Symmetry {
+        if self.transpose {
+            Symmetry {
+                transpose: true,
+                flip_rows: self.flip_cols,
+                flip_cols: self.flip_rows,
+            }
+        } else {
+            self
+        }
+    }
 }
 
 impl Grid {
@@ -235,7 +336,7 @@ impl Grid {
             shape,
             x: Bits::EMPTY,
             o: Bits::EMPTY,
-            key: 0,
+            keys: [0; 8],
         }
     }
 
@@ -397,8 +498,8 @@ impl Grid {
             for (column, &found) in cells.iter().enumerate() {
                 let bit = shape.bit_of(row * shape.cols() + column);
                 match found {
-                    'X' | 'x' => grid.x = grid.x.with(bit),
-                    'O' | 'o' => grid.o = grid.o.with(bit),
+                    'X' | 'x' => grid = grid.with_stone(Player::X, bit),
+                    'O' | 'o' => grid = grid.with_stone(Player::O, bit),
                     '.' | '-' | '_' => {}
                     _ => {
                         return Err(ParseGridError::UnknownCharacter { found, row, column });
@@ -406,9 +507,6 @@ impl Grid {
                 }
             }
         }
-        let keys = zobrist();
-        grid.key = grid.x.iter().fold(0, |key, bit| key ^ keys[0][bit])
-            ^ grid.o.iter().fold(0, |key, bit| key ^ keys[1][bit]);
         let (xs, os) = (grid.x.count(), grid.o.count());
         if os > xs {
             return Err(ParseGridError::OAheadOfX);
@@ -471,23 +569,40 @@ impl Grid {
 
     /// The Zobrist key of the position.
     pub(crate) const fn key(&self) -> u64 {
-        self.key
+        self.keys[0]
+    }
+
+    /// The key that the position shares with its rotations and reflections, and the symmetry that takes it to
+    /// the one of them whose own key that is.
+    pub(crate) fn symmetric_key(&self) -> (u64, Symmetry) {
+        let mut least = 0;
+        for index in 1..Symmetry::of(self.shape).len() {
+            if self.keys[index] < self.keys[least] {
+                least = index;
+            }
+        }
+        (self.keys[least], Symmetry::ALL[least])
     }
 
     /// Plays the empty cell at `bit` for the side to move, for the search: the caller checks legality.
     pub(crate) fn play_bit(&self, bit: usize) -> Grid {
-        let mut next = *self;
-        match self.to_move() {
-            Player::X => {
-                next.x = next.x.with(bit);
-                next.key ^= zobrist()[0][bit];
-            }
-            Player::O => {
-                next.o = next.o.with(bit);
-                next.key ^= zobrist()[1][bit];
-            }
+        self.with_stone(self.to_move(), bit)
+    }
+
+    /// The position with a stone of `player` added on the empty cell at `bit`.
+    fn with_stone(mut self, player: Player, bit: usize) -> Grid {
+        match player {
+            Player::X => self.x = self.x.with(bit),
+            Player::O => self.o = self.o.with(bit),
         }
-        next
+        let keys = &zobrist()[player as usize];
+        let stride = self.shape.stride();
+        let images = Symmetry::images(self.shape, bit / stride, bit % stride);
+        let count = Symmetry::of(self.shape).len();
+        for (key, (row, col)) in self.keys.iter_mut().zip(images).take(count) {
+            *key ^= keys[row * stride + col];
+        }
+        self
     }
 }
 
@@ -496,17 +611,7 @@ impl From<Board> for Grid {
         (0..9)
             .filter_map(|cell| board.get(cell).map(|player| (cell, player)))
             .fold(Grid::empty(Shape::CLASSIC), |grid, (cell, player)| {
-                let bit = Shape::CLASSIC.bit_of(cell);
-                let (x, o) = match player {
-                    Player::X => (grid.x.with(bit), grid.o),
-                    Player::O => (grid.x, grid.o.with(bit)),
-                };
-                Grid {
-                    x,
-                    o,
-                    key: grid.key ^ zobrist()[player as usize][bit],
-                    ..grid
-                }
+                grid.with_stone(player, Shape::CLASSIC.bit_of(cell))
             })
     }
 }
@@ -675,5 +780,74 @@ mod tests {
         let grid = Grid::parse("XXXX../X...../X...../X...../OOO.../OOO...", s).unwrap();
         assert_eq!(grid.winner(), Some(Player::X));
         assert_eq!(grid.winning_cells(), [0, 1, 2, 3, 6, 12, 18]);
+    }
+
+    /// `grid` with each mark moved where `symmetry` takes it.
+    fn mirrored(grid: &Grid, symmetry: Symmetry) -> Grid {
+        let shape = grid.shape();
+        (0..shape.cells())
+            .filter_map(|cell| grid.get(cell).map(|player| (cell, player)))
+            .fold(Grid::empty(shape), |mirror, (cell, player)| {
+                mirror.with_stone(player, shape.bit_of(symmetry.image(shape, cell)))
+            })
+    }
+
+    #[test]
+    fn symmetries_move_cells_as_written_out_and_undo_each_other() {
+        for s in [shape(4, 4, 4), shape(5, 3, 3), shape(3, 7, 3)] {
+            let symmetries = Symmetry::of(s);
+            assert_eq!(symmetries.len(), if s.rows() == s.cols() { 8 } else { 4 });
+            assert_eq!(symmetries[0], Symmetry::IDENTITY);
+            for cell in 0..s.cells() {
+                let (row, col) = (cell / s.cols(), cell % s.cols());
+                let images = Symmetry::images(s, row, col);
+                let mut seen = Vec::new();
+                for (index, &symmetry) in symmetries.iter().enumerate() {
+                    let image = symmetry.image(s, cell);
+                    assert!(image < s.cells());
+                    assert_eq!(images[index], (image / s.cols(), image % s.cols()));
+                    assert_eq!(symmetry.inverse().image(s, image), cell);
+                    seen.push(image);
+                }
+                // The centre of a square board stays put; a corner goes to every corner.
+                if cell == 0 {
+                    seen.sort_unstable();
+                    seen.dedup();
+                    assert_eq!(seen.len(), 4, "{s}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_images_share_a_key_and_name_their_cells_through_it() {
+        let s = shape(4, 4, 4);
+        let grid = Grid::parse("X.../.O../..X./....", s).unwrap();
+        let (key, frame) = grid.symmetric_key();
+        for &symmetry in Symmetry::of(s) {
+            let mirror = mirrored(&grid, symmetry);
+            let (mirror_key, mirror_frame) = mirror.symmetric_key();
+            assert_eq!(mirror_key, key);
+            // A move the entry names through the grid's frame, named again through the mirror's, is the same
+            // move up to a symmetry: the two positions after it share a key too. (The grid is symmetric about
+            // its diagonal, so it need not be the same cell.)
+            for cell in grid.legal_moves() {
+                let named = mirror_frame.inverse().image(s, frame.image(s, cell));
+                assert_eq!(
+                    mirror.play(named).symmetric_key().0,
+                    grid.play(cell).symmetric_key().0
+                );
+            }
+        }
+        // Another position, even with the same marks elsewhere, has another key.
+        let other = Grid::parse("X.../..O./..X./....", s).unwrap();
+        assert_ne!(other.symmetric_key().0, key);
+        assert_eq!(grid.key(), grid.keys[0]);
+        // The keys kept move by move are the keys of the marks.
+        assert_eq!(grid, Grid::parse(&grid.to_string(), s).unwrap());
+        assert_eq!(
+            grid.play(15).play(3),
+            Grid::parse("X..X/.O../..X./...O", s).unwrap()
+        );
     }
 }

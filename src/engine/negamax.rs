@@ -280,8 +280,16 @@ pub(crate) trait Position: Copy {
     /// Makes `context` fit this position's board; called on entering every position, so it must cost next to
     /// nothing when the context already fits.
     fn prepare(&self, context: &mut Self::Context);
-    /// A key that tells the position apart from every other the table may hold.
-    fn key(&self) -> u64;
+    /// How a position's cells map to those of the table entry it shares with others (a symmetry of the board).
+    type Frame: Copy;
+    /// The key the table remembers the position by, which tells it apart from every other position the table
+    /// may hold except those that a symmetry of the board makes of it (they have the same value), and the map
+    /// of its cells to the entry's.
+    fn key(&self) -> (u64, Self::Frame);
+    /// `cell` of this position as the entry of `frame` names it.
+    fn entry_cell(&self, frame: Self::Frame, cell: usize) -> usize;
+    /// The cell that the entry of `frame` names `cell`, as this position names it.
+    fn own_cell(&self, frame: Self::Frame, cell: usize) -> usize;
     /// Marks on the board.
     fn marks(&self) -> u32;
     /// Empty cells.
@@ -515,9 +523,10 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             };
             let mut table_move = None;
             if remember {
-                if let Some(entry) = self.table.get(position.key()) {
+                let (key, frame) = position.key();
+                if let Some(entry) = self.table.get(key) {
                     if entry.best != NO_MOVE {
-                        table_move = Some(usize::from(entry.best));
+                        table_move = Some(position.own_cell(frame, usize::from(entry.best)));
                     }
                     let deep_enough = entry.depth == COMPLETE || u32::from(entry.depth) >= depth;
                     let usable = match entry.bound {
@@ -581,14 +590,7 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             self.root_best = Some(cell);
         }
         if remember {
-            self.store(Entry {
-                key: position.key(),
-                score,
-                // Cells are below 256.
-                best: cell as u16,
-                depth: COMPLETE,
-                bound: Bound::Exact,
-            });
+            self.store(position, score, Some(cell), COMPLETE, Bound::Exact);
         }
         score
     }
@@ -682,25 +684,28 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             } else {
                 Bound::Exact
             };
-            let complete = self.horizon == horizon;
-            self.store(Entry {
-                key: position.key(),
-                score: best,
-                // Cells are below 256.
-                best: best_move.map_or(NO_MOVE, |cell| cell as u16),
-                depth: if complete {
-                    COMPLETE
-                } else {
-                    node.depth.min(u32::from(COMPLETE) - 1) as u8
-                },
-                bound,
-            });
+            let depth = if self.horizon == horizon {
+                COMPLETE
+            } else {
+                node.depth.min(u32::from(COMPLETE) - 1) as u8
+            };
+            self.store(position, best, best_move, depth, bound);
         }
         best
     }
 
-    /// Remembers `entry`, except that a complete exact score is never traded for a bound on the same position.
-    fn store(&mut self, entry: Entry) {
+    /// Remembers `position`'s `score` and best move, except that a complete exact score is never traded for a
+    /// bound on the same position.
+    fn store(&mut self, position: &P, score: i32, best: Option<usize>, depth: u8, bound: Bound) {
+        let (key, frame) = position.key();
+        let entry = Entry {
+            key,
+            score,
+            // Cells are below 256.
+            best: best.map_or(NO_MOVE, |cell| position.entry_cell(frame, cell) as u16),
+            depth,
+            bound,
+        };
         if entry.bound != Bound::Exact {
             if let Some(old) = self.table.get(entry.key) {
                 if old.bound == Bound::Exact && old.depth == COMPLETE {

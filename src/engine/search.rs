@@ -385,11 +385,22 @@ impl Position for Board {
 
     fn prepare(&self, _context: &mut ()) {}
 
-    fn key(&self) -> u64 {
+    /// The table has a slot for every position, mirror images apart.
+    type Frame = ();
+
+    fn key(&self) -> (u64, ()) {
         let tables = tables();
         let x = tables.ternary[usize::from(self.mask(Player::X))];
         let o = tables.ternary[usize::from(self.mask(Player::O))];
-        u64::from(x) + 2 * u64::from(o)
+        (u64::from(x) + 2 * u64::from(o), ())
+    }
+
+    fn entry_cell(&self, _: (), cell: usize) -> usize {
+        cell
+    }
+
+    fn own_cell(&self, _: (), cell: usize) -> usize {
+        cell
     }
 
     fn marks(&self) -> u32 {

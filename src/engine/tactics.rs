@@ -8,7 +8,7 @@
 
 use super::bits::Bits;
 use super::board::Player;
-use super::grid::{Grid, Shape};
+use super::grid::{Grid, Shape, Symmetry};
 use super::negamax::{KeyedTable, Order, Position, Settings, Tactics, EVAL_LIMIT};
 
 /// The weight of an open window holding `stones` marks of one side, by how many it still lacks: each mark
@@ -30,9 +30,6 @@ const fn window_weight(stones: usize, k: usize) -> i64 {
 /// Boards with more windows than this find those holding marks by shifting the marks, rather than by trying
 /// every window: on 15 x 15 most of the 572 windows are empty, on 4 x 4 all 10 are worth a look.
 const SPARSE_FROM_WINDOWS: usize = 48;
-
-/// A rotation or reflection of a board: `(row, col, rows, cols)` to the image's `(row, col)`.
-type Symmetry = fn(usize, usize, usize, usize) -> (usize, usize);
 
 /// The longest line a board has: a window holds at most this many cells.
 const MAX_K: usize = 15;
@@ -309,8 +306,20 @@ impl Position for Grid {
         }
     }
 
-    fn key(&self) -> u64 {
-        Grid::key(self)
+    /// Rotations and reflections share an entry: on small boards, where the search reaches the end, about
+    /// half the positions of a proof are mirror images of others.
+    type Frame = Symmetry;
+
+    fn key(&self) -> (u64, Symmetry) {
+        self.symmetric_key()
+    }
+
+    fn entry_cell(&self, symmetry: Symmetry, cell: usize) -> usize {
+        symmetry.image(self.shape(), cell)
+    }
+
+    fn own_cell(&self, symmetry: Symmetry, cell: usize) -> usize {
+        symmetry.inverse().image(self.shape(), cell)
     }
 
     fn marks(&self) -> u32 {
@@ -494,26 +503,9 @@ impl Position for Grid {
 
     fn representatives(&self) -> Vec<usize> {
         let shape = self.shape();
-        let (rows, cols) = (shape.rows(), shape.cols());
-        let mut symmetries: Vec<Symmetry> = vec![
-            |r, c, rows, _| (rows - 1 - r, c),
-            |r, c, _, cols| (r, cols - 1 - c),
-            |r, c, rows, cols| (rows - 1 - r, cols - 1 - c),
-        ];
-        if rows == cols {
-            symmetries.extend_from_slice(&[
-                |r, c, _, _| (c, r),
-                |r, c, rows, cols| (cols - 1 - c, rows - 1 - r),
-                |r, c, rows, _| (c, rows - 1 - r),
-                |r, c, _, cols| (cols - 1 - c, r),
-            ]);
-        }
         let mut representative: Vec<usize> = (0..shape.cells()).collect();
-        for symmetry in symmetries {
-            let image = |cell: usize| {
-                let (r, c) = symmetry(cell / cols, cell % cols, rows, cols);
-                r * cols + c
-            };
+        for &symmetry in &Symmetry::of(shape)[1..] {
+            let image = |cell| symmetry.image(shape, cell);
             if (0..shape.cells()).all(|cell| self.get(cell) == self.get(image(cell))) {
                 for (cell, slot) in representative.iter_mut().enumerate() {
                     *slot = (*slot).min(image(cell));
