@@ -230,57 +230,31 @@ pub struct Grid {
     keys: [u64; 8],
 }
 
-/// A rotation or reflection of the board: the rows and columns swapped first (on a square board only), then
-/// the rows in reverse order, then the columns. The eight together are every symmetry of a square board, and
-/// the four without the swap every symmetry of the others: k in a row is k in a row in a mirror.
+/// A rotation or reflection of the board, named by its place in [`Symmetry::images`]: bit 0 reverses the rows,
+/// bit 1 the columns, and bit 2 first swaps rows and columns (on a square board only). The eight are every
+/// symmetry of a square board, and the four without the swap every symmetry of the others: k in a row is k in
+/// a row in a mirror.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Symmetry {
-    transpose: bool,
-    flip_rows: bool,
-    flip_cols: bool,
-}
+pub(crate) struct Symmetry(u8);
 
 impl Symmetry {
-    /// Every symmetry, the identity first and the four that swap rows and columns last.
-    pub(crate) const ALL: [Symmetry; 8] = {
-        let mut all = [Symmetry::IDENTITY; 8];
-        let mut i = 0;
-        while i < 8 {
-            all[i] = Symmetry {
-                transpose: i >= 4,
-                flip_rows: i & 1 == 1,
-                flip_cols: i & 2 == 2,
-            };
-            i += 1;
+    /// How many symmetries boards of `shape` have.
+    pub(crate) fn count(shape: Shape) -> usize {
+        if shape.rows() == shape.cols() {
+            8
+        } else {
+            4
         }
-        all
-    };
-
-    /// The symmetry that leaves every cell in place.
-    pub(crate) const IDENTITY: Symmetry = Symmetry {
-        transpose: false,
-        flip_rows: false,
-        flip_cols: false,
-    };
+    }
 
     /// The symmetries of boards of `shape`, the identity first.
-    pub(crate) fn of(shape: Shape) -> &'static [Symmetry] {
-        if shape.rows() == shape.cols() {
-            &Symmetry::ALL
-        } else {
-            &Symmetry::ALL[..4]
-        }
+    pub(crate) fn all(shape: Shape) -> impl Iterator<Item = Symmetry> {
+        // In range: at most 8.
+        (0..Symmetry::count(shape) as u8).map(Symmetry)
     }
 
-    /// Where `cell` of a board of `shape` goes.
-    pub(crate) fn image(self, shape: Shape, cell: usize) -> usize {
-        let (row, col) = self.image_at(shape, cell / shape.cols(), cell % shape.cols());
-        row * shape.cols() + col
-    }
-
-    /// Where the cell at `row` and `col` of a board of `shape` goes under each of [`Symmetry::ALL`], in order
-    /// (those that swap rows and columns meaningful on a square board only): what [`Symmetry::image`] says,
-    /// written out for the search, which works it out at every move.
+    /// Where the cell at `row` and `col` of a board of `shape` goes under each symmetry, by its number (those
+    /// that swap rows and columns meaningful on a square board only). The search works this out at every move.
     fn images(shape: Shape, row: usize, col: usize) -> [(usize, usize); 8] {
         let (flipped_row, flipped_col) = (shape.rows() - 1 - row, shape.cols() - 1 - col);
         [
@@ -295,36 +269,19 @@ impl Symmetry {
         ]
     }
 
-    /// Where the cell at `row` and `col` of a board of `shape` goes: its row and column.
-    fn image_at(self, shape: Shape, row: usize, col: usize) -> (usize, usize) {
-        let (row, col) = if self.transpose {
-            (col, row)
-        } else {
-            (row, col)
-        };
-        let row = if self.flip_rows {
-            shape.rows() - 1 - row
-        } else {
-            row
-        };
-        let col = if self.flip_cols {
-            shape.cols() - 1 - col
-        } else {
-            col
-        };
-        (row, col)
+    /// Where `cell` of a board of `shape` goes.
+    pub(crate) fn image(self, shape: Shape, cell: usize) -> usize {
+        let (row, col) =
+            Symmetry::images(shape, cell / shape.cols(), cell % shape.cols())[usize::from(self.0)];
+        row * shape.cols() + col
     }
 
-    /// The symmetry that undoes this one: a swap followed by flips is undone by the other flips and the swap.
+    /// The symmetry that undoes this one. A quarter turn (a swap, then one reversal) is undone by the other quarter
+    /// turn; every other symmetry undoes itself.
     pub(crate) fn inverse(self) -> Symmetry {
-        if self.transpose {
-            Symmetry {
-                transpose: true,
-                flip_rows: self.flip_cols,
-                flip_cols: self.flip_rows,
-            }
-        } else {
-            self
+        match self.0 {
+            5 | 6 => Symmetry(self.0 ^ 3),
+            _ => self,
         }
     }
 }
@@ -575,13 +532,15 @@ impl Grid {
     /// The key that the position shares with its rotations and reflections, and the symmetry that takes it to
     /// the one of them whose own key that is.
     pub(crate) fn symmetric_key(&self) -> (u64, Symmetry) {
-        let mut least = 0;
-        for index in 1..Symmetry::of(self.shape).len() {
+        let least = (1..Symmetry::count(self.shape)).fold(0, |least, index| {
             if self.keys[index] < self.keys[least] {
-                least = index;
+                index
+            } else {
+                least
             }
-        }
-        (self.keys[least], Symmetry::ALL[least])
+        });
+        // In range: below 8.
+        (self.keys[least], Symmetry(least as u8))
     }
 
     /// Plays the empty cell at `bit` for the side to move, for the search: the caller checks legality.
@@ -598,7 +557,7 @@ impl Grid {
         let keys = &zobrist()[player as usize];
         let stride = self.shape.stride();
         let images = Symmetry::images(self.shape, bit / stride, bit % stride);
-        let count = Symmetry::of(self.shape).len();
+        let count = Symmetry::count(self.shape);
         for (key, (row, col)) in self.keys.iter_mut().zip(images).take(count) {
             *key ^= keys[row * stride + col];
         }
@@ -793,27 +752,51 @@ mod tests {
     }
 
     #[test]
-    fn symmetries_move_cells_as_written_out_and_undo_each_other() {
-        for s in [shape(4, 4, 4), shape(5, 3, 3), shape(3, 7, 3)] {
-            let symmetries = Symmetry::of(s);
+    fn symmetries_move_cells_about_keep_lines_and_undo_each_other() {
+        let mut rng = crate::engine::Rng::new(7);
+        for s in [
+            shape(4, 4, 4),
+            shape(5, 3, 3),
+            shape(3, 7, 3),
+            shape(6, 6, 4),
+        ] {
+            let symmetries: Vec<Symmetry> = Symmetry::all(s).collect();
             assert_eq!(symmetries.len(), if s.rows() == s.cols() { 8 } else { 4 });
-            assert_eq!(symmetries[0], Symmetry::IDENTITY);
-            for cell in 0..s.cells() {
-                let (row, col) = (cell / s.cols(), cell % s.cols());
-                let images = Symmetry::images(s, row, col);
-                let mut seen = Vec::new();
-                for (index, &symmetry) in symmetries.iter().enumerate() {
-                    let image = symmetry.image(s, cell);
-                    assert!(image < s.cells());
-                    assert_eq!(images[index], (image / s.cols(), image % s.cols()));
+            assert!((0..s.cells()).all(|cell| symmetries[0].image(s, cell) == cell));
+            for &symmetry in &symmetries {
+                let mut images: Vec<usize> =
+                    (0..s.cells()).map(|cell| symmetry.image(s, cell)).collect();
+                for (cell, &image) in images.iter().enumerate() {
                     assert_eq!(symmetry.inverse().image(s, image), cell);
-                    seen.push(image);
                 }
-                // The centre of a square board stays put; a corner goes to every corner.
-                if cell == 0 {
-                    seen.sort_unstable();
-                    seen.dedup();
-                    assert_eq!(seen.len(), 4, "{s}");
+                images.sort_unstable();
+                assert!(images.iter().copied().eq(0..s.cells()), "every cell once");
+            }
+            // A corner goes to every corner and only to corners.
+            let mut corners: Vec<usize> = symmetries
+                .iter()
+                .map(|symmetry| symmetry.image(s, 0))
+                .collect();
+            corners.sort_unstable();
+            corners.dedup();
+            assert_eq!(
+                corners,
+                [0, s.cols() - 1, s.cells() - s.cols(), s.cells() - 1]
+            );
+            // Games played at random end alike in every mirror: a line is a line.
+            for _ in 0..50 {
+                let mut grid = Grid::empty(s);
+                while !grid.is_over() {
+                    for &symmetry in &symmetries {
+                        let mirror = mirrored(&grid, symmetry);
+                        assert_eq!(mirror.status(), grid.status());
+                        assert_eq!(mirror.symmetric_key().0, grid.symmetric_key().0);
+                    }
+                    let legal: Vec<usize> = grid.legal_moves().collect();
+                    grid = grid.play(legal[rng.below(legal.len())]);
+                }
+                for &symmetry in &symmetries {
+                    assert_eq!(mirrored(&grid, symmetry).status(), grid.status());
                 }
             }
         }
@@ -824,7 +807,7 @@ mod tests {
         let s = shape(4, 4, 4);
         let grid = Grid::parse("X.../.O../..X./....", s).unwrap();
         let (key, frame) = grid.symmetric_key();
-        for &symmetry in Symmetry::of(s) {
+        for symmetry in Symmetry::all(s) {
             let mirror = mirrored(&grid, symmetry);
             let (mirror_key, mirror_frame) = mirror.symmetric_key();
             assert_eq!(mirror_key, key);

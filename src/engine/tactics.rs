@@ -504,7 +504,7 @@ impl Position for Grid {
     fn representatives(&self) -> Vec<usize> {
         let shape = self.shape();
         let mut representative: Vec<usize> = (0..shape.cells()).collect();
-        for &symmetry in &Symmetry::of(shape)[1..] {
+        for symmetry in Symmetry::all(shape).skip(1) {
             let image = |cell| symmetry.image(shape, cell);
             if (0..shape.cells()).all(|cell| self.get(cell) == self.get(image(cell))) {
                 for (cell, slot) in representative.iter_mut().enumerate() {
