@@ -277,11 +277,11 @@ pub(crate) trait Position: Copy {
     /// What a search works out once about the board and reuses at every node (for a [`super::grid::Grid`], every
     /// window of its shape), along with scratch space, so that a node neither recomputes nor allocates it.
     type Context: Default;
+    /// How a position's cells map to those of the table entry it shares with others (a symmetry of the board).
+    type Frame: Copy;
     /// Makes `context` fit this position's board; called on entering every position, so it must cost next to
     /// nothing when the context already fits.
     fn prepare(&self, context: &mut Self::Context);
-    /// How a position's cells map to those of the table entry it shares with others (a symmetry of the board).
-    type Frame: Copy;
     /// The key the table remembers the position by, which tells it apart from every other position the table
     /// may hold except those that a symmetry of the board makes of it (they have the same value), and the map
     /// of its cells to the entry's.

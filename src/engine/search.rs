@@ -382,11 +382,10 @@ impl Position for Board {
     type Table = ClassicTable;
     /// Nine cells need no windows worked out in advance: the lookup tables cover them.
     type Context = ();
+    /// Every position has a slot of its own, and so does each of its mirror images: nine cells make few.
+    type Frame = ();
 
     fn prepare(&self, _context: &mut ()) {}
-
-    /// The table has a slot for every position, mirror images apart.
-    type Frame = ();
 
     fn key(&self) -> (u64, ()) {
         let tables = tables();

@@ -286,7 +286,8 @@ impl Grid {
             }
         }
         windows.spread = true;
-        windows.evaluated = Some((self.key(), score));
+        // The position's own key: the gains are by cell, so a mirror image's would not do.
+        windows.evaluated = Some((Grid::key(self), score));
     }
 }
 
@@ -299,16 +300,15 @@ fn clamp(score: i64) -> i32 {
 impl Position for Grid {
     type Table = KeyedTable;
     type Context = Windows;
+    /// Rotations and reflections share an entry: on small boards, where the search reaches the end, about
+    /// half the positions of a proof are mirror images of others.
+    type Frame = Symmetry;
 
     fn prepare(&self, context: &mut Windows) {
         if context.shape != Some(self.shape()) {
             *context = Windows::new(self.shape());
         }
     }
-
-    /// Rotations and reflections share an entry: on small boards, where the search reaches the end, about
-    /// half the positions of a proof are mirror images of others.
-    type Frame = Symmetry;
 
     fn key(&self) -> (u64, Symmetry) {
         self.symmetric_key()
@@ -493,7 +493,7 @@ impl Position for Grid {
 
     fn evaluate_after(&self, windows: &Windows, cell: usize) -> Option<i32> {
         let (key, score) = windows.evaluated?;
-        if key != self.key() {
+        if key != Grid::key(self) {
             return None;
         }
         let bit = usize::from(windows.bit_of[cell]);
