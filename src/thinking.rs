@@ -3,7 +3,7 @@
 //! scores panel, the "why this move" panel, the statistics table and the scored squares. The DOM layer only draws
 //! them. Pure Rust, tested natively.
 
-use crate::engine::{principal_variation, Board, Player, Variant};
+use crate::engine::{principal_variation, Board, Player, Variant, CELLS};
 use crate::explain::{
     best_first, group_digits, line_in_words, millis, outcome_words, signed, MoveScore,
 };
@@ -55,9 +55,8 @@ pub struct Thinking {
     pub step_speed: Speed,
     /// The "why" move's line of best play, replayed on the board.
     pub replay: Option<Replay>,
-    /// Plain minimax at a position with moves is timed one first move per task (from the empty board it is one
-    /// search of 549,946 positions, 25 ms on a laptop and four times that on a phone, too long to keep clicks and
-    /// paints waiting): for which column and position, how many first moves are timed, and their sum.
+    /// Plain minimax at a position with many empty squares is timed in pieces, one per task (see
+    /// [`plain_pieces`]): for which column and position, how many pieces are timed, and their sum.
     plain_so_far: Option<(StatsColumn, Board, usize, Measured)>,
 }
 
@@ -188,21 +187,17 @@ impl Thinking {
     }
 
     /// The position to search next for variant number `variant` at `at`, for `column`: `at` itself, or, for plain
-    /// minimax, the position after the next first move to time (see [`Thinking::record`]).
+    /// minimax, the next of its pieces to time (see [`Thinking::record`]).
     pub fn next_search(&self, column: StatsColumn, at: Board, variant: usize) -> Board {
         if Variant::ALL[variant] != Variant::PlainMinimax {
             return at;
         }
-        // The first moves in cell order, less those already timed.
         let timed = self.plain_timed(column, at).0;
-        match at.legal_moves().nth(timed) {
-            Some(cell) => at.play(cell),
-            None => at,
-        }
+        plain_pieces(at).0.get(timed).copied().unwrap_or(at)
     }
 
-    /// How many first moves of plain minimax at `at` are timed for `column`, and their sum with one node for `at`
-    /// itself (none timed yet: one node, no time).
+    /// How many pieces of plain minimax at `at` are timed for `column`, and their sum with the positions above
+    /// the pieces (none timed yet: those positions, no time).
     fn plain_timed(&self, column: StatsColumn, at: Board) -> (usize, Measured) {
         match self.plain_so_far {
             Some((known_column, known, timed, sum)) if (known_column, known) == (column, at) => {
@@ -211,7 +206,7 @@ impl Thinking {
             _ => (
                 0,
                 Measured {
-                    nodes: 1,
+                    nodes: plain_pieces(at).1,
                     micros: 0,
                 },
             ),
@@ -219,19 +214,18 @@ impl Thinking {
     }
 
     /// Keeps what the search [`Thinking::next_search`] gave measured, for variant number `variant` at `at` in
-    /// `column`. Plain minimax at a position with moves is measured as the sum over its first moves (each search
-    /// counting the position it starts from) and one node for `at` itself, which is what one search from `at`
-    /// visits; it is known once every first move is timed.
+    /// `column`. Plain minimax is measured as the sum over its pieces (each search counting the position it starts
+    /// from) and the positions above them, which is what one search from `at` visits; it is known once every
+    /// piece is timed.
     pub fn record(&mut self, column: StatsColumn, at: Board, variant: usize, measured: Measured) {
-        let moves = at.legal_moves().count();
-        let measured = if Variant::ALL[variant] == Variant::PlainMinimax && moves > 0 {
+        let measured = if Variant::ALL[variant] == Variant::PlainMinimax {
             let (timed, sum) = self.plain_timed(column, at);
             let timed = timed + 1;
             let sum = Measured {
                 nodes: sum.nodes + measured.nodes,
                 micros: sum.micros + measured.micros,
             };
-            if timed < moves {
+            if timed < plain_pieces(at).0.len() {
                 self.plain_so_far = Some((column, at, timed, sum));
                 return;
             }
@@ -269,6 +263,33 @@ impl Thinking {
             (None, None) => "no move yet".to_owned(),
         }
     }
+}
+
+/// Plain minimax is timed in searches from at most this many empty squares: one visits at most 13,700
+/// positions, a few milliseconds on a phone, so each task leaves clicks and paints a turn. (From the empty board,
+/// one search visits 549,946 positions, and one from each first move about 60,000: 25 and 3 ms on a laptop, four
+/// times that on a phone.)
+const PIECE_EMPTY_CELLS: u32 = 7;
+
+/// The pieces plain minimax from `at` is timed in, in order: `at` itself if it has at most
+/// [`PIECE_EMPTY_CELLS`] empty squares or the game is over there, else the pieces of each position its moves lead
+/// to, in cell order. And how many positions lie above the pieces (`at` and those in between, each visited once
+/// by a search from `at`), so that the pieces' counts and these add up to that search's.
+fn plain_pieces(at: Board) -> (Vec<Board>, u64) {
+    /// Adds the pieces of `at` to `pieces`; returns how many positions lie above them.
+    fn split(at: Board, pieces: &mut Vec<Board>) -> u64 {
+        if at.is_over() || CELLS as u32 - at.marks() <= PIECE_EMPTY_CELLS {
+            pieces.push(at);
+            return 0;
+        }
+        1 + at
+            .legal_moves()
+            .map(|cell| split(at.play(cell), pieces))
+            .sum::<u64>()
+    }
+    let mut pieces = Vec::new();
+    let above = split(at, &mut pieces);
+    (pieces, above)
 }
 
 /// A measurement in words: "1,234 nodes, 0.120 ms".
@@ -477,16 +498,17 @@ mod tests {
     }
 
     #[test]
-    fn statistics_are_measured_one_search_at_a_time_plain_minimax_per_first_move() {
-        let start = board("X...O....");
+    fn statistics_are_measured_one_search_at_a_time_plain_minimax_in_pieces() {
+        let start = board("X........");
         let mut thinking = Thinking::new(start);
         assert!(thinking.stats_stale(start));
         assert_eq!(
             thinking.next_measurement(start),
             Some((StatsColumn::Now, start, 0))
         );
-        // Plain minimax: one search per first move (seven), then the other three variants.
-        assert_eq!(measure_all(&mut thinking, start), 7 + 3);
+        // Plain minimax with eight empty squares: one search per first move (eight), then the other three
+        // variants.
+        assert_eq!(measure_all(&mut thinking, start), 8 + 3);
         assert!(!thinking.stats_stale(start));
         let (known, measured) = thinking.stats_now.unwrap();
         assert_eq!(known, start);
@@ -496,13 +518,13 @@ mod tests {
         }
         assert_eq!(
             measured[0].unwrap().micros,
-            7,
+            8,
             "the sum of the first moves' times"
         );
         assert_eq!(
             thinking.stats_cell_text(start, StatsColumn::Now, 0),
             format!(
-                "{} nodes, 0.007 ms",
+                "{} nodes, 0.008 ms",
                 group_digits(measured[0].unwrap().nodes)
             )
         );
@@ -523,7 +545,8 @@ mod tests {
             thinking.stats_cell_text(now, StatsColumn::Now, 1),
             "measuring…"
         );
-        assert_eq!(measure_all(&mut thinking, now), (5 + 3) + (7 + 3));
+        // Six empty squares now: plain minimax in one search.
+        assert_eq!(measure_all(&mut thinking, now), (1 + 3) + (8 + 3));
         for variant in 0..4 {
             assert!(thinking
                 .stats_cell_text(now, StatsColumn::Now, variant)
@@ -540,7 +563,7 @@ mod tests {
     }
 
     #[test]
-    fn plain_minimax_from_the_empty_board_is_nine_searches_and_sums_to_one_search() {
+    fn plain_minimax_from_the_empty_board_is_72_searches_and_sums_to_one_search() {
         let mut thinking = Thinking::new(Board::EMPTY);
         let mut searched = Vec::new();
         while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
@@ -549,15 +572,46 @@ mod tests {
             let nodes = search_stats(position, Variant::PlainMinimax).nodes;
             thinking.record(column, at, 0, Measured { nodes, micros: 2 });
         }
-        let firsts: Vec<Board> = (0..9).map(|cell| Board::EMPTY.play(cell)).collect();
-        assert_eq!(searched, firsts);
+        // Every position after two moves, in cell order.
+        let seconds: Vec<Board> = (0..9)
+            .flat_map(|first| {
+                let after = Board::EMPTY.play(first);
+                after.legal_moves().map(move |second| after.play(second))
+            })
+            .collect();
+        assert_eq!(searched, seconds);
         assert_eq!(
             thinking.stats_now.unwrap().1[0],
             Some(Measured {
                 nodes: 549_946,
-                micros: 18
+                micros: 144
             })
         );
+    }
+
+    #[test]
+    fn plain_minimax_pieces_are_small_and_add_up_to_one_search_everywhere() {
+        let mut positions = vec![Board::EMPTY];
+        let mut split = 0;
+        while let Some(at) = positions.pop() {
+            let (pieces, above) = plain_pieces(at);
+            let whole = search_stats(at, Variant::PlainMinimax).nodes;
+            let parts: u64 = pieces
+                .iter()
+                .map(|&piece| search_stats(piece, Variant::PlainMinimax).nodes)
+                .sum();
+            assert_eq!(above + parts, whole, "{at}");
+            for piece in &pieces {
+                assert!(piece.is_over() || CELLS as u32 - piece.marks() <= PIECE_EMPTY_CELLS);
+            }
+            // Positions with more empty squares than a piece's are split; their children are checked too.
+            if pieces != [at] {
+                split += 1;
+                positions.extend(at.legal_moves().map(|cell| at.play(cell)));
+            }
+        }
+        // The empty board and its nine first moves.
+        assert_eq!(split, 10);
     }
 
     #[test]

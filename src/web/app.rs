@@ -516,8 +516,9 @@ impl App {
         }
     }
 
-    /// Times the next search statistic that is missing: one search per task, and plain minimax one first move
-    /// per task (from the empty board it takes 25 ms, more on a phone), so clicks and paints get through.
+    /// Times the next search statistic that is missing: one search per task, and plain minimax in pieces of a
+    /// few milliseconds (from the empty board the whole search takes 25 ms, more on a phone), so clicks and paints
+    /// get through.
     fn measure_next(&mut self) {
         let Some(board) = self.game.classic() else {
             return;
