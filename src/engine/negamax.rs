@@ -521,10 +521,9 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
                 }
                 Memory::Deepening => true,
             };
-            // The key and frame the node is remembered by, worked out once for the lookup and the store.
-            let remembered = remember.then(|| position.key());
             let mut table_move = None;
-            if let Some((key, frame)) = remembered {
+            if remember {
+                let (key, frame) = position.key();
                 if let Some(entry) = self.table.get(key) {
                     if entry.best != NO_MOVE {
                         table_move = Some(position.own_cell(frame, usize::from(entry.best)));
@@ -551,8 +550,8 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             }
             let mut moves = std::mem::take(&mut self.lists[ply]);
             let score = match position.tactics(&mut self.context, &self.settings, &mut moves) {
-                Tactics::Win(cell) => self.settled(position, ceiling, cell, ply, remembered),
-                Tactics::Lost(cell) => self.settled(position, floor, cell, ply, remembered),
+                Tactics::Win(cell) => self.settled(position, ceiling, cell, ply, remember),
+                Tactics::Lost(cell) => self.settled(position, floor, cell, ply, remember),
                 Tactics::Search { narrowed } => {
                     // The table's move first: the best of the last iteration, the principal variation.
                     if let Some(index) =
@@ -564,7 +563,7 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
                         narrowed,
                         depth,
                         ply,
-                        remembered,
+                        remember,
                         ceiling,
                     };
                     self.search_moves(position, &mut moves, node, &mut alpha, beta)
@@ -585,20 +584,13 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
         score: i32,
         cell: usize,
         ply: usize,
-        remembered: Option<(u64, P::Frame)>,
+        remember: bool,
     ) -> i32 {
         if ply == 0 {
             self.root_best = Some(cell);
         }
-        if let Some(remembered) = remembered {
-            self.store(
-                position,
-                remembered,
-                score,
-                Some(cell),
-                COMPLETE,
-                Bound::Exact,
-            );
+        if remember {
+            self.store(position, score, Some(cell), COMPLETE, Bound::Exact);
         }
         score
     }
@@ -609,7 +601,7 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
         &mut self,
         position: &P,
         moves: &mut Vec<usize>,
-        node: Node<P::Frame>,
+        node: Node,
         alpha: &mut i32,
         beta: i32,
     ) -> i32 {
@@ -684,7 +676,7 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
                 }
             }
         }
-        if let Some(remembered) = node.remembered {
+        if node.remember {
             let bound = if best <= original_alpha {
                 Bound::Upper
             } else if best >= beta {
@@ -697,22 +689,15 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             } else {
                 node.depth.min(u32::from(COMPLETE) - 1) as u8
             };
-            self.store(position, remembered, best, best_move, depth, bound);
+            self.store(position, best, best_move, depth, bound);
         }
         best
     }
 
-    /// Remembers `position`'s `score` and best move under its key and frame (see [`Position::key`]), except that
-    /// a complete exact score is never traded for a bound on the same position.
-    fn store(
-        &mut self,
-        position: &P,
-        (key, frame): (u64, P::Frame),
-        score: i32,
-        best: Option<usize>,
-        depth: u8,
-        bound: Bound,
-    ) {
+    /// Remembers `position`'s `score` and best move, except that a complete exact score is never traded for a
+    /// bound on the same position.
+    fn store(&mut self, position: &P, score: i32, best: Option<usize>, depth: u8, bound: Bound) {
+        let (key, frame) = position.key();
         let entry = Entry {
             key,
             score,
@@ -744,13 +729,13 @@ struct Arrival {
 
 /// What the move loop needs to know of its node.
 #[derive(Clone, Copy)]
-struct Node<F> {
+struct Node {
     /// Whether moves were left out (see [`Tactics::Search`]).
     narrowed: bool,
     depth: u32,
     ply: usize,
-    /// The key and frame the node's result is remembered by, when it is.
-    remembered: Option<(u64, F)>,
+    /// Whether the node's result is remembered.
+    remember: bool,
     /// A win with the next move: the best any move can do.
     ceiling: i32,
 }
