@@ -2,7 +2,11 @@
 // site (https://USER.github.io/REPO/). Used by the end-to-end tests and the screenshot script.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import { extname, join, normalize, resolve } from "node:path";
+
+// What GitHub Pages compresses (gzip, when the browser accepts it): everything but images that are compressed already.
+const COMPRESSED = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".svg", ".json"]);
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -35,12 +39,18 @@ export async function serve(root, { prefix = "/tictactoe/", extra = {} } = {}) {
     }
     try {
       if (!file) throw new Error("not found");
-      const body = await readFile(file);
-      response.writeHead(200, {
+      let body = await readFile(file);
+      const headers = {
         "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
         "Access-Control-Allow-Origin": "*",
         "Cache-Control": "no-store",
-      });
+        Vary: "Accept-Encoding",
+      };
+      if (COMPRESSED.has(extname(file)) && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
+        body = gzipSync(body);
+        headers["Content-Encoding"] = "gzip";
+      }
+      response.writeHead(200, headers);
       response.end(body);
     } catch {
       response.writeHead(404, { "Content-Type": "text/plain" }).end("not found");

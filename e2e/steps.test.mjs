@@ -280,6 +280,24 @@ test("the tree as a picture: small boards joined to their parents, pruned nodes 
     // Wider than the panel: it scrolls, from its left edge.
     const { scroll, client } = await picture.evaluate((p) => ({ scroll: p.scrollWidth, client: p.clientWidth }));
     assert.ok(scroll > client, `the picture scrolls: ${scroll} > ${client}`);
+    // It scrolls to the node last opened, into its middle (as far as its edges allow): here one on the right.
+    await page.getByRole("tree").locator('[data-path="2,1,8"]').press("Enter");
+    const offCentre = () =>
+      picture.evaluate((p) => {
+        const node = p.querySelector('[data-path="2,1,8"]').getBoundingClientRect();
+        const frame = p.getBoundingClientRect();
+        const off = node.left + node.width / 2 - (frame.left + frame.width / 2);
+        const atEdge = off < 0 ? p.scrollLeft <= 0 : p.scrollLeft >= p.scrollWidth - p.clientWidth - 1;
+        return { off, atEdge, scrollLeft: p.scrollLeft };
+      });
+    const deadline = Date.now() + 5000;
+    let last = await offCentre();
+    while (Math.abs(last.off) > 1 && !last.atEdge && Date.now() < deadline) {
+      await page.waitForTimeout(50);
+      last = await offCentre();
+    }
+    assert.ok(last.scrollLeft > 0, `the picture scrolled: ${JSON.stringify(last)}`);
+    assert.ok(Math.abs(last.off) <= 1 || last.atEdge, `the node last opened is in the middle: ${JSON.stringify(last)}`);
   });
 });
 
