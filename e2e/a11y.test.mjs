@@ -220,6 +220,20 @@ test("usable at 320 px: nothing overflows, every target is at least 44 px", asyn
         .map(({ name, box }) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`),
     );
     assert.deepEqual(small, []);
+    // Every panel open: each keeps its content inside it (the tree's picture scrolls inside its own frame).
+    await page.goto(`${site.url}?delay=0&scores=1&tree=1&stats=1&step=1`);
+    await page.locator(".ttt-stats tbody td").first().waitFor();
+    const wide = await page.locator(".ttt-panel").evaluateAll((panels) =>
+      panels.flatMap((panel) => {
+        const right = panel.getBoundingClientRect().right;
+        return [...panel.querySelectorAll("*")]
+          .filter((el) => !el.closest(".ttt-picture") && el.getBoundingClientRect().right > right + 0.5)
+          .map((el) => `${panel.className} > ${el.localName}.${el.className}: ${Math.round(el.getBoundingClientRect().right - right)} px out`);
+      }),
+    );
+    assert.deepEqual(wide, []);
+    const withPanels = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(withPanels <= 320, `page with every panel is ${withPanels} px wide`);
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -15,7 +15,7 @@ after(async () => {
   await closeSites(sites);
 });
 
-const withGame = (query, body) => openGame(sites.browser, `${sites.site.url}${query}`, body);
+const withGame = (query, body, options) => openGame(sites.browser, `${sites.site.url}${query}`, body, options);
 const marks = (page) =>
   page.locator("[data-cell]").evaluateAll((cells) => cells.filter((cell) => /^[XO]$/.test(cell.textContent)).length);
 const board = (page) => page.locator(".ttt-board");
@@ -60,6 +60,22 @@ test("?board=4x4&k=4&scores=1 shows a proved draw on every square", async () => 
     const label = await page.locator('[data-cell="5"]').getAttribute("aria-label");
     assert.match(label, /proved: a draw with best play$/);
   });
+});
+
+test("on a 15x15 board on a phone every square's score fits inside it", async () => {
+  // X in the middle, O above it: X to move, with scores on every square near them.
+  const rows = Array.from({ length: 15 }, (_, row) => (row === 6 ? ".......O......." : row === 7 ? ".......X......." : ".".repeat(15)));
+  await withGame(
+    `?board=15x15&k=5&scores=1&think=300&position=${rows.join("/")}`,
+    async (page) => {
+      await page.locator(".ttt-cell.ttt-scored").first().waitFor({ timeout: 30_000 });
+      const spilling = await page.locator(".ttt-cell.ttt-scored").evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => `${cell.dataset.cell}: ${cell.textContent}`),
+      );
+      assert.deepEqual(spilling, []);
+    },
+    { viewport: { width: 360, height: 740 } },
+  );
 });
 
 test("on a bigger board the game tree is shown one move deep, says why, and gives each move's proved value", async () => {
@@ -171,6 +187,8 @@ test("think() answers for any board from a worker, thinkNow() on the spot, and b
       const api = await import("./tictactoe.js");
       const draw = api.thinkNow("..../..../..../....", { k: 4, timeMs: 60000 });
       const win = await api.think("..../..../..../....", { k: 3 });
+      // An option set to undefined is its default, as if it were not given.
+      const defaults = api.thinkNow("..../..../..../....", { k: undefined, timeMs: undefined, depth: undefined, moves: undefined });
       const errors = [];
       for (const call of [
         () => api.think("..../..", {}),
@@ -186,8 +204,9 @@ test("think() answers for any board from a worker, thinkNow() on the spot, and b
           errors.push(error instanceof Error ? error.message : `not an Error: ${error}`);
         }
       }
-      return { draw, win, errors };
+      return { draw, win, defaults, errors };
     });
+    assert.equal(typeof result.defaults.move, "number");
     assert.equal(result.draw.proved, true);
     assert.equal(result.draw.outcome, "draw");
     assert.equal(result.draw.plies, 16);

@@ -76,7 +76,7 @@ test("undo restores the exact earlier board", async () => {
     assert.equal((await cells(page)).replaceAll(".", "").length, 4);
     await undo.click();
     assert.equal(await cells(page), afterFirstRound, "the person's move and the reply are gone");
-    assert.equal(await status(page), "Your turn: you play X.");
+    assert.match(await status(page), /^O played row \d, column \d\. Your turn: you play X\.$/);
     await undo.click();
     assert.equal(await cells(page), ".........");
     assert.equal(await undo.getAttribute("aria-disabled"), "true");
@@ -110,6 +110,26 @@ test("the history lists every move and returns to any earlier position", async (
     await cell(page, 2).click();
     assert.equal(await cells(page), "..O.X....");
     assert.deepEqual(await history(page), ["Start", "1. X: row 2, column 2", "2. O: row 1, column 3"]);
+  });
+});
+
+test("back in the history against the computer, it answers as it did then and no later move is lost", async () => {
+  await withGame("?level=easy&delay=200", async (page) => {
+    await cell(page, 4).click();
+    await settled(page);
+    const free = (await cells(page)).indexOf(".");
+    await cell(page, free).click();
+    await settled(page);
+    const moves = await history(page);
+    const board = await cells(page);
+    assert.equal(moves.length, 5);
+    // After the person's first move the computer is to move: it plays its reply of then, not a new one.
+    await page.getByRole("button", { name: moves[1] }).click();
+    await settled(page);
+    assert.equal(await page.locator('[aria-current="step"]').textContent(), moves[2]);
+    assert.deepEqual(await history(page), moves, "every later move is still there");
+    await page.getByRole("button", { name: moves[4] }).click();
+    assert.equal(await cells(page), board);
   });
 });
 
@@ -197,6 +217,40 @@ test("the tally counts results, resets, and survives a reload", async () => {
   } finally {
     await close();
   }
+});
+
+test("a link to a finished game counts nothing, however often it is opened or started again", async () => {
+  await withGame("?position=XXXOO....", async (page) => {
+    assert.match(await status(page), /^You win/);
+    assert.match(await tallyText(page), /you won 0, drew 0, lost 0/);
+    await page.reload();
+    await page.locator(".ttt-status").waitFor();
+    await page.getByRole("button", { name: "New game" }).click();
+    await page.getByLabel("Difficulty").selectOption("easy");
+    await page.getByLabel("Difficulty").selectOption("unbeatable");
+    assert.match(await tallyText(page), /you won 0, drew 0, lost 0/);
+    assert.equal(await page.evaluate(() => localStorage.getItem("tictactoe-tally")), null);
+  });
+});
+
+test("games of one site count into one tally: a result is added to what is stored, not to what a game read", async () => {
+  await withGame("?mode=friend", async (page) => {
+    await page.evaluate(async () => {
+      const { mount } = await import("./tictactoe.js");
+      for (const id of ["first", "second"]) {
+        const element = document.createElement("div");
+        element.id = id;
+        document.body.append(element);
+        mount(element, { position: "XX.OO....", delay: 0 });
+      }
+    });
+    // The first game is won, then the second (which read the tally before that) is lost.
+    await page.locator('#first [data-cell="2"]').click();
+    await page.locator('#second [data-cell="8"]').click();
+    await page.locator("#second .ttt-status", { hasText: "Computer wins" }).waitFor();
+    assert.match(await page.evaluate(() => localStorage.getItem("tictactoe-tally")), /unbeatable=1,0,1/);
+    assert.match(await page.locator("#second .ttt-tally p").textContent(), /you won 1, drew 0, lost 1/);
+  });
 });
 
 test("the tally works in memory when storage is refused", async () => {

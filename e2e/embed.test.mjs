@@ -165,6 +165,9 @@ test("analyze and bestMove agree with the native engine in every reachable posit
         if (JSON.stringify(got) !== JSON.stringify(want)) {
           mismatches.push(`analyze(${entry.position}): ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
         }
+        // The same position written as rows separated by "/".
+        const rows = entry.position.replace(/^(...)(...)(...)$/, "$1/$2/$3");
+        if (JSON.stringify(analyze(rows)) !== JSON.stringify(want)) mismatches.push(`analyze(${rows}) differs`);
         if (entry.over) continue;
         for (const [level, cells] of Object.entries(entry.engineMoves)) {
           const cell = bestMove(entry.position, level);
@@ -198,6 +201,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
       const badPositions = [
         undefined, null, 42, {}, [], "", "X", "..........", "O........", "XX.......", "XXXOOO...",
         "XXXOO.O..", "<img src=x onerror=alert(1)>", "ÿÿÿÿÿÿÿÿÿ", "x".repeat(100000), Symbol("x"),
+        "..../..../..../....", "X../.O.", "X../.O./...../", "OO./.X./...",
       ];
       const cases = [];
       for (const position of badPositions) {
@@ -222,9 +226,19 @@ test("every bad input throws an Error with a clear message, and the module keeps
       for (const target of [null, undefined, "div", {}, document]) {
         cases.push([`mount(target ${String(target)})`, () => mount(target, {})]);
       }
+      // Elements that would not show the game, or would put its buttons inside a control.
+      for (const name of ["input", "img", "textarea", "select", "br", "button", "a", "video"]) {
+        cases.push([`mount(<${name}>)`, () => mount(document.body.appendChild(document.createElement(name)), {})]);
+      }
+      const svg = document.body.appendChild(document.createElementNS("http://www.w3.org/2000/svg", "svg"));
+      cases.push(["mount(<svg>)", () => mount(svg, {})]);
       const taken = element();
       const first = mount(taken, {});
       cases.push(["mount twice into one element", () => mount(taken, {})]);
+      // A mount() game's set() throws too, for a position or a k its board cannot take.
+      for (const [name, value] of [["position", "OOO......"], ["position", "XX"], ["k", "9"], ["k", "2"], ["level", "godlike"]]) {
+        cases.push([`set(${name}, ${value})`, () => first.set(name, value)]);
+      }
 
       const failures = [];
       const messages = [];
@@ -376,6 +390,46 @@ test("the example post and the embedded page load without errors", async () => {
     assert.match(await page.locator("#analysis").textContent(), /all 9 first moves lead to a draw/);
     assert.equal(await page.locator("#best-move").textContent(), "row 3, column 3");
     assert.equal(await marks(page.locator("#api-game")), "X.O.X.O..");
+    // The iframe is sized to its game from the first report on (the post listens before loading the module).
+    const gameFrame = page.frames().find((f) => f.url().includes("embed=1"));
+    const needs = await gameFrame.evaluate(() => {
+      const main = document.querySelector("main");
+      return Math.ceil(main.getBoundingClientRect().bottom + window.scrollY);
+    });
+    await page.waitForFunction((least) => Number(document.getElementById("frame").height) >= least, needs, { timeout: 5000 });
+    const overflow = await gameFrame.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+    assert.ok(overflow <= 1, `the frame fits its game, no scrollbar: ${overflow} px over`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("a change from outside that takes the focused element away leaves focus on the board, not the page", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}embed.html`);
+    const game = page.locator("tic-tac-toe");
+    await game.locator("[data-cell='8']").waitFor();
+    /** The focused element inside the custom element's game, or the page's own. */
+    const focused = () =>
+      page.evaluate(() => {
+        const inside = document.querySelector("tic-tac-toe").shadowRoot?.activeElement;
+        const active = inside ?? document.activeElement;
+        return active.dataset?.cell !== undefined ? `cell ${active.dataset.cell}` : active.localName;
+      });
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("delay", "0"));
+    await game.locator("[data-cell='8']").focus();
+    // Its squares are built anew for another board.
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("board", "4x4"));
+    assert.match(await focused(), /^cell \d+$/);
+    await page.evaluate(() => document.querySelector("tic-tac-toe").removeAttribute("board"));
+    // A move of the history, hidden by the new game a changed level starts.
+    await game.locator("[data-cell='4']").click();
+    await settled(game);
+    await game.locator("[data-jump='2']").focus();
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("level", "easy"));
+    assert.match(await focused(), /^cell \d+$/);
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -80,7 +80,7 @@ async function playOneGame(page, next, human) {
   for (let guard = 0; guard < 9; guard++) {
     await settled(page);
     const text = await status(page);
-    if (!text.startsWith("Your turn")) break;
+    if (!text.includes("Your turn")) break;
     const board = await cells(page);
     const empty = board.flatMap((mark, i) => (mark ? [] : [i]));
     const choice = empty[Math.floor(next() * empty.length)];
@@ -132,7 +132,7 @@ test("the person playing O sees the computer open", async () => {
   await withGame("?human=O&delay=0", async (page) => {
     await settled(page);
     assert.equal((await cells(page)).filter((mark) => mark === "X").length, 1);
-    assert.equal(await status(page), "Your turn: you play O.");
+    assert.match(await status(page), /^X played row \d, column \d\. Your turn: you play O\.$/);
     assert.equal(await page.getByRole("radio", { name: /^O/ }).isChecked(), true);
   });
 });
@@ -146,7 +146,7 @@ test("switching sides starts a new game with the other side", async () => {
     const board = await cells(page);
     assert.equal(board.filter((m) => m).length, 1, "only the computer's opening move");
     assert.equal(board.filter((m) => m === "X").length, 1);
-    assert.equal(await status(page), "Your turn: you play O.");
+    assert.match(await status(page), /^X played row \d, column \d\. Your turn: you play O\.$/);
   });
 });
 
@@ -178,7 +178,7 @@ test("clicks on a filled square, while the computer thinks, and after the end ch
     await page.locator('[data-cell="4"]').click({ force: true });
     await page.waitForTimeout(700);
     assert.deepEqual(await cells(page), before);
-    assert.equal(await status(page), "Your turn: you play X.");
+    assert.equal(await status(page), `O played row ${Math.floor(computer / 3) + 1}, column ${(computer % 3) + 1}. Your turn: you play X.`);
   });
   await withGame("?delay=0", async (page) => {
     // Play to the end, then click every square.

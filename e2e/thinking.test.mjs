@@ -421,7 +421,7 @@ async function replies(query, check = async () => {}) {
       for (let move = 0; move < 4; move++) {
         await settled(page);
         const before = await marks(page);
-        if ((await page.locator(".ttt-status").textContent()) !== "Your turn: you play X.") break;
+        if (!(await page.locator(".ttt-status").textContent()).endsWith("Your turn: you play X.")) break;
         const cell = before.indexOf(".");
         const [placed, painted] = await page.evaluate(async (cell) => {
           const root = document.getElementById("game").shadowRoot;

@@ -213,9 +213,36 @@ impl Game {
         if self.phase() != Phase::ComputerToMove {
             return None;
         }
+        if let Some(cell) = self.recorded_reply() {
+            // Back in the history, the computer answers as it did then: looking back drops no move.
+            self.shown += 1;
+            self.hint.clear();
+            return Some(cell);
+        }
         let cell = best_move_at(self.classic()?, self.settings.level, &mut self.rng)?;
         self.play(cell);
         Some(cell)
+    }
+
+    /// The position the computer last moved from, of those the board's moves went through: `None` with a friend,
+    /// and before the computer's first move (or once it is undone, or a new game starts).
+    pub fn computer_moved_from(&self) -> Option<Grid> {
+        if self.settings.mode == Mode::Friend {
+            return None;
+        }
+        let computer = self.settings.human.opponent();
+        (0..self.shown)
+            .rev()
+            .map(|index| self.position_after(index))
+            .find(|position| position.to_move() == computer)
+    }
+
+    /// The computer's reply that the history holds for the position shown, when the person went back to a
+    /// position where the computer is to move: it is played again, rather than searched for anew (on easy and
+    /// medium it would often differ, and the later moves would be lost to a look back).
+    pub fn recorded_reply(&self) -> Option<usize> {
+        let recorded = self.moves.get(self.shown).copied();
+        recorded.filter(|_| self.phase() == Phase::ComputerToMove)
     }
 
     /// Plays `cell`, the move a search found for the computer in `position`, if the computer is still to move
@@ -312,14 +339,14 @@ impl Game {
         self.hint.contains(&cell)
     }
 
-    /// The finished game's result for the tally, once per game: `None` while playing, after it was taken, and on
-    /// a board other than 3x3.
+    /// The finished game's result for the tally, once per game: `None` while playing, after it was taken, on a
+    /// board other than 3x3, and for a game that started over (a link to a finished position): nobody played it.
     pub fn take_result(&mut self) -> Option<(TallyKey, GameResult)> {
         let Phase::Over(status) = self.phase() else {
             return None;
         };
         // The tally is the 3x3 game's, whose levels it counts: a game on a bigger board is not counted in it.
-        if self.counted || self.settings.shape != Shape::CLASSIC {
+        if self.counted || self.settings.shape != Shape::CLASSIC || self.moves.is_empty() {
             return None;
         }
         self.counted = true;
@@ -346,7 +373,16 @@ impl Game {
             (Mode::Friend, Phase::Over(Status::Won(winner))) => format!("{} wins", winner.name()),
             (Mode::Friend, Phase::Over(_)) => "Draw".to_owned(),
             (Mode::Friend, _) => format!("{} to move.", to_move.name()),
-            (_, Phase::HumanToMove) => format!("Your turn: you play {}.", human.name()),
+            (_, Phase::HumanToMove) => match self.moves[..self.shown].last() {
+                // Said first, for whoever cannot see the board: where the computer's reply went.
+                Some(&cell) => format!(
+                    "{} played {}. Your turn: you play {}.",
+                    human.opponent().name(),
+                    square_name(self.shape(), cell),
+                    human.name()
+                ),
+                None => format!("Your turn: you play {}.", human.name()),
+            },
             (_, Phase::ComputerToMove) => {
                 format!("Computer's turn ({}): thinking…", to_move.name())
             }
@@ -427,7 +463,7 @@ impl Game {
         }
         format!(
             "Unbeatable searches as deep as its time allows ({} ms a move), to the end of the game where it can: \
-             there it never loses.",
+             there its moves are perfect, and it loses only a game that was lost before it moved.",
             settings.think_ms
         )
     }
@@ -492,8 +528,12 @@ mod tests {
         let mut game = game(Player::O);
         assert_eq!(game.phase(), Phase::ComputerToMove);
         assert!(!game.play_human(0));
-        assert!(game.play_computer().is_some());
-        assert_eq!(game.status_text(), "Your turn: you play O.");
+        let reply = game.play_computer().expect("the computer opens");
+        // The status says where the computer played, for whoever cannot see the board.
+        assert_eq!(
+            game.status_text(),
+            format!("X played {}. Your turn: you play O.", cell_name(reply))
+        );
     }
 
     #[test]
@@ -523,6 +563,68 @@ mod tests {
         assert!(draw.play_human(8));
         assert_eq!(draw.status_text(), "Draw");
         assert_eq!(draw.take_result().unwrap().1, GameResult::Draw);
+    }
+
+    #[test]
+    fn back_in_the_history_the_computer_answers_as_it_did_then() {
+        let mut game = Game::new(
+            Settings {
+                level: Level::Easy,
+                ..Settings::default()
+            },
+            7,
+        );
+        for cell in [4, 0, 8, 2, 6] {
+            if game.play_human(cell) {
+                game.play_computer();
+            }
+        }
+        let moves = game.moves().to_vec();
+        assert!(moves.len() >= 4);
+        // Back to just after the person's first move: the computer is to move, and answers as before.
+        assert!(game.jump(1));
+        assert_eq!(game.phase(), Phase::ComputerToMove);
+        assert_eq!(game.recorded_reply(), Some(moves[1]));
+        assert_eq!(game.play_computer(), Some(moves[1]));
+        assert_eq!(game.moves(), &moves[..], "every later move is still there");
+        assert_eq!(game.shown(), 2);
+        // Playing on from there, by the person, is what drops the later moves.
+        let free = (0..9)
+            .find(|&cell| game.board().get(cell).is_none())
+            .unwrap();
+        assert!(game.play_human(free));
+        assert_eq!(game.moves().len(), 3);
+        assert_eq!(game.recorded_reply(), None);
+    }
+
+    #[test]
+    fn the_position_the_computer_last_moved_from_follows_undo_and_new_games() {
+        let mut game = from("X...O....", Mode::Computer);
+        assert_eq!(game.computer_moved_from(), None);
+        assert!(game.play_human(8));
+        let before_reply = game.board();
+        game.play_computer();
+        assert_eq!(game.computer_moved_from(), Some(before_reply));
+        assert!(game.undo());
+        assert_eq!(game.computer_moved_from(), None, "the reply is undone");
+        assert!(game.play_human(8));
+        game.play_computer();
+        game.restart(*game.settings());
+        assert_eq!(game.computer_moved_from(), None, "a new game");
+        let friends = from("X...O....", Mode::Friend);
+        assert_eq!(friends.computer_moved_from(), None);
+    }
+
+    #[test]
+    fn a_game_that_starts_over_is_not_counted_however_often_it_starts() {
+        // A shared link to a finished game, opened, reloaded or started again: nobody played a move.
+        for position in ["XXXOO....", "XOXXOOOXX"] {
+            let mut over = from(position, Mode::Computer);
+            assert!(matches!(over.phase(), Phase::Over(_)));
+            assert_eq!(over.take_result(), None, "{position}");
+            over.restart(*over.settings());
+            assert_eq!(over.take_result(), None, "{position} started again");
+        }
     }
 
     #[test]

@@ -55,6 +55,8 @@ pub struct Thinking {
     pub step_speed: Speed,
     /// The "why" move's line of best play, replayed on the board.
     pub replay: Option<Replay>,
+    /// Whether the tree panel is shown, as last followed (see [`Thinking::show_tree`]).
+    tree_shown: bool,
     /// Plain minimax at a position with many empty squares is timed in pieces, one per task (see
     /// [`plain_pieces`]): for which column and position, how many pieces are timed, and their sum.
     plain_so_far: Option<(StatsColumn, Board, usize, Measured)>,
@@ -74,8 +76,18 @@ impl Thinking {
             step_running: false,
             step_speed: Speed::Medium,
             replay: None,
+            tree_shown: false,
             plain_so_far: None,
         }
+    }
+
+    /// Follows the tree panel being shown or hidden: when it opens while the step panel is on, the tree opens
+    /// down to the node the search is at, as each step does while both are shown.
+    pub fn show_tree(&mut self, shown: bool) {
+        if let (true, false, Some(stepper)) = (shown, self.tree_shown, &self.step) {
+            self.tree.reveal(&stepper.path());
+        }
+        self.tree_shown = shown;
     }
 
     /// Follows the game to `board`: a new position closes what was about the old one (the tree keeps whether it
@@ -495,6 +507,26 @@ mod tests {
             searches += 1;
         }
         searches
+    }
+
+    #[test]
+    fn the_tree_opens_down_to_the_step_when_it_is_shown_after_stepping() {
+        let start = board("X...O....");
+        let mut thinking = Thinking::new(start);
+        thinking.step = Some(Stepper::new(start));
+        for _ in 0..8 {
+            thinking.press_step(StepControl::Forward);
+        }
+        let path = thinking.step.as_ref().unwrap().path();
+        assert!(path.len() >= 3, "{path:?}");
+        thinking.show_tree(false);
+        assert!(!thinking.tree.visible_paths().contains(&path));
+        thinking.show_tree(true);
+        assert!(thinking.tree.visible_paths().contains(&path));
+        // Shown already: a later update leaves alone what the reader closed.
+        thinking.tree.toggle(&path[..1]);
+        thinking.show_tree(true);
+        assert!(!thinking.tree.is_open(&path[..1]));
     }
 
     #[test]

@@ -19,6 +19,10 @@ try {
       window.parent.postMessage({ tictactoeHeight: height }, "*");
     };
     new ResizeObserver(report).observe(content);
+    // A host page that began listening after the first report asks for it again.
+    window.addEventListener("message", (event) => {
+      if (event.source === window.parent && event.data === "tictactoe-height?") report();
+    });
   }
 } catch (error) {
   console.error(error);

@@ -11,7 +11,7 @@ use super::{mount as mount_game, GameHandle};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{
     analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Grid, Level,
-    Limits, Rng, Status,
+    Limits, Rng, Shape, Status,
 };
 use crate::settings::{
     embed_from_pairs, grid_from_text, in_reading_order, quote, Settings, SETTING_NAMES,
@@ -100,10 +100,15 @@ fn set_setting(
     } else {
         Some(option_text("set", &name, value)?)
     };
-    // A position and a k are checked against the game's own board, which the game does when it takes them.
-    if source == Source::Options && !matches!(name.as_str(), "position" | "k") {
-        if let Some(value) = &value {
-            Settings::default()
+    // Checked as the game would take it: a position and a k against the game's own board (unknown while the game
+    // is busy with an update, when the game explains a bad one above the board instead), the rest against any.
+    if let (Source::Options, Some(value)) = (source, &value) {
+        let board_bound = matches!(name.as_str(), "position" | "k");
+        let settings = game
+            .settings()
+            .or_else(|| (!board_bound).then(Settings::default));
+        if let Some(mut settings) = settings {
+            settings
                 .set(&name, value)
                 .map_err(|error| JsError::new(&format!("set: {}", error.message())))?;
         }
@@ -292,7 +297,23 @@ fn position_argument(position: &JsValue, function: &str) -> Result<Board, JsErro
             "{function}: the position must be a string of 9 characters such as \"X...O....\""
         ))
     })?;
-    text.parse::<Board>()
+    // The rows form of the 3x3 board ("X.O/.X./O..") is the same position: read as a board, written as nine cells.
+    let cells = if text.contains('/') {
+        let grid = grid_from_text(&text, None)
+            .map_err(|error| JsError::new(&format!("{function}: {error}")))?;
+        if grid.shape() != Shape::CLASSIC {
+            return Err(JsError::new(&format!(
+                "{function}: answers for the 3x3 board, and this position is {}x{}: think() answers for any board",
+                grid.shape().rows(),
+                grid.shape().cols()
+            )));
+        }
+        grid.to_string()
+    } else {
+        text
+    };
+    cells
+        .parse::<Board>()
         .map_err(|error| JsError::new(&format!("{function}: {}", error.message())))
 }
 
@@ -413,9 +434,11 @@ fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsEr
     };
     for (name, value) in entries {
         match name.as_str() {
+            // Set to `undefined`, an option is as if it were not given: its default.
+            "k" | "timeMs" | "depth" | "evaluation" | "moves" if value.is_undefined() => {}
             "k" => read.k = Some(whole_option(function, "k", &value, (3, 15))? as usize),
             "timeMs" => read.limits.time_ms = whole_option(function, "timeMs", &value, THINK_RANGE_MS)?,
-            "depth" if value.is_undefined() || value.is_null() => read.limits.max_depth = None,
+            "depth" if value.is_null() => read.limits.max_depth = None,
             "depth" => read.limits.max_depth = Some(whole_option(function, "depth", &value, (1, 225))?),
             "evaluation" | "moves" => {
                 let on = value.as_bool().ok_or_else(|| {

@@ -159,10 +159,7 @@ impl App {
         host.shadow.replace_children_with_node_1(&view.root);
         let listener = Listener::new(&view.root, mailbox.clone());
         let storage = host.window.local_storage().ok().flatten();
-        let tally = storage
-            .as_ref()
-            .and_then(|storage| storage.get_item(TALLY_KEY).ok().flatten())
-            .map_or_else(Tally::default, |text| Tally::from_text(&text));
+        let tally = stored_tally(storage.as_ref()).unwrap_or_default();
         let game = Game::new(settings, random_seed());
         let thinking = Thinking::new(game.classic().unwrap_or(Board::EMPTY));
         let mut app = App {
@@ -194,9 +191,17 @@ impl App {
     /// Changes the state as `message` says, then draws it.
     pub fn update(&mut self, message: Message) -> Option<Effect> {
         let measured = message == Message::MeasureStats;
+        // Whether the game has focus: a change made from outside (an attribute, the JS API) may take the focused
+        // element off the page or hide it, and focus would fall to the page's body.
+        let had_focus = self.host.shadow.active_element().is_some();
         let request = self.apply(message);
         self.settle(measured);
         self.view.render(self);
+        let lost = had_focus
+            && self.host.shadow.active_element().is_none_or(|element| {
+                !element.is_connected() || element.closest("[hidden]").ok().flatten().is_some()
+            });
+        let request = request.or_else(|| lost.then_some(Request::FocusCell));
         // The elements to focus exist once the state is drawn.
         match request? {
             Request::FocusCell => Some(Effect::Focus(self.view.cell(self.focus_cell))),
@@ -262,10 +267,7 @@ impl App {
             | Message::ReplayTick => self.apply_to_steps(message),
             Message::ComputerTurn => {
                 self.computer = None;
-                let before = self.game.classic();
-                if self.game.play_computer().is_some() {
-                    self.thinking.computer_moved_from = before;
-                }
+                self.game.play_computer();
             }
             Message::Found(position, answer) => self.found(&position, &answer),
             Message::Appraised(position, answer) => self.appraised(position, &answer),
@@ -417,12 +419,23 @@ impl App {
     /// one follows at once).
     fn settle(&mut self, measured: bool) {
         if let Some((key, result)) = self.game.take_result() {
+            // Added to the tally as stored now, not as this game read it when it began: other games of this
+            // site (another on the page, another tab) count into the same store.
+            if let Some(stored) = stored_tally(self.storage.as_ref()) {
+                self.tally = stored;
+            }
             self.tally.record(key, result);
             self.save_tally();
         }
         let classic = self.game.classic();
         if let Some(board) = classic {
             self.thinking.follow(board);
+            // Whatever changed the position (a reply, an undo, a new game, a look back), the statistics of the
+            // computer's last move are those of a move the board's game made.
+            self.thinking.computer_moved_from = self
+                .game
+                .computer_moved_from()
+                .and_then(|from| from.to_classic());
             self.settle_panels(board);
         } else {
             self.settle_searches();
@@ -431,7 +444,10 @@ impl App {
             window: &self.host.window,
             mailbox: &self.mailbox,
         };
-        let computer_due = self.game.phase() == Phase::ComputerToMove && classic.is_some();
+        // On a bigger board the computer's move comes from a worker, unless the history holds it (see
+        // `Game::recorded_reply`).
+        let computer_due = self.game.phase() == Phase::ComputerToMove
+            && (classic.is_some() || self.game.recorded_reply().is_some());
         let delay = self.game.settings().delay_ms;
         timers.keep(&mut self.computer, computer_due, delay, || {
             Message::ComputerTurn
@@ -460,7 +476,8 @@ impl App {
         let board = self.game.board();
         let phase = self.game.phase();
         let limits = self.game.limits();
-        let computer = (phase == Phase::ComputerToMove).then_some(Query {
+        let searched = phase == Phase::ComputerToMove && self.game.recorded_reply().is_none();
+        let computer = searched.then_some(Query {
             limits,
             moves: false,
         });
@@ -511,6 +528,7 @@ impl App {
             }
             thinking.step = Some(stepper);
         }
+        thinking.show_tree(display.tree);
         if !display.scores {
             thinking.replay = None;
         }
@@ -567,6 +585,12 @@ impl App {
             format!("{}?{query}", self.share_base)
         }
     }
+}
+
+/// The tally kept in `storage`, if there is one and it holds a tally.
+fn stored_tally(storage: Option<&Storage>) -> Option<Tally> {
+    let text = storage?.get_item(TALLY_KEY).ok().flatten()?;
+    Some(Tally::from_text(&text))
 }
 
 /// The game's timers: each sends a message to the game when it is due.

@@ -194,9 +194,15 @@ impl BeyondView {
             );
             self.trouble.set_text_content(Some(&text));
         }
-        let Some((position, thought)) = &beyond.last else {
-            self.sentence
-                .set_text_content(Some("The computer has not searched yet in this game."));
+        // The search of the computer's last move on the board: an undo or a look back in the history leaves none.
+        let last = beyond
+            .last
+            .as_ref()
+            .filter(|(position, _)| Some(*position) == game.computer_moved_from());
+        let Some((position, thought)) = last else {
+            self.sentence.set_text_content(Some(
+                "The computer has not searched yet in the moves on the board.",
+            ));
             for value in &self.values {
                 value.set_text_content(Some("—"));
             }

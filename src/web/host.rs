@@ -28,6 +28,9 @@ pub struct Host {
     pub wrapper: Option<Element>,
 }
 
+/// The namespace of HTML elements.
+const HTML: &str = "http://www.w3.org/1999/xhtml";
+
 /// Elements that may hold a shadow root, besides custom elements (the DOM standard's list).
 const SHADOW_HOSTS: [&str; 18] = [
     "article",
@@ -50,10 +53,30 @@ const SHADOW_HOSTS: [&str; 18] = [
     "span",
 ];
 
+/// HTML elements whose content a browser does not draw as a page's (void, replaced, text-only and form
+/// elements), or that would put the game's buttons inside a control of their own: a game drawn there would not show,
+/// or not work.
+const NO_GAME_INSIDE: [&str; 30] = [
+    "a", "area", "audio", "base", "br", "button", "canvas", "col", "embed", "head", "hr", "iframe",
+    "img", "input", "label", "link", "meta", "noscript", "object", "option", "optgroup", "picture",
+    "script", "select", "source", "style", "template", "textarea", "title", "video",
+];
+
+/// Why the game cannot be drawn inside `element`, if it cannot.
+fn unusable(element: &Element) -> Option<String> {
+    let name = element.local_name();
+    if element.namespace_uri().as_deref() != Some(HTML) {
+        return Some(format!("<{name}> is not an HTML element"));
+    }
+    NO_GAME_INSIDE
+        .contains(&name.as_str())
+        .then(|| format!("a <{name}> element does not show a game inside it"))
+}
+
 /// Whether `element` is one the DOM standard lets hold a shadow root.
 fn may_hold_shadow_root(element: &Element) -> bool {
     let name = element.local_name();
-    let html = element.namespace_uri().as_deref() == Some("http://www.w3.org/1999/xhtml");
+    let html = element.namespace_uri().as_deref() == Some(HTML);
     html && (name.contains('-') || SHADOW_HOSTS.contains(&name.as_str()))
 }
 
@@ -61,12 +84,17 @@ fn may_hold_shadow_root(element: &Element) -> bool {
 /// in.
 ///
 /// # Errors
-/// A sentence naming `function` when `value` is not an element, is in a document no window shows, or already
-/// has a shadow root that is not the game's.
+/// A sentence naming `function` when `value` is not an element, is one that would not show the game, is in a
+/// document no window shows, or already has a shadow root that is not the game's.
 pub fn prepare(value: &JsValue, function: &str) -> Result<Host, String> {
     let element = super::realm::element(value).ok_or_else(|| {
         format!("{function}: the first argument must be a DOM element to render the game into")
     })?;
+    if let Some(reason) = unusable(&element) {
+        return Err(format!(
+            "{function}: {reason}: mount the game into a <div> or another element that shows its content"
+        ));
+    }
     let document = element
         .owner_document()
         .ok_or_else(|| format!("{function}: the element has no document"))?;

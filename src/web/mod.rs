@@ -172,6 +172,14 @@ impl GameHandle {
             .send(Message::Set(name.to_owned(), value.map(str::to_owned)));
     }
 
+    /// The game's settings now; `None` once it is destroyed, or while it is busy with an update (a call from a
+    /// listener of its own events), when they are about to change.
+    pub fn settings(&self) -> Option<Settings> {
+        let runtime = self.0 .0.upgrade()?;
+        let app = runtime.app.try_borrow().ok()?;
+        app.as_ref().map(|app| *app.game.settings())
+    }
+
     /// Whether the game is still on the page.
     pub fn is_on_page(&self) -> bool {
         self.0
