@@ -122,6 +122,12 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     assert.match(horizon[0], /^Depth 1: [\d,]+ positions in \d+ ms; best row \d+, column \d+; /);
     const rows = await page.locator(".ttt-search th").allTextContents();
     assert.ok(rows.includes("Positions per second"), rows.join(" | "));
+    // Undone, the search is of a move no longer on the board: the panel says so.
+    await page.getByRole("button", { name: "Undo" }).click();
+    assert.equal(
+      await page.locator(".ttt-search p[role=status]").textContent(),
+      "The computer has not searched yet in the moves on the board.",
+    );
   });
 });
 

@@ -176,6 +176,9 @@ test("search statistics: 549,946 nodes for plain minimax's first move, and each 
     expected["........."].stats.forEach((nodes, index) => {
       assert.ok(last[index].startsWith(`${nodes.toLocaleString("en")} nodes`), last[index]);
     });
+    // With a friend instead, the computer's move is no longer on the board, nor are its statistics.
+    await page.getByRole("radio", { name: "A friend" }).check();
+    assert.deepEqual(await rows(page, 2), Array(4).fill("no move yet"));
   });
   await withGame("?stats=1&position=X...O....", async (page) => {
     const now = await measured(page, 1);

@@ -616,6 +616,21 @@ mod tests {
     }
 
     #[test]
+    fn unbeatable_on_a_bigger_board_promises_perfect_moves_not_a_draw() {
+        // 4x4 with 3 in a row is a win for X: there Unbeatable, playing O, can lose.
+        let game = Game::new(
+            Settings {
+                shape: Shape::new(4, 4, 3).unwrap(),
+                ..Settings::default()
+            },
+            1,
+        );
+        let description = game.level_description();
+        assert!(description.contains("perfect"), "{description}");
+        assert!(!description.contains("never loses"), "{description}");
+    }
+
+    #[test]
     fn a_game_that_starts_over_is_not_counted_however_often_it_starts() {
         // A shared link to a finished game, opened, reloaded or started again: nobody played a move.
         for position in ["XXXOO....", "XOXXOOOXX"] {
