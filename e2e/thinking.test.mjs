@@ -258,6 +258,12 @@ test("the game tree: values, the line of best play, lazy opening, and what alpha
       assert.ok(item.label.includes(words), `${item.label} / ${words}`);
       assert.equal(item.best, expected[`${root}/`].children[index].best);
     });
+    // The triangles before the nodes are not in their names, as the browser gives them to assistive technology.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const names = nodes.filter((n) => n.role?.value === "treeitem").map((n) => n.name?.value ?? "");
+    assert.equal(names.length, 7);
+    assert.deepEqual(names.filter((name) => /[▸▾]/.test(name)), []);
     // Opened lazily: the replies appear only when asked for.
     assert.equal(await level(2).count(), 0);
     await tree.locator('[data-path="2"]').click();

@@ -337,12 +337,13 @@ impl Settings {
                     .ok()
                     .and_then(|k| Shape::new(self.shape.rows(), self.shape.cols(), k).ok())
                     .ok_or_else(|| {
-                        problem(
-                            format!(
-                                "it must be a number from 3 to {longer}, the board's longer side"
-                            ),
-                            "The board's default is used.",
-                        )
+                        let rule = if longer == 3 {
+                            "on a 3x3 board it must be 3 (a bigger board takes board=, such as board=4x4)"
+                                .to_owned()
+                        } else {
+                            format!("it must be a number from 3 to {longer}, the board's longer side")
+                        };
+                        problem(rule, "The board's default is used.")
                     })?;
                 self.set_shape(shape);
             }
@@ -815,10 +816,13 @@ mod tests {
             ("board=4", "each from 3 to 15"),
             ("board=4x4x4", "each from 3 to 15"),
             ("board=<b>x</b>", "each from 3 to 15"),
-            ("k=4", "a number from 3 to 3, the board's longer side"),
+            (
+                "k=4",
+                "on a 3x3 board it must be 3 (a bigger board takes board=, such as board=4x4)",
+            ),
             ("board=4x5&k=6", "from 3 to 5, the board's longer side"),
             ("board=4x4&k=2", "from 3 to 4"),
-            ("k=three", "from 3 to 3"),
+            ("k=three", "on a 3x3 board it must be 3"),
             (
                 "think=5",
                 "from 10 to 60000. The computer thinks for 1000 ms a move.",
