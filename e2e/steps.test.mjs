@@ -158,7 +158,7 @@ test("step by mouse and keyboard: each event in words, cuts with their reason, f
     assert.deepEqual(await shown(page), withoutPaths(trace)[firstCut]);
     assert.match(
       await sentence.textContent(),
-      /^Cut: (X|O) already has a (win|draw|loss) elsewhere \((α|β) = [-+0-9]+\), and this (reply|move) gives (X|O) at least a (win|draw|loss) \(value [-+0-9]+\), so (X|O)'s other (replies|moves) here cannot change (X|O)'s choice\.$/,
+      /^Cut: (X|O) already has a ((faster|slower) )?(win|draw|loss) elsewhere \((α|β) = [-+0-9]+\), and this (reply|move) gives (X|O) at least a ((faster|slower) )?(win|draw|loss) \(value [-+0-9]+\), so (X|O)'s other (replies|moves) here cannot change (X|O)'s choice\.$/,
     );
     // Run at the fastest speed, then pause: it moved on by itself, and stays once paused.
     await page.getByLabel("Speed").selectOption("fast");

@@ -349,34 +349,35 @@ fn outcome(score: i32) -> &'static str {
 pub fn cut_reason(max: Player, cut: &StepEvent) -> String {
     let mover = cut.position.to_move();
     let value = cut.value.unwrap_or_default();
-    let for_max = |bound: Bound| match bound {
-        Bound::Finite(score) => outcome(score),
-        Bound::NegInf => "a loss",
-        Bound::PosInf => "a win",
-    };
     if mover == max {
         // A MAX node whose value reached beta: MIN can already hold MAX to beta by another move above.
         let min = max.opponent();
+        let (elsewhere, here) = match cut.beta {
+            Bound::Finite(beta) => (outcome_beside(-beta, -value), outcome_beside(value, beta)),
+            Bound::NegInf => ("a win", outcome(value)),
+            Bound::PosInf => ("a loss", outcome(value)),
+        };
         format!(
-            "{} already has {} elsewhere (β = {}), and this move gives {} at least {} (value {}), so {}'s other moves here cannot change {}'s choice.",
+            "{} already has {elsewhere} elsewhere (β = {}), and this move gives {} at least {here} (value {}), so {}'s other moves here cannot change {}'s choice.",
             min.name(),
-            outcome_for_min(cut.beta),
             bound_words(cut.beta),
             max.name(),
-            outcome(value),
             signed(value),
             max.name(),
             min.name(),
         )
     } else {
         // A MIN node whose value fell to alpha: MAX can already get alpha by another move above.
+        let (elsewhere, here) = match cut.alpha {
+            Bound::Finite(alpha) => (outcome_beside(alpha, value), outcome_beside(-value, -alpha)),
+            Bound::NegInf => ("a loss", outcome(-value)),
+            Bound::PosInf => ("a win", outcome(-value)),
+        };
         format!(
-            "{} already has {} elsewhere (α = {}), and this reply gives {} at least {} (value {}), so {}'s other replies here cannot change {}'s choice.",
+            "{} already has {elsewhere} elsewhere (α = {}), and this reply gives {} at least {here} (value {}), so {}'s other replies here cannot change {}'s choice.",
             max.name(),
-            for_max(cut.alpha),
             bound_words(cut.alpha),
             mover.name(),
-            outcome(-value),
             signed(value),
             mover.name(),
             max.name(),
@@ -384,12 +385,18 @@ pub fn cut_reason(max: Player, cut: &StepEvent) -> String {
     }
 }
 
-/// What MAX's bound `beta` means to MIN, who can hold MAX to it.
-fn outcome_for_min(beta: Bound) -> &'static str {
-    match beta {
-        Bound::Finite(score) => outcome(-score),
-        Bound::NegInf => "a win",
-        Bound::PosInf => "a loss",
+/// [`outcome`] of `score`, told apart from `other` (the other side of the cut, for the same player) when both are
+/// wins or both losses: the scores count the moves, so a higher one is "a faster win" or "a slower loss". Without
+/// it, a cut between two wins would read as no reason at all.
+fn outcome_beside(score: i32, other: i32) -> &'static str {
+    if score == 0 || score == other || score.signum() != other.signum() {
+        return outcome(score);
+    }
+    match (score > 0, score > other) {
+        (true, true) => "a faster win",
+        (true, false) => "a slower win",
+        (false, true) => "a slower loss",
+        (false, false) => "a faster loss",
     }
 }
 
@@ -587,6 +594,34 @@ mod tests {
         assert!(cuts(board("X...O...."))
             .iter()
             .any(|reason| reason.contains("gives O at least a win")));
+    }
+
+    #[test]
+    fn a_cut_between_two_wins_says_which_is_faster() {
+        let mut seen = 0;
+        for root in [Board::EMPTY, board("X...O...."), board("XO.......")] {
+            for cut in alpha_beta_trace(root)
+                .iter()
+                .filter(|event| event.kind == StepKind::Cut)
+            {
+                let value = cut.value.unwrap_or_default();
+                let reason = cut_reason(root.to_move(), cut);
+                // At a MIN node, MAX's win elsewhere against a slower one here: the words say so.
+                if let (true, Bound::Finite(alpha)) =
+                    (cut.position.to_move() != root.to_move(), cut.alpha)
+                {
+                    if alpha > value && value > 0 {
+                        seen += 1;
+                        assert!(
+                            reason.contains("already has a faster win elsewhere"),
+                            "{reason}"
+                        );
+                        assert!(reason.contains("at least a slower loss"), "{reason}");
+                    }
+                }
+            }
+        }
+        assert!(seen > 0, "such cuts happen");
     }
 
     #[test]
