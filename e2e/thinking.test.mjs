@@ -186,6 +186,12 @@ test("search statistics: 549,946 nodes for plain minimax's first move, and each 
       assert.ok(now[index].startsWith(`${nodes.toLocaleString("en")} nodes`), now[index]);
     });
   });
+  // A finished game: each search visits the one position, "1 node".
+  await withGame("?stats=1&mode=friend&position=XXXOO....", async (page) => {
+    const cells = page.locator(".ttt-stats tbody td:nth-child(2)");
+    await cells.filter({ hasText: "node" }).nth(3).waitFor();
+    for (const text of await rows(page, 1)) assert.match(text, /^1 node, \d+\.\d{3} ms$/);
+  });
 });
 
 test("the statistics are timed one search per task, each shown when it is known, the page answering in between", async () => {

@@ -4,6 +4,7 @@
 //! worker, and this module only keeps and words what they found.
 
 use crate::engine::{Grid, Limits, Outcome, Player, Thought, Verdict};
+use crate::explain::{counted, group_digits};
 use crate::game::square_name;
 
 /// What the searches on a bigger board have found so far.
@@ -37,19 +38,6 @@ impl Beyond {
             .filter(|scored| scored.position == *position && scored.limits == limits)
             .map(|scored| scored.moves.as_slice())
     }
-}
-
-/// `n` with a comma between each group of three digits: 180,000.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut text = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
-            text.push(',');
-        }
-        text.push(digit);
-    }
-    text
 }
 
 /// Milliseconds as a whole number: "900 ms". (Whole numbers, not `{:.0}`: a float's formatting brings the
@@ -94,13 +82,13 @@ pub fn verdict_words(verdict: &Verdict, mover: Player) -> String {
 /// play." or "Looked 6 moves ahead, 180,000 positions; best guess: X is better."
 pub fn search_sentence(position: &Grid, thought: &Thought) -> String {
     let words = verdict_words(&thought.verdict, position.to_move());
-    let positions = grouped(thought.nodes);
+    let positions = counted(thought.nodes, "position", "positions");
     match thought.verdict {
         Verdict::Proved(_) => {
-            format!("Searched to the end: {positions} positions; proved: {words}.")
+            format!("Searched to the end: {positions}; proved: {words}.")
         }
         Verdict::Estimate(_) => format!(
-            "Looked {} ahead, {positions} positions; {words}.",
+            "Looked {} ahead, {positions}; {words}.",
             moves_word(thought.depth)
         ),
     }
@@ -121,20 +109,20 @@ pub const STATISTICS: [&str; 7] = [
 pub fn statistics(thought: &Thought) -> Vec<(&'static str, String)> {
     let seconds = thought.elapsed_ms / 1000.0;
     let per_second = if seconds > 0.0 {
-        grouped((thought.nodes as f64 / seconds) as u64)
+        group_digits((thought.nodes as f64 / seconds) as u64)
     } else {
         "—".to_owned()
     };
     let first = match (thought.first_move_cutoffs * 100).checked_div(thought.cutoffs) {
-        Some(percent) => format!("{percent}% of {}", grouped(thought.cutoffs)),
+        Some(percent) => format!("{percent}% of {}", group_digits(thought.cutoffs)),
         None => "no cut-offs".to_owned(),
     };
     let values = [
         moves_word(thought.depth),
-        grouped(thought.nodes),
+        group_digits(thought.nodes),
         milliseconds(thought.elapsed_ms),
         per_second,
-        grouped(thought.table_hits),
+        group_digits(thought.table_hits),
         first,
         if thought.timed_out { "yes" } else { "no" }.to_owned(),
     ];
@@ -153,9 +141,9 @@ pub fn horizon(position: &Grid, thought: &Thought) -> Vec<String> {
                 .best
                 .map_or_else(|| "no move".to_owned(), |cell| square_name(shape, cell));
             format!(
-                "Depth {}: {} positions in {}; best {best}; {}",
+                "Depth {}: {} in {}; best {best}; {}",
                 iteration.depth,
-                grouped(iteration.nodes),
+                counted(iteration.nodes, "position", "positions"),
                 milliseconds(iteration.elapsed_ms),
                 verdict_words(&iteration.verdict, position.to_move())
             )
@@ -271,15 +259,6 @@ mod tests {
             line: vec![5, 6],
             timed_out: true,
         }
-    }
-
-    #[test]
-    fn numbers_are_grouped_by_thousands() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1_000), "1,000");
-        assert_eq!(grouped(180_000), "180,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
     }
 
     #[test]

@@ -51,6 +51,15 @@ pub fn group_digits(count: u64) -> String {
     out
 }
 
+/// How many of something there are, in words: "1 node", "549,946 nodes".
+pub fn counted(count: u64, one: &str, many: &str) -> String {
+    format!(
+        "{} {}",
+        group_digits(count),
+        if count == 1 { one } else { many }
+    )
+}
+
 /// Microseconds as milliseconds with three decimals: 1234 is "1.234", 56 is "0.056". (Integer arithmetic, so a
 /// large count is written exactly.)
 pub fn millis(micros: u64) -> String {
@@ -181,6 +190,13 @@ mod tests {
         assert_eq!(group_digits(948), "948");
         assert_eq!(group_digits(1_000), "1,000");
         assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(1_234_567), "1,234,567");
+        assert_eq!(counted(1, "node", "nodes"), "1 node");
+        assert_eq!(counted(0, "node", "nodes"), "0 nodes");
+        assert_eq!(
+            counted(180_000, "position", "positions"),
+            "180,000 positions"
+        );
         assert_eq!(millis(1234), "1.234");
         assert_eq!(millis(56), "0.056");
         assert_eq!(millis(20_000), "20.000");

@@ -5,7 +5,7 @@
 
 use crate::engine::{principal_variation, Board, Player, Variant, CELLS};
 use crate::explain::{
-    best_first, group_digits, line_in_words, millis, outcome_words, signed, MoveScore,
+    best_first, counted, line_in_words, millis, outcome_words, signed, MoveScore,
 };
 use crate::game::cell_name;
 use crate::stepper::{Speed, StepControl, Stepper};
@@ -307,8 +307,8 @@ fn plain_pieces(at: Board) -> (Vec<Board>, u64) {
 /// A measurement in words: "1,234 nodes, 0.120 ms".
 pub fn measured_text(measured: Measured) -> String {
     format!(
-        "{} nodes, {} ms",
-        group_digits(measured.nodes),
+        "{}, {} ms",
+        counted(measured.nodes, "node", "nodes"),
         millis(measured.micros)
     )
 }
@@ -490,6 +490,7 @@ pub fn square_label_suffix(entry: &MoveScore) -> String {
 mod tests {
     use super::*;
     use crate::engine::{search_stats, Scoring};
+    use crate::explain::group_digits;
     use crate::explain::move_scores;
 
     fn board(text: &str) -> Board {
