@@ -57,7 +57,7 @@ pub struct Thinking {
     pub replay: Option<Replay>,
     /// Whether the tree panel is shown, as last followed (see [`Thinking::show_tree`]).
     tree_shown: bool,
-    /// Plain minimax at a position with many empty squares is timed in pieces, one per task (see
+    /// Plain minimax at a position with many empty squares is timed in pieces, several per task (see
     /// [`plain_pieces`]): for which column and position, how many pieces are timed, and their sum.
     plain_so_far: Option<(StatsColumn, Board, usize, Measured)>,
 }
@@ -198,14 +198,16 @@ impl Thinking {
         missing(&self.stats_last, from).map(|variant| (StatsColumn::Last, from, variant))
     }
 
-    /// The position to search next for variant number `variant` at `at`, for `column`: `at` itself, or, for plain
-    /// minimax, the next of its pieces to time (see [`Thinking::record`]).
-    pub fn next_search(&self, column: StatsColumn, at: Board, variant: usize) -> Board {
+    /// The searches still to time for variant number `variant` at `at`, for `column`, in order: `at` itself, or,
+    /// for plain minimax, the pieces not yet timed (see [`Thinking::record`]).
+    pub fn next_searches(&self, column: StatsColumn, at: Board, variant: usize) -> Vec<Board> {
         if Variant::ALL[variant] != Variant::PlainMinimax {
-            return at;
+            return vec![at];
         }
         let timed = self.plain_timed(column, at).0;
-        plain_pieces(at).0.get(timed).copied().unwrap_or(at)
+        let mut pieces = plain_pieces(at).0;
+        pieces.drain(..timed.min(pieces.len()));
+        pieces
     }
 
     /// How many pieces of plain minimax at `at` are timed for `column`, and their sum with the positions above
@@ -225,14 +227,21 @@ impl Thinking {
         }
     }
 
-    /// Keeps what the search [`Thinking::next_search`] gave measured, for variant number `variant` at `at` in
-    /// `column`. Plain minimax is measured as the sum over its pieces (each search counting the position it starts
-    /// from) and the positions above them, which is what one search from `at` visits; it is known once every
-    /// piece is timed.
-    pub fn record(&mut self, column: StatsColumn, at: Board, variant: usize, measured: Measured) {
+    /// Keeps what the first `searched` of the searches [`Thinking::next_searches`] gave measured together, for
+    /// variant number `variant` at `at` in `column`. Plain minimax is measured as the sum over its pieces (each
+    /// search counting the position it starts from) and the positions above them, which is what one search from
+    /// `at` visits; it is known once every piece is timed.
+    pub fn record(
+        &mut self,
+        column: StatsColumn,
+        at: Board,
+        variant: usize,
+        searched: usize,
+        measured: Measured,
+    ) {
         let measured = if Variant::ALL[variant] == Variant::PlainMinimax {
             let (timed, sum) = self.plain_timed(column, at);
-            let timed = timed + 1;
+            let timed = timed + searched;
             let sum = Measured {
                 nodes: sum.nodes + measured.nodes,
                 micros: sum.micros + measured.micros,
@@ -278,7 +287,8 @@ impl Thinking {
 }
 
 /// Plain minimax is timed in searches from at most this many empty squares: one visits at most 13,700
-/// positions, a few milliseconds on a phone, so each task leaves clicks and paints a turn. (From the empty board,
+/// positions, a few milliseconds on a phone, so a task can stop after any piece once it has used its time and
+/// leave clicks and paints a turn. (From the empty board,
 /// one search visits 549,946 positions, and one from each first move about 60,000: 25 and 3 ms on a laptop, four
 /// times that on a phone.)
 const PIECE_EMPTY_CELLS: u32 = 7;
@@ -502,9 +512,9 @@ mod tests {
     fn measure_all(thinking: &mut Thinking, board: Board) -> usize {
         let mut searches = 0;
         while let Some((column, at, variant)) = thinking.next_measurement(board) {
-            let searched = thinking.next_search(column, at, variant);
+            let searched = thinking.next_searches(column, at, variant)[0];
             let nodes = search_stats(searched, Variant::ALL[variant]).nodes;
-            thinking.record(column, at, variant, Measured { nodes, micros: 1 });
+            thinking.record(column, at, variant, 1, Measured { nodes, micros: 1 });
             searches += 1;
         }
         searches
@@ -590,7 +600,7 @@ mod tests {
         }
         // A finished game: one search each, plain minimax included.
         let over = board("XXXOO....");
-        assert_eq!(thinking.next_search(StatsColumn::Now, over, 0), over);
+        assert_eq!(thinking.next_searches(StatsColumn::Now, over, 0), [over]);
         thinking.computer_moved_from = None;
         assert_eq!(measure_all(&mut thinking, over), 4);
     }
@@ -600,10 +610,10 @@ mod tests {
         let mut thinking = Thinking::new(Board::EMPTY);
         let mut searched = Vec::new();
         while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
-            let position = thinking.next_search(column, at, 0);
+            let position = thinking.next_searches(column, at, 0)[0];
             searched.push(position);
             let nodes = search_stats(position, Variant::PlainMinimax).nodes;
-            thinking.record(column, at, 0, Measured { nodes, micros: 2 });
+            thinking.record(column, at, 0, 1, Measured { nodes, micros: 2 });
         }
         // Every position after two moves, in cell order.
         let seconds: Vec<Board> = (0..9)
@@ -618,6 +628,31 @@ mod tests {
             Some(Measured {
                 nodes: 549_946,
                 micros: 144
+            })
+        );
+    }
+
+    #[test]
+    fn plain_minimax_timed_several_pieces_at_a_time_sums_the_same() {
+        let mut thinking = Thinking::new(Board::EMPTY);
+        let mut batches = 0;
+        while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
+            let left = thinking.next_searches(column, at, 0);
+            // The page times as many pieces as fit in a task: here 10, and what is left at the end.
+            let batch = &left[..left.len().min(10)];
+            let nodes = batch
+                .iter()
+                .map(|&piece| search_stats(piece, Variant::PlainMinimax).nodes)
+                .sum();
+            thinking.record(column, at, 0, batch.len(), Measured { nodes, micros: 3 });
+            batches += 1;
+        }
+        assert_eq!(batches, 8);
+        assert_eq!(
+            thinking.stats_now.unwrap().1[0],
+            Some(Measured {
+                nodes: 549_946,
+                micros: 24
             })
         );
     }

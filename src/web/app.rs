@@ -21,6 +21,11 @@ use web_sys::{HtmlElement, Storage, Window};
 /// when it plays at once, since measuring takes milliseconds that must not hold up either.
 const STATS_PAUSE_MS: u32 = 50;
 
+/// How long one task times searches for the statistics panel before the page draws and answers clicks again:
+/// with the drawing that follows, a task stays under the 50 ms that make a long task on a phone, which is about
+/// four times slower than a laptop.
+const MEASURE_BUDGET_MS: f64 = 6.0;
+
 /// The pause between two moves of a replay on the board.
 const REPLAY_PAUSE_MS: u32 = 800;
 
@@ -534,37 +539,28 @@ impl App {
         }
     }
 
-    /// Times the next search statistic that is missing: one search per task, and plain minimax in pieces of a
-    /// few milliseconds (from the empty board the whole search takes 25 ms, more on a phone), so clicks and paints
-    /// get through.
+    /// Times the search statistics that are missing, for a few milliseconds (see [`MEASURE_BUDGET_MS`]): the
+    /// quick searches one by one, plain minimax from a position with many empty squares in pieces (from the
+    /// empty board the whole search takes 25 ms, more on a phone), so clicks and paints get through.
     fn measure_next(&mut self) {
         let Some(board) = self.game.classic() else {
             return;
         };
-        if let Some((column, at, variant)) = self.thinking.next_measurement(board) {
-            let search = self.thinking.next_search(column, at, variant);
-            let measured = self.measure(search, Variant::ALL[variant]);
-            self.thinking.record(column, at, variant, measured);
-        }
-    }
-
-    /// Times the search `variant` of `board`. The browser's clock is coarse (0.1 ms or worse), so a quick search
-    /// is run again until 2 ms have passed, and the mean taken.
-    fn measure(&self, board: Board, variant: Variant) -> Measured {
         let performance = self.host.window.performance();
         let now = || performance.as_ref().map_or(0.0, |p| p.now());
         let start = now();
-        let mut runs = 0u32;
-        let nodes = loop {
-            let stats = search_stats(board, variant);
-            runs += 1;
-            if now() - start >= 2.0 || runs >= 10_000 {
-                break stats.nodes;
-            }
-        };
-        Measured {
-            nodes,
-            micros: ((now() - start) * 1000.0 / f64::from(runs)) as u64,
+        while now() - start < MEASURE_BUDGET_MS {
+            let Some((column, at, variant)) = self.thinking.next_measurement(board) else {
+                return;
+            };
+            let searches = self.thinking.next_searches(column, at, variant);
+            let variant_kind = Variant::ALL[variant];
+            let (searched, measured) = match searches[..] {
+                [only] => (1, measure(&now, only, variant_kind)),
+                _ => measure_pieces(&now, &searches, variant_kind, start),
+            };
+            self.thinking
+                .record(column, at, variant, searched, measured);
         }
     }
 
@@ -591,6 +587,46 @@ impl App {
 fn stored_tally(storage: Option<&Storage>) -> Option<Tally> {
     let text = storage?.get_item(TALLY_KEY).ok().flatten()?;
     Some(Tally::from_text(&text))
+}
+
+/// Times the search `variant` of `board` with the clock `now` (in milliseconds). The browser's clock is coarse
+/// (0.1 ms or worse), so a quick search is run again until 2 ms have passed, and the mean taken.
+fn measure(now: &dyn Fn() -> f64, board: Board, variant: Variant) -> Measured {
+    let start = now();
+    let mut runs = 0u32;
+    let nodes = loop {
+        let stats = search_stats(board, variant);
+        runs += 1;
+        if now() - start >= 2.0 || runs >= 10_000 {
+            break stats.nodes;
+        }
+    };
+    Measured {
+        nodes,
+        micros: ((now() - start) * 1000.0 / f64::from(runs)) as u64,
+    }
+}
+
+/// Times the searches `variant` of `pieces` one after the other, as one span, until the task that began at
+/// `task_start` has used its budget (at least one piece); returns how many it searched and their sum.
+fn measure_pieces(
+    now: &dyn Fn() -> f64,
+    pieces: &[Board],
+    variant: Variant,
+    task_start: f64,
+) -> (usize, Measured) {
+    let start = now();
+    let mut nodes = 0;
+    let mut searched = 0;
+    for &piece in pieces {
+        nodes += search_stats(piece, variant).nodes;
+        searched += 1;
+        if now() - task_start >= MEASURE_BUDGET_MS {
+            break;
+        }
+    }
+    let micros = ((now() - start) * 1000.0) as u64;
+    (searched, Measured { nodes, micros })
 }
 
 /// The game's timers: each sends a message to the game when it is due.
