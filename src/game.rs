@@ -301,6 +301,13 @@ impl Game {
         self.shown
     }
 
+    /// The square of the last move the board shows, if a move was played: the computer's reply, once it has
+    /// answered, which on a 15x15 board is otherwise hard to find.
+    pub fn last_move(&self) -> Option<usize> {
+        let index = self.shown.checked_sub(1)?;
+        self.moves.get(index).copied()
+    }
+
     /// Shows the position after the first `count` moves; the later moves stay in the history until a move is
     /// played from there. Returns whether it changed anything.
     pub fn jump(&mut self, count: usize) -> bool {
@@ -416,6 +423,9 @@ impl Game {
         match board.get(cell) {
             Some(player) => label.push(player.symbol()),
             None => label.push_str("empty"),
+        }
+        if self.last_move() == Some(cell) {
+            label.push_str(", last move");
         }
         if winning.contains(&cell) {
             label.push_str(", part of the winning line");
@@ -873,7 +883,8 @@ mod tests {
         assert!(!game.play_human(16), "off the board");
         assert!(game.play_human(15));
         assert_eq!(game.move_label(1), "O: row 4, column 4");
-        assert_eq!(game.cell_label(15), "Row 4, column 4, O");
+        assert_eq!(game.cell_label(15), "Row 4, column 4, O, last move");
+        assert_eq!(game.cell_label(5), "Row 2, column 2, X");
         assert!(!game.show_hint(), "hints are for the 3x3 board");
         assert!(game.level_description().contains("1000 ms a move"));
         // O's four in the last column, after X's moves elsewhere, ends the game: not in the 3x3 tally.

@@ -42,6 +42,8 @@ pub struct Square {
     pub unavailable: bool,
     /// The mark on it.
     pub mark: Option<Player>,
+    /// The last move the board shows.
+    pub last: bool,
     /// Part of the winning line.
     pub winning: bool,
     /// Marked by the hint.
@@ -72,6 +74,7 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
     let winning = board.winning_cells();
     let mover = board.to_move();
     let human_to_move = game.phase() == Phase::HumanToMove;
+    let last = game.last_move();
     let marks = match scores {
         Scores::Exact(_, Some(replay)) => replay.marks(),
         _ => Vec::new(),
@@ -85,6 +88,7 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
                 tab_stop: cell == focus,
                 unavailable: !(human_to_move && mark.is_none()),
                 mark,
+                last: last == Some(cell),
                 winning: winning.contains(&cell),
                 hinted: game.is_hinted(cell),
                 score: None,
@@ -157,6 +161,29 @@ mod tests {
         assert!(squares[4].tab_stop && !squares[0].tab_stop);
         assert_eq!(squares[4].mark, Some(Player::O));
         assert!(squares.iter().all(|square| square.score.is_none()));
+    }
+
+    #[test]
+    fn the_last_move_on_the_board_is_marked_and_named() {
+        let mut game = game(".........", Shape::CLASSIC);
+        assert!(squares(&game, 0, Scores::None)
+            .iter()
+            .all(|square| !square.last));
+        assert!(game.play_human(4));
+        let reply = game.play_computer().unwrap();
+        let last = |game: &Game| -> Vec<usize> {
+            let squares = squares(game, 0, Scores::None);
+            (0..9).filter(|&cell| squares[cell].last).collect()
+        };
+        assert_eq!(last(&game), [reply]);
+        let squares_now = squares(&game, 0, Scores::None);
+        assert!(squares_now[reply].label.ends_with(", O, last move"));
+        assert!(!squares_now[4].label.contains("last move"));
+        // Looking back at the position after X's move: X's move is the last on the board.
+        assert!(game.jump(1));
+        assert_eq!(last(&game), [4]);
+        assert!(game.jump(0));
+        assert_eq!(last(&game), Vec::<usize>::new());
     }
 
     #[test]

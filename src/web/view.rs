@@ -316,6 +316,9 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
         toggle_class(button, "ttt-x", square.mark == Some(Player::X));
         toggle_class(button, "ttt-o", square.mark == Some(Player::O));
     }
+    if changed(|square| square.last) {
+        toggle_class(button, "ttt-last", square.last);
+    }
     if changed(|square| square.winning) {
         toggle_class(button, "ttt-win", square.winning);
     }
