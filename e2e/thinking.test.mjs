@@ -102,6 +102,12 @@ test("move scores: every empty square shows its exact value, as the native engin
     assert.equal(shown.find((s) => s.cell === 8).text, "win in 1 +5");
     // Filled squares carry no score.
     assert.equal(await page.locator('[data-cell="0"]').getAttribute("data-outcome"), null);
+    const note = page.locator(".ttt-scores > .ttt-note");
+    assert.match(await note.textContent(), /^Choose a move to see why/);
+    // X wins: no move is left to choose, and the panel says only that the game is over.
+    await page.locator('[data-cell="8"]').click();
+    await page.locator(".ttt-scores .ttt-heading", { hasText: "Move scores: the game is over." }).waitFor();
+    assert.equal(await note.isVisible(), false);
   });
 });
 

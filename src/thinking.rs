@@ -332,6 +332,13 @@ pub fn scores_title(board: Board, scores: &[MoveScore]) -> String {
     }
 }
 
+/// The scores panel's note under its title: how to see why a move scores as it does, while there are moves to
+/// choose; none once the game is over.
+pub fn scores_note(scores: &[MoveScore]) -> Option<&'static str> {
+    (!scores.is_empty())
+        .then_some("Choose a move to see why: the line of best play that follows it.")
+}
+
 /// One move in the scores panel's list: a button that shows why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoreLine {
@@ -711,6 +718,9 @@ mod tests {
             scores_title(board("XXXOO...."), &[]),
             "Move scores: the game is over."
         );
+        // How to see why, while there is a move to choose.
+        assert!(scores_note(&scores).is_some_and(|note| note.starts_with("Choose a move")));
+        assert_eq!(scores_note(&[]), None);
         let lines = score_lines(&scores, Some(1));
         let labels: Vec<&str> = lines.iter().map(|line| line.label.as_str()).collect();
         assert_eq!(

@@ -44,6 +44,7 @@ pub struct Panels {
 struct Built {
     scores_panel: Element,
     scores_title: Element,
+    scores_note: Element,
     score_buttons: Vec<HtmlButtonElement>,
     why_box: Element,
     why_title: Element,
@@ -261,12 +262,7 @@ impl Built {
         let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
         set_hidden(&scores_panel, true);
         let scores_title = add(&scores_panel, "p", "ttt-heading", "");
-        add(
-            &scores_panel,
-            "p",
-            "ttt-note",
-            "Choose a move to see why: the line of best play that follows it.",
-        );
+        let scores_note = add(&scores_panel, "p", "ttt-note", "");
         let list = add(&scores_panel, "ol", "ttt-score-list", "");
         let score_buttons = (0..CELLS)
             .map(|_| add_button(&add(&list, "li", "", ""), "ttt-step", ""))
@@ -297,6 +293,7 @@ impl Built {
         Built {
             scores_panel,
             scores_title,
+            scores_note,
             score_buttons,
             why_box,
             why_title,
@@ -329,6 +326,9 @@ impl Built {
         let why = thinking.why;
         self.scores_title
             .set_text_content(Some(&thinking::scores_title(board, scores)));
+        let note = thinking::scores_note(scores);
+        set_hidden(&self.scores_note, note.is_none());
+        self.scores_note.set_text_content(note);
         let lines = thinking::score_lines(scores, why);
         for (index, button) in self.score_buttons.iter().enumerate() {
             let line = lines.get(index);
