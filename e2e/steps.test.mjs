@@ -191,6 +191,14 @@ test("the step panel opens from the URL, the control, the custom element's attri
     // A move changes the position: the search starts again from there.
     await page.locator('[data-cell="4"]').click();
     assert.equal(await page.locator(NOW).getAttribute("data-step-position"), "....X....");
+    // Hidden and shown again at the same position, it goes on where the reader left it.
+    await pressAndRead(page, "forward", 5);
+    const leftAt = await shown(page);
+    await page.getByRole("checkbox", { name: "Step through the search" }).uncheck();
+    assert.equal(await page.locator(".ttt-step-panel").isHidden(), true);
+    await page.getByRole("checkbox", { name: "Step through the search" }).check();
+    assert.deepEqual(await shown(page), leftAt);
+    assert.deepEqual(leftAt, withoutPaths(textbookTrace("....X...."))[5]);
     await page.getByRole("checkbox", { name: "Step through the search" }).uncheck();
     assert.equal(await page.locator(".ttt-step-panel").isHidden(), true);
   });

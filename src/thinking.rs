@@ -57,6 +57,8 @@ pub struct Thinking {
     pub replay: Option<Replay>,
     /// Whether the tree panel is shown, as last followed (see [`Thinking::show_tree`]).
     tree_shown: bool,
+    /// Whether the step panel is shown, as last followed (see [`Thinking::show_step`]).
+    step_shown: bool,
     /// Plain minimax at a position with many empty squares is timed in pieces, several per task (see
     /// [`plain_pieces`]): for which column and position, how many pieces are timed, and their sum.
     plain_so_far: Option<(StatsColumn, Board, usize, Measured)>,
@@ -77,6 +79,7 @@ impl Thinking {
             step_speed: Speed::Medium,
             replay: None,
             tree_shown: false,
+            step_shown: false,
             plain_so_far: None,
         }
     }
@@ -84,10 +87,27 @@ impl Thinking {
     /// Follows the tree panel being shown or hidden: when it opens while the step panel is on, the tree opens
     /// down to the node the search is at, as each step does while both are shown.
     pub fn show_tree(&mut self, shown: bool) {
-        if let (true, false, Some(stepper)) = (shown, self.tree_shown, &self.step) {
+        let stepper = self.step.as_ref().filter(|_| self.step_shown);
+        if let (true, false, Some(stepper)) = (shown, self.tree_shown, stepper) {
             self.tree.reveal(&stepper.path());
         }
         self.tree_shown = shown;
+    }
+
+    /// Follows whether the step panel is shown, at `board`. Shown, it steps through alpha-beta from `board`: from
+    /// the first event the first time, and where the reader left it when it was hidden and shown again at the
+    /// same position (a new position starts it again, see [`Thinking::follow`]). Hidden, it stops running.
+    pub fn show_step(&mut self, shown: bool, board: Board) {
+        self.step_shown = shown;
+        if !shown {
+            self.step_running = false;
+        } else if self.step.is_none() {
+            let stepper = Stepper::new(board);
+            if self.tree_shown {
+                self.tree.reveal(&stepper.path());
+            }
+            self.step = Some(stepper);
+        }
     }
 
     /// Follows the game to `board`: a new position closes what was about the old one (the tree keeps whether it
@@ -531,7 +551,7 @@ mod tests {
     fn the_tree_opens_down_to_the_step_when_it_is_shown_after_stepping() {
         let start = board("X...O....");
         let mut thinking = Thinking::new(start);
-        thinking.step = Some(Stepper::new(start));
+        thinking.show_step(true, start);
         for _ in 0..8 {
             thinking.press_step(StepControl::Forward);
         }
@@ -545,6 +565,35 @@ mod tests {
         thinking.tree.toggle(&path[..1]);
         thinking.show_tree(true);
         assert!(!thinking.tree.is_open(&path[..1]));
+    }
+
+    #[test]
+    fn the_step_panel_hidden_and_shown_again_goes_on_where_the_reader_left_it() {
+        let start = board("X...O....");
+        let mut thinking = Thinking::new(start);
+        thinking.show_step(true, start);
+        for _ in 0..5 {
+            thinking.press_step(StepControl::Forward);
+        }
+        thinking.press_step(StepControl::Run);
+        assert!(thinking.step_running);
+        let progress = |thinking: &Thinking| thinking.step.as_ref().map(Stepper::progress);
+        let left_at = progress(&thinking);
+        assert_eq!(left_at.map(|(step, _)| step), Some(6));
+        // Hidden, it stops running; the tree shown meanwhile does not open down to a step no one sees.
+        thinking.show_step(false, start);
+        assert!(!thinking.step_running);
+        thinking.show_tree(true);
+        assert!(thinking.tree.expanded.is_empty());
+        thinking.show_step(true, start);
+        assert_eq!(progress(&thinking), left_at);
+        // Another position: the search starts again from there.
+        thinking.show_step(false, start);
+        let next = start.play(1);
+        thinking.follow(next);
+        thinking.show_step(true, next);
+        assert_eq!(progress(&thinking).map(|(step, _)| step), Some(1));
+        assert_eq!(thinking.step.as_ref().map(Stepper::root), Some(next));
     }
 
     #[test]

@@ -12,7 +12,6 @@ use crate::beyond::{Beyond, Scored};
 use crate::engine::{search_stats, think, Board, Clock, Grid, Limits, Variant};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
-use crate::stepper::Stepper;
 use crate::tally::Tally;
 use crate::thinking::{Measured, Thinking};
 use web_sys::{HtmlElement, Storage, Window};
@@ -523,16 +522,7 @@ impl App {
     fn settle_panels(&mut self, board: Board) {
         let display = self.game.settings().display;
         let thinking = &mut self.thinking;
-        if !display.step {
-            thinking.step = None;
-            thinking.step_running = false;
-        } else if thinking.step.is_none() {
-            let stepper = Stepper::new(board);
-            if display.tree {
-                thinking.tree.reveal(&stepper.path());
-            }
-            thinking.step = Some(stepper);
-        }
+        thinking.show_step(display.step, board);
         thinking.show_tree(display.tree);
         if !display.scores {
             thinking.replay = None;
