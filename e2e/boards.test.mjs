@@ -51,6 +51,24 @@ test("board=4x4&k=4 draws a board of sixteen squares, and the board control name
   });
 });
 
+test("a position in rows form without board= plays on its own board, from the URL and from mount()", async () => {
+  await withGame("?position=..../.X../..O./....&mode=friend", async (page) => {
+    assert.equal(await page.locator("button[data-cell]").count(), 16);
+    assert.equal(await page.locator("select[data-board]").inputValue(), "4x4/4");
+    assert.equal(await page.locator('[data-cell="5"]').textContent(), "X");
+    assert.equal(await page.locator('[data-cell="10"]').textContent(), "O");
+    assert.equal(await page.locator(".ttt-notice:not([hidden])").count(), 0, "nothing to explain");
+    const cells = await page.evaluate(async () => {
+      const { mount } = await import("./tictactoe.js");
+      const box = document.createElement("div");
+      document.body.append(box);
+      mount(box, { position: "...../..X../.....", k: 3 });
+      return box.shadowRoot.querySelectorAll("[data-cell]").length;
+    });
+    assert.equal(cells, 15);
+  });
+});
+
 test("?board=4x4&k=4&scores=1 shows a proved draw on every square", async () => {
   await withGame("?board=4x4&k=4&scores=1", async (page) => {
     const title = page.locator(".ttt-board-scores .ttt-heading").filter({ hasText: "proved" });

@@ -88,12 +88,8 @@ fn parse_position(text: &str, shape: Shape) -> Result<Grid, String> {
 /// A sentence saying what is wrong with the text or with `k`.
 pub fn grid_from_text(text: &str, k: Option<usize>) -> Result<Grid, String> {
     let text = text.trim_ascii();
-    let (rows, cols) = if text.contains('/') {
-        let rows = text.split('/').count();
-        (
-            rows,
-            text.split('/').next().map_or(0, |row| row.chars().count()),
-        )
+    let (rows, cols) = if let Some(size) = rows_form_size(text) {
+        size
     } else if text.chars().count() == 9 {
         (3, 3)
     } else {
@@ -110,6 +106,23 @@ pub fn grid_from_text(text: &str, k: Option<usize>) -> Result<Grid, String> {
     let k = k.unwrap_or_else(|| default_k(rows, cols));
     let shape = Shape::new(rows, cols, k).map_err(|error| error.to_string())?;
     parse_position(text, shape)
+}
+
+/// How many rows and columns a position in rows form has ("..../.X../..O./....": 4 and 4, counting the first
+/// row); `None` for text without a `/`.
+fn rows_form_size(text: &str) -> Option<(usize, usize)> {
+    let mut rows = text.split('/');
+    let cols = rows.next()?.chars().count();
+    text.contains('/').then(|| (rows.count() + 1, cols))
+}
+
+/// The board (`ROWSxCOLS`) that settings giving a `position` in rows form but no `board` play on: the
+/// position's own, so that `?position=..../.X../..O./....` is a 4x4 game. `None` when a board is given, the
+/// position is the 3x3 board's 9 characters, or its size is no board's (its own sentence then says why).
+pub fn implied_board(board_given: bool, position: Option<&str>) -> Option<String> {
+    let (rows, cols) = rows_form_size(position?.trim_ascii()).filter(|_| !board_given)?;
+    let sides = 3..=15;
+    (sides.contains(&rows) && sides.contains(&cols)).then(|| format!("{rows}x{cols}"))
 }
 
 /// A board in the text of the `board` setting: `ROWSxCOLS`, each 3 to 15 (`x` or `X`).
@@ -256,6 +269,15 @@ impl Settings {
     /// sentence back. Names this game does not use are ignored, since pages and links add their own.
     pub fn from_pairs(pairs: &[(String, String)]) -> (Settings, Vec<(String, String)>) {
         let mut settings = Settings::default();
+        let given = |wanted: &str| {
+            pairs
+                .iter()
+                .find(|(name, _)| name == wanted)
+                .map(|(_, value)| value.as_str())
+        };
+        if let Some(board) = implied_board(given("board").is_some(), given("position")) {
+            settings.set_implied_board(&board);
+        }
         let problems = in_reading_order(pairs, |(name, _)| name)
             .filter_map(|(name, value)| {
                 let problem = settings.set(name, value).err()?;
@@ -263,6 +285,13 @@ impl Settings {
             })
             .collect();
         (settings, problems)
+    }
+
+    /// Plays on `board`, a board [`implied_board`] found: one of 3 to 15 rows and columns, which the `board`
+    /// setting always takes.
+    pub fn set_implied_board(&mut self, board: &str) {
+        self.set("board", board)
+            .unwrap_or_else(|_| unreachable!("an implied board has 3 to 15 rows and columns"));
     }
 
     /// Whether `name` is a setting's name.
@@ -803,6 +832,39 @@ mod tests {
             let shape = settings.shape;
             assert_eq!((shape.rows(), shape.cols(), shape.k()), (rows, cols, k));
         }
+    }
+
+    #[test]
+    fn a_position_in_rows_form_without_a_board_says_which_board() {
+        let (settings, problems) = parse("?position=..../.X../..O./....");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(settings.shape, Shape::new(4, 4, 4).unwrap());
+        assert_eq!(settings.start.to_string(), "..../.X../..O./....");
+        // k as given, wherever it stands; a 5x3 board of rows.
+        let (settings, problems) = parse("k=3&position=...../..X../.....");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(settings.shape, Shape::new(3, 5, 3).unwrap());
+        // The 3x3 board's rows and its 9 characters stay on the 3x3 board.
+        for position in ["X../.O./...", "X...O...."] {
+            let (settings, problems) = parse(&format!("position={position}"));
+            assert!(problems.is_empty(), "{problems:?}");
+            assert_eq!(settings.shape, Shape::CLASSIC);
+        }
+        // A board given wins: the position is read on it, and says when it does not fit.
+        let (settings, problems) = parse("board=5x5&position=..../.X../..O./....");
+        assert_eq!(settings.shape, Shape::new(5, 5, 5).unwrap());
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        // No board has 16 rows: the position's own sentence says so, on the 3x3 board.
+        let sixteen = ["..."; 16].join("/");
+        let (settings, problems) = parse(&format!("position={sixteen}"));
+        assert_eq!(settings.shape, Shape::CLASSIC);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(implied_board(false, Some(&sixteen)), None);
+        assert_eq!(implied_board(true, Some("..../....")), None);
+        assert_eq!(
+            implied_board(false, Some(" ..../..../.... ")),
+            Some("3x4".to_owned())
+        );
     }
 
     #[test]

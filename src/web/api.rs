@@ -14,8 +14,8 @@ use crate::engine::{
     Limits, Rng, Shape, Status,
 };
 use crate::settings::{
-    embed_from_pairs, grid_from_text, in_reading_order, quote, Settings, SETTING_NAMES,
-    THINK_RANGE_MS,
+    embed_from_pairs, grid_from_text, implied_board, in_reading_order, quote, Settings,
+    SETTING_NAMES, THINK_RANGE_MS,
 };
 use js_sys::{Array, Object, Promise};
 use std::cell::{Cell, RefCell};
@@ -226,6 +226,11 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let mut settings = Settings::default();
     if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
+        let given = |wanted: &str| entries.iter().find(|(name, _)| name == wanted);
+        let position = given("position").and_then(|(_, value)| value.as_string());
+        if let Some(board) = implied_board(given("board").is_some(), position.as_deref()) {
+            settings.set_implied_board(&board);
+        }
         for (name, value) in in_reading_order(&entries, |(name, _)| name) {
             if !Settings::is_known(name) {
                 return Err(JsError::new(&format!(
