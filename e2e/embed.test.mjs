@@ -3,8 +3,12 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeSites, openSites, settled, watchedPage } from "./browser.mjs";
+import { serve } from "./server.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -456,5 +460,49 @@ test("the example post does not jump when its games appear: no layout shift on a
     assert.deepEqual(problems, []);
   } finally {
     await close();
+  }
+});
+
+test("each of the README's three embed snippets works as pasted into a post of another origin", async () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.split("\n## Embed it in a blog post\n")[1].split("\n## ")[0];
+  const snippets = [...section.matchAll(/```html\n([\s\S]*?)```/g)].map((match) => match[1]);
+  assert.equal(snippets.length, 3, "an iframe, a custom element, the JS API");
+  const checks = [
+    // The iframe, its height following the game's: at 360 px wide the game is taller than the snippet's 760.
+    async (page) => {
+      await page.frameLocator("iframe").locator("[data-cell='8']").waitFor();
+      await page.waitForFunction(() => Number(document.querySelector("iframe").height) > 760);
+    },
+    async (page) => {
+      assert.equal(await page.locator("tic-tac-toe").count(), 2);
+      await page.locator("tic-tac-toe").nth(1).locator("[data-cell='8']").waitFor();
+      await page.locator("tic-tac-toe").first().locator("[data-cell='8']").waitFor();
+    },
+    async (page) => {
+      await page.locator("#game [data-cell='8']").waitFor();
+      // The snippet's `think` answers from a worker before `analyze` runs: wait for the module's work to be done.
+      await page.waitForTimeout(1_500);
+    },
+  ];
+  // Each snippet alone in a post, served from a server of its own: another origin, as a blog is.
+  const posts = mkdtempSync(join(tmpdir(), "readme-posts-"));
+  const blog = await serve(posts, { prefix: "/blog/" });
+  try {
+    for (const [index, snippet] of snippets.entries()) {
+      const html = snippet.replaceAll("https://USER.github.io/REPO/", site.url);
+      writeFileSync(join(posts, `${index}.html`), `<!doctype html><html lang="en"><meta charset="utf-8"><title>A post</title><link rel="icon" href="data:,">\n${html}`);
+      const { page, problems, close } = await watchedPage(browser, { viewport: { width: 360, height: 800 } });
+      try {
+        await page.goto(`${blog.url}${index}.html`);
+        await checks[index](page);
+        assert.deepEqual(problems, [], `snippet ${index + 1}`);
+      } finally {
+        await close();
+      }
+    }
+  } finally {
+    await blog.close();
+    rmSync(posts, { recursive: true, force: true });
   }
 });
