@@ -3,6 +3,7 @@
 // the search. Every test fails on any console error, uncaught error or failed request.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { openSites, closeSites, withGame as openGame, watchedPage } from "./browser.mjs";
 
 let sites;
@@ -250,6 +251,27 @@ test("think() answers for any board from a worker, thinkNow() on the spot, and b
     assert.match(result.errors[2], /^think: unknown option "colour"/);
     assert.match(result.errors[3], /^thinkNow: the game is over/);
     assert.match(result.errors[4], /^think: the position must be a string/);
+  });
+});
+
+test("the README's think() example is what think() answers: a proved search counts the same on every machine", async () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const quoted = readme.match(
+    /await think\("\.\.\.\.\/\.X\.\.\/\.\.O\.\/\.\.\.\.", \{ k: 4, timeMs: 1000 \}\);\n\/\/ \{ move: (\d+), proved: true, outcome: "draw", plies: (\d+), depth: (\d+), nodes: (\d+), timeMs: \d+, tableHits: (\d+),\n\/\/\s+cutoffs: (\d+), firstMoveCutoffs: (\d+), line: \[([\d, ]+)\]/,
+  );
+  assert.ok(quoted, "the README quotes think()'s answer for ..../.X../..O./....");
+  const [move, plies, depth, nodes, tableHits, cutoffs, firstMoveCutoffs] = quoted.slice(1, 8).map(Number);
+  const line = quoted[8].split(", ").map(Number);
+  await withGame("", async (page) => {
+    const found = await page.evaluate(async () => {
+      const api = await import("./tictactoe.js");
+      return api.think("..../.X../..O./....", { k: 4, timeMs: 1000 });
+    });
+    assert.equal(found.proved, true);
+    assert.deepEqual(
+      [found.move, found.plies, found.depth, found.nodes, found.tableHits, found.cutoffs, found.firstMoveCutoffs, found.line],
+      [move, plies, depth, nodes, tableHits, cutoffs, firstMoveCutoffs, line],
+    );
   });
 });
 
