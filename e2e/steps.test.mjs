@@ -406,7 +406,7 @@ test("the same beside the board in the custom element and the iframe, when they 
     await element.locator("[data-cell]").first().waitFor();
     await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("tree", "1"));
     assert.ok(besideTheBoard(await layout(element)), "custom element in the post's wide column");
-    // The post's iframe is 360 px wide: stacked; made 1,000 px wide, side by side.
+    // The post's iframe is 360 px wide: stacked.
     const frame = page.frameLocator("#frame");
     await frame.locator("[data-cell]").first().waitFor();
     await page.evaluate(() => {
@@ -415,13 +415,14 @@ test("the same beside the board in the custom element and the iframe, when they 
     });
     await frame.locator(".ttt-tree-panel").waitFor();
     assert.ok(underTheBoard(await layout(frame)), "iframe of 360 px");
+    // Made 800 px wide, side by side: the embedded page gives the game all of the frame's width.
     await page.evaluate(() => {
       const iframe = document.querySelector("#frame");
       iframe.style.maxWidth = "none";
-      iframe.width = "1000";
+      iframe.width = "800";
     });
-    await page.waitForFunction(() => document.querySelector("#frame").getBoundingClientRect().width >= 1000);
-    assert.ok(besideTheBoard(await layout(frame)), "iframe of 1,000 px");
+    await page.waitForFunction(() => document.querySelector("#frame").getBoundingClientRect().width >= 800);
+    assert.ok(besideTheBoard(await layout(frame)), "iframe of 800 px");
     assert.deepEqual(problems, []);
   } finally {
     await close();
