@@ -257,3 +257,127 @@ test("large screens keep the board a sensible size, and reduced motion turns tra
     await close();
   }
 });
+
+/** Opens the game page with `query` in a watched page, runs `body`, then insists that nothing went wrong. */
+async function withPage(query, body) {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}${query}`);
+    await page.locator("[data-cell]").first().waitFor();
+    await body(page);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+}
+
+test("forced colours: squares keep an outline, the last move and the winning line a border of their own", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.emulateMedia({ forcedColors: "active" });
+    // X to move and win in row 1; the computer answers X's first move.
+    await page.goto(`${site.url}?position=XX.OO....&delay=0`);
+    const border = (selector) => page.locator(selector).first().evaluate((cell) => getComputedStyle(cell).borderTopStyle);
+    assert.equal(await border("[data-cell='8']"), "solid", "an empty square");
+    await page.locator("[data-cell='2']").click();
+    assert.equal(await border(".ttt-cell.ttt-win.ttt-last"), "double", "the winning line wins over the last move");
+    assert.equal(await border(".ttt-cell.ttt-win:not(.ttt-last)"), "double");
+    // Again from the start: X blocks O's row, the computer blocks X's.
+    await page.getByRole("button", { name: "New game" }).click();
+    await page.locator("[data-cell='5']").click();
+    await page.locator(".ttt-cell.ttt-last.ttt-o").waitFor();
+    assert.equal(await border(".ttt-cell.ttt-last"), "dashed", "the computer's reply");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("a square's focus ring stands on a band of the background, apart from the rings inside squares", async () => {
+  await withPage("?scores=1", async (page) => {
+    const cell = page.locator("[data-cell='4']");
+    await cell.focus();
+    await page.keyboard.press("ArrowRight");
+    const focused = page.locator("[data-cell='5']");
+    const style = await focused.evaluate((cell) => {
+      const css = getComputedStyle(cell);
+      return { shadow: css.boxShadow, outline: css.outlineStyle, offset: css.outlineOffset };
+    });
+    assert.equal(style.outline, "solid");
+    assert.equal(style.offset, "2px");
+    // The band of background first, then the square's own ring (a best move's, inside it).
+    assert.match(style.shadow, /^rgb\(255, 255, 255\) 0px 0px 0px 2px, .*inset$/);
+  });
+});
+
+test("arrow keys move from the square that has focus, however focus came there", async () => {
+  await withPage("?board=15x15&k=5", async (page) => {
+    // A screen reader's cursor, or a script, focuses a square the roving tab stop is not on.
+    await page.locator("[data-cell='112']").focus();
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await page.locator("[data-cell='113']").getAttribute("tabindex"), "0");
+    assert.equal(await page.evaluate(() => document.querySelector("#game").shadowRoot.activeElement?.dataset.cell), "113");
+  });
+});
+
+test("live regions speak once: the status line is not written again when its words stay the same", async () => {
+  await withPage("?step=1&position=X...O....", async (page) => {
+    await page.locator(".ttt-status").evaluate((status) => {
+      window.statusChanges = 0;
+      new MutationObserver((records) => (window.statusChanges += records.length)).observe(status, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const step = page.locator("[data-step='forward']");
+    for (let i = 0; i < 3; i++) await step.click();
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => window.statusChanges), 0);
+    // On a bigger board the status line alone is live: the panels' progress is not announced.
+    await page.goto(`${site.url}?board=7x7&k=5&scores=1&tree=1&stats=1`);
+    await page.locator("[data-cell]").first().waitFor();
+    const live = await page.locator(".ttt [role='status'], .ttt [aria-live]").evaluateAll((regions) =>
+      regions.filter((region) => !region.closest("[hidden]")).map((region) => region.className),
+    );
+    assert.deepEqual(live, ["ttt-status"]);
+  });
+});
+
+test("the step's node is marked in the tree's list too, and the tree's picture is never a tab stop", async () => {
+  await withPage("?step=1&tree=1&position=X...O....", async (page) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const step = page.locator("[data-step='forward']");
+    for (let i = 0; i < 3; i++) await step.click();
+    const current = page.locator("[role='treeitem'][aria-current='step']");
+    assert.equal(await current.count(), 1);
+    assert.equal(await current.getAttribute("data-path"), await page.locator(".ttt-picture .ttt-step-at").getAttribute("data-path"));
+    assert.equal(await page.locator(".ttt-picture").getAttribute("tabindex"), "-1");
+    // Tab through the whole game: focus never rests on the picture.
+    const stops = new Set();
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press("Tab");
+      stops.add(await page.evaluate(() => document.querySelector("#game").shadowRoot.activeElement?.className ?? ""));
+    }
+    assert.ok(![...stops].some((name) => name.includes("ttt-picture")), [...stops].join(" | "));
+  });
+});
+
+test("at 320 px a long value in a notice wraps, and the controls fit with WCAG's text spacing", async () => {
+  await withPage(`?level=${"unbeatable".repeat(6)}`, async (page) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const notice = await page.locator(".ttt-notice:not([hidden])").first().boundingBox();
+    assert.ok(notice.x >= 0 && notice.x + notice.width <= 320, JSON.stringify(notice));
+    // WCAG 1.4.12's spacing, on the page and inside the game (a constructed sheet: the page's CSP allows no
+    // inline style).
+    await page.locator("#game").evaluate((host) => {
+      const spacing = new CSSStyleSheet();
+      spacing.replaceSync(
+        "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }",
+      );
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, spacing];
+      host.shadowRoot.adoptedStyleSheets = [...host.shadowRoot.adoptedStyleSheets, spacing];
+    });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 320), "no sideways scrolling");
+  });
+});

@@ -140,7 +140,7 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     assert.equal(await last.textContent(), "O");
     assert.match(await last.getAttribute("aria-label"), /^Row \d+, column \d+, O, last move$/);
     assert.notEqual(await last.evaluate((cell) => getComputedStyle(cell).boxShadow), "none");
-    const sentence = await page.locator(".ttt-search p[role=status]").textContent();
+    const sentence = await page.locator(".ttt-search-sentence").textContent();
     assert.match(sentence, /^(Looked \d+ moves? ahead|Searched to the end), [\d,]+ positions; /);
     const horizon = await page.locator(".ttt-horizon li").allTextContents();
     assert.ok(horizon.length >= 1, "one line per depth");
@@ -150,7 +150,7 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     // Undone, the search is of a move no longer on the board: the panel says so.
     await page.getByRole("button", { name: "Undo" }).click();
     assert.equal(
-      await page.locator(".ttt-search p[role=status]").textContent(),
+      await page.locator(".ttt-search-sentence").textContent(),
       "The computer has not searched yet in the moves on the board.",
     );
   });
@@ -321,7 +321,7 @@ test("with eval=0 a depth-limited search counts every unfinished position as eve
     assert.equal(await page.getByRole("checkbox", { name: "Evaluate positions at the horizon" }).isChecked(), false);
     await page.locator('[data-cell="24"]').click();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
-    const sentence = await page.locator(".ttt-search p[role=status]").textContent();
+    const sentence = await page.locator(".ttt-search-sentence").textContent();
     assert.match(sentence, /; best guess: even\.$/);
     const horizon = await page.locator(".ttt-horizon li").allTextContents();
     assert.ok(horizon.length >= 2, horizon.join("\n"));

@@ -345,9 +345,14 @@ test("why, replayed on the board: numbered faded marks one move at a time, the g
     const two = await replayed();
     assert.equal(two.length, 2);
     assert.match(two[1], /^2:\d:O$/);
-    // The game itself is as it was: same status, same squares' names, same moves.
+    // The game itself is as it was: same status, same squares' names (the replayed ones say the replay after
+    // them, as their faces show it), same moves.
     assert.equal(await page.locator(".ttt-status").textContent(), status);
-    assert.deepEqual(await names(), namesBefore);
+    const marked = Object.fromEntries(two.map((mark) => mark.split(":")).map(([n, cell, side]) => [cell, `${n}: ${side}`]));
+    assert.deepEqual(
+      await names(),
+      namesBefore.map((name, cell) => (marked[cell] ? `${name}, replayed move ${marked[cell]}` : name)),
+    );
     assert.equal(await page.getByRole("button", { name: "Undo" }).getAttribute("aria-disabled"), "true");
     // Play on the board: the rest of the line, move by move, then it stops.
     await page.getByRole("button", { name: "Play on the board" }).click();

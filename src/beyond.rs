@@ -5,7 +5,7 @@
 
 use crate::engine::{Grid, Limits, Outcome, Player, Thought, Verdict};
 use crate::explain::{counted, group_digits};
-use crate::game::square_name;
+use crate::game::{square_name, Phase};
 
 /// What the searches on a bigger board have found so far.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -91,6 +91,16 @@ pub fn search_sentence(position: &Grid, thought: &Thought) -> String {
             "Looked {} ahead, {positions}; {words}.",
             moves_word(thought.depth)
         ),
+    }
+}
+
+/// What the search panel says when no search of the computer's is among the moves on the board: that it is
+/// searching, while it is; else that it has not searched yet (before its first move, or after an undo).
+pub fn no_search_sentence(phase: Phase) -> &'static str {
+    if phase == Phase::ComputerToMove {
+        "The computer is searching…"
+    } else {
+        "The computer has not searched yet in the moves on the board."
     }
 }
 
@@ -400,5 +410,17 @@ mod tests {
             ..limits
         };
         assert_eq!(beyond.scores_at(&empty, without_evaluation), None);
+    }
+
+    #[test]
+    fn the_search_panel_says_the_computer_is_searching_while_it_is() {
+        assert_eq!(
+            no_search_sentence(Phase::ComputerToMove),
+            "The computer is searching…"
+        );
+        assert_eq!(
+            no_search_sentence(Phase::HumanToMove),
+            "The computer has not searched yet in the moves on the board."
+        );
     }
 }

@@ -393,9 +393,22 @@ impl Game {
             (_, Phase::ComputerToMove) => {
                 format!("Computer's turn ({}): thinking…", to_move.name())
             }
-            (_, Phase::Over(Status::Won(winner))) if winner == human => "You win".to_owned(),
-            (_, Phase::Over(Status::Won(_))) => "Computer wins".to_owned(),
-            (_, Phase::Over(_)) => "Draw".to_owned(),
+            (_, Phase::Over(status)) => {
+                let result = match status {
+                    Status::Won(winner) if winner == human => "You win",
+                    Status::Won(_) => "Computer wins",
+                    _ => "Draw",
+                };
+                // The computer's last move ended the game: where it went, as after any of its replies.
+                match self.moves[..self.shown].last() {
+                    Some(&cell) if to_move == human => format!(
+                        "{} played {}. {result}",
+                        human.opponent().name(),
+                        square_name(self.shape(), cell)
+                    ),
+                    _ => result.to_owned(),
+                }
+            }
         }
     }
 
@@ -567,7 +580,11 @@ mod tests {
         );
         let mut lost = lost;
         assert_eq!(lost.play_computer(), Some(2));
-        assert_eq!(lost.status_text(), "Computer wins");
+        // The computer's winning move is said, as its other replies are.
+        assert_eq!(
+            lost.status_text(),
+            "X played row 1, column 3. Computer wins"
+        );
         assert_eq!(lost.take_result().unwrap().1, GameResult::Loss);
         let mut draw = from("XOXXOOOX.", Mode::Computer);
         assert!(draw.play_human(8));

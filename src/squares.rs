@@ -101,8 +101,8 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
             match scores {
                 Scores::Exact(moves, _) => {
                     if let Some(entry) = moves.iter().find(|entry| entry.cell == cell) {
-                        // The name holds the visible words as they are, then "best move"; a replayed mark only
-                        // hides them for a while (the line is listed in the "why" panel).
+                        // The name holds the visible words as they are, then "best move"; a replayed mark hides
+                        // the words for a while, and its name says it after them.
                         let words = thinking::square_words(entry);
                         square.text = match square.replayed {
                             Some((player, _)) => player.name().to_owned(),
@@ -127,6 +127,12 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
                 }
                 Scores::None => {}
             }
+            // A replayed mark is in the name as on the face: the move's number and its side.
+            if let Some((player, number)) = square.replayed {
+                square
+                    .label
+                    .push_str(&format!(", replayed move {number}: {}", player.name()));
+            }
             square
         })
         .collect()
@@ -138,6 +144,7 @@ mod tests {
     use crate::engine::{Grid, Outcome, Scoring, Shape, Value};
     use crate::explain::move_scores;
     use crate::settings::Settings;
+    use crate::thinking::Replay;
 
     fn game(position: &str, shape: Shape) -> Game {
         let settings = Settings {
@@ -200,6 +207,34 @@ mod tests {
         assert!(eight.label.starts_with("Row 3, column 3, empty, score "));
         assert!(eight.label.ends_with(", best move"));
         assert_eq!(squares[0].score, None);
+    }
+
+    #[test]
+    fn a_replayed_mark_is_in_its_square_name() {
+        let game = game("X.O.X.O..", Shape::CLASSIC);
+        let board = game.classic().unwrap();
+        let scores = move_scores(board, Scoring::DepthAware);
+        // X in row 1, column 2 wins in 3: X, then O, then X.
+        let mut replay = Replay::new(board, 1);
+        assert!(replay.step() && replay.step());
+        let shown = squares(&game, 0, Scores::Exact(&scores, Some(&replay)));
+        let plain = squares(&game, 0, Scores::Exact(&scores, None));
+        let marks = replay.marks();
+        assert_eq!(marks.len(), 2);
+        for &(cell, player, number) in &marks {
+            assert_eq!(shown[cell].text, player.name());
+            assert_eq!(
+                shown[cell].label,
+                format!(
+                    "{}, replayed move {number}: {}",
+                    plain[cell].label,
+                    player.name()
+                )
+            );
+        }
+        for cell in (0..9).filter(|cell| marks.iter().all(|mark| mark.0 != *cell)) {
+            assert_eq!(shown[cell].label, plain[cell].label);
+        }
     }
 
     #[test]

@@ -224,8 +224,8 @@ impl App {
                 self.focus_cell = cell;
                 self.game.play_human(cell);
             }
-            Message::BoardKey(key) => {
-                self.focus_cell = move_focus(self.game.shape(), self.focus_cell, key);
+            Message::BoardKey(from, key) => {
+                self.focus_cell = move_focus(self.game.shape(), from, key);
                 return Some(Request::FocusCell);
             }
             Message::Jump(step) => {

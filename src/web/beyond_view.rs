@@ -41,8 +41,9 @@ impl BeyondView {
     pub fn build(panels: &Element) -> BeyondView {
         let scores_panel = add(panels, "div", "ttt-panel ttt-board-scores", "");
         set_hidden(&scores_panel, true);
+        // Not live regions: on a bigger board the status line alone speaks for each move, where the panels'
+        // progress ("Scoring every move…") would add four announcements more.
         let scores_title = add(&scores_panel, "p", "ttt-heading", "");
-        set_attribute(&scores_title, "role", "status");
         add(
             &scores_panel,
             "p",
@@ -59,8 +60,7 @@ impl BeyondView {
             "ttt-heading",
             "The computer's last search",
         );
-        let sentence = add(&search_panel, "p", "", "");
-        set_attribute(&sentence, "role", "status");
+        let sentence = add(&search_panel, "p", "ttt-search-sentence", "");
         let trouble = add(&search_panel, "p", "ttt-note", "");
         set_hidden(&trouble, true);
         let table = add(&search_panel, "table", "", "");
@@ -88,7 +88,6 @@ impl BeyondView {
         add(&tree_panel, "p", "ttt-heading", TREE_HEADING);
         let tree_note = add(&tree_panel, "p", "ttt-note", "");
         let tree_status = add(&tree_panel, "p", "", "");
-        set_attribute(&tree_status, "role", "status");
         let tree_list = add(&tree_panel, "ul", "ttt-board-tree-moves", "");
         set_attribute(&tree_list, "aria-label", TREE_HEADING);
         // It scrolls when long: a keyboard reaches it to scroll it.
@@ -200,9 +199,8 @@ impl BeyondView {
             .as_ref()
             .filter(|(position, _)| Some(*position) == game.computer_moved_from());
         let Some((position, thought)) = last else {
-            self.sentence.set_text_content(Some(
-                "The computer has not searched yet in the moves on the board.",
-            ));
+            self.sentence
+                .set_text_content(Some(beyond::no_search_sentence(game.phase())));
             for value in &self.values {
                 value.set_text_content(Some("—"));
             }

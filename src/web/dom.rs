@@ -100,6 +100,14 @@ pub fn toggle_class(element: &Element, class: &str, on: bool) {
         .unwrap_or_else(|_| unreachable!("the game's class names are valid"));
 }
 
+/// Sets `element`'s text to `text` unless it says that already: a live region announces every change of its
+/// text, the same words written again included, and the game draws after every message.
+pub fn set_text(element: &Element, text: &str) {
+    if element.text_content().as_deref() != Some(text) {
+        element.set_text_content(Some(text));
+    }
+}
+
 /// Shows or hides an element with the `hidden` attribute.
 pub fn set_hidden(element: &Element, hidden: bool) {
     element

@@ -23,7 +23,7 @@ pub enum Message {
     /// A square was chosen (click, tap, Enter or Space).
     Play(usize),
     /// An arrow key, Home or End on the board: focus moves across it.
-    BoardKey(BoardKey),
+    BoardKey(usize, BoardKey),
     /// A step of the move history was chosen: back to the position after that many moves.
     Jump(usize),
     /// The New game button, or `newGame()` from JavaScript.
@@ -196,7 +196,9 @@ fn key(target: &Element, event: &KeyboardEvent) -> Option<Message> {
         return TreeKey::from_key(&key).map(|key| Message::TreeKey(path, key));
     }
     if target.has_attribute("data-cell") {
-        return BoardKey::from_key(&key).map(Message::BoardKey);
+        // From the square the key was pressed on, wherever focus came from (a click, a screen reader's cursor).
+        let from = cell_in(target, "data-cell")?;
+        return BoardKey::from_key(&key).map(|key| Message::BoardKey(from, key));
     }
     None
 }

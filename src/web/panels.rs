@@ -6,7 +6,7 @@
 use super::beyond_view::BeyondView;
 use super::dom::{
     add, add_button, add_control, checkbox, game_id, radio_group, set_attribute, set_hidden,
-    set_unavailable,
+    set_text, set_unavailable,
 };
 use super::step_view::StepView;
 use super::tree_view::TreeView;
@@ -354,7 +354,7 @@ impl Built {
                     item.set_text_content(Some(text));
                 }
             }
-            self.why_end.set_text_content(Some(&why.end));
+            set_text(&self.why_end, &why.end);
             let replay = thinking.replay.as_ref();
             let step = replay.map_or("Next move on the board", Replay::step_label);
             self.replay_step.set_text_content(Some(step));

@@ -3,7 +3,7 @@
 //! controls and the counters. What it says comes from [`Stepper`]; this module only draws it.
 
 use super::dom::{add, add_control, add_typed, game_id, set_attribute, set_optional_attribute};
-use super::dom::{set_hidden, set_unavailable, toggle_class};
+use super::dom::{set_hidden, set_text, set_unavailable, toggle_class};
 use crate::engine::{Board, Bound, Player, StepKind, CELLS};
 use crate::stepper::{bound_words, Speed, StepControl, Stepper};
 use web_sys::{Element, HtmlButtonElement, HtmlSelectElement};
@@ -119,7 +119,7 @@ impl StepView {
         };
         self.value.set_text_content(Some(&value_words));
         toggle_class(&self.now, "ttt-step-cut", event.kind == StepKind::Cut);
-        self.sentence.set_text_content(Some(&stepper.sentence()));
+        set_text(&self.sentence, &stepper.sentence());
         // While it runs, a sentence a tick would drown a screen reader: it speaks again on pause.
         set_attribute(
             &self.sentence,

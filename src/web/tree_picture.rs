@@ -44,6 +44,9 @@ impl TreePicture {
     pub fn build(panel: &Element) -> TreePicture {
         let element = add(panel, "div", "ttt-picture", "");
         set_attribute(&element, "aria-hidden", "true");
+        // A scroller that overflows is a tab stop in Chromium: not this one, which assistive technology does not
+        // see (the tree's list is the keyboard's way through the tree).
+        set_attribute(&element, "tabindex", "-1");
         TreePicture {
             element,
             root: Cell::new(None),

@@ -5,7 +5,9 @@
 //! the pointer or focus. What it shows comes from [`TreeState`]; the picture and the list are built again only
 //! when that state changes.
 
-use super::dom::{add, add_input, add_typed, game_id, set_attribute, toggle_class};
+use super::dom::{
+    add, add_input, add_typed, game_id, set_attribute, set_optional_attribute, toggle_class,
+};
 use super::tree_picture::TreePicture;
 use crate::engine::{Player, CELLS};
 use crate::tree::{encode_path, preview_caption, TreeState, VisibleNode};
@@ -103,11 +105,10 @@ impl TreeView {
         *self.drawn.borrow_mut() = Some(state.clone());
         if self.picture.mark(current, &state.focus, redrawn) {
             for drawn in self.nodes.borrow().iter() {
-                toggle_class(
-                    &drawn.item,
-                    "ttt-step-at",
-                    current == Some(&drawn.node.path[..]),
-                );
+                let at = current == Some(&drawn.node.path[..]);
+                toggle_class(&drawn.item, "ttt-step-at", at);
+                // Said too, since the picture that shows it is hidden from assistive technology.
+                set_optional_attribute(&drawn.item, "aria-current", at.then_some("step"));
             }
         }
         self.show_preview(state, preview);

@@ -7,7 +7,7 @@
 use super::app::{App, Share};
 use super::dom::{
     add, add_button, add_control, add_input, add_typed, create, game_id, radio_group,
-    set_attribute, set_hidden, set_optional_attribute, set_unavailable, toggle_class,
+    set_attribute, set_hidden, set_optional_attribute, set_text, set_unavailable, toggle_class,
 };
 use super::host::Host;
 use super::panels::Panels;
@@ -220,7 +220,7 @@ impl View {
 
     fn render_board(&self, app: &App, scores: Scores<'_>) {
         let game = &app.game;
-        self.status.set_text_content(Some(&game.status_text()));
+        set_text(&self.status, &game.status_text());
         // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
         // screen readers).
         let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
@@ -380,7 +380,7 @@ impl ShareBox {
             Some(true) => "Copied to the clipboard.",
             Some(false) => "Copy it from the box above.",
         };
-        self.note.set_text_content(Some(note));
+        set_text(&self.note, note);
     }
 }
 
