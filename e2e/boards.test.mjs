@@ -67,6 +67,21 @@ test("a position in rows form without board= plays on its own board, from the UR
       return box.shadowRoot.querySelectorAll("[data-cell]").length;
     });
     assert.equal(cells, 15);
+    // On a live game too: a position of another board moves the game there, and back.
+    const sizes = await page.evaluate(async () => {
+      const { mount } = await import("./tictactoe.js");
+      const box = document.createElement("div");
+      document.body.append(box);
+      const game = mount(box, {});
+      const count = () => box.shadowRoot.querySelectorAll("[data-cell]").length;
+      const seen = [count()];
+      game.set("position", "..../.X../..O./....");
+      seen.push(count());
+      game.set("position", "X...O....");
+      seen.push(count());
+      return seen;
+    });
+    assert.deepEqual(sizes, [9, 16, 9]);
   });
 });
 

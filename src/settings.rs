@@ -116,11 +116,22 @@ fn rows_form_size(text: &str) -> Option<(usize, usize)> {
     text.contains('/').then(|| (rows.count() + 1, cols))
 }
 
+/// The rows and columns of the board a position is written for: its rows form's, or 3 and 3 for the 3x3 board's
+/// 9 characters; `None` for text that is neither.
+fn position_size(text: &str) -> Option<(usize, usize)> {
+    rows_form_size(text).or_else(|| (text.chars().count() == 9).then_some((3, 3)))
+}
+
 /// The board (`ROWSxCOLS`) that settings giving a `position` in rows form but no `board` play on: the
 /// position's own, so that `?position=..../.X../..O./....` is a 4x4 game. `None` when a board is given, the
 /// position is the 3x3 board's 9 characters, or its size is no board's (its own sentence then says why).
 pub fn implied_board(board_given: bool, position: Option<&str>) -> Option<String> {
     let (rows, cols) = rows_form_size(position?.trim_ascii()).filter(|_| !board_given)?;
+    board_name(rows, cols)
+}
+
+/// The `board` setting's text for a board of `rows` and `cols` ("4x4"), if there is such a board.
+fn board_name(rows: usize, cols: usize) -> Option<String> {
     let sides = 3..=15;
     (sides.contains(&rows) && sides.contains(&cols)).then(|| format!("{rows}x{cols}"))
 }
@@ -292,6 +303,27 @@ impl Settings {
     pub fn set_implied_board(&mut self, board: &str) {
         self.set("board", board)
             .unwrap_or_else(|_| unreachable!("an implied board has 3 to 15 rows and columns"));
+    }
+
+    /// Sets `name` on a game that is running, as [`Settings::set`] does, except that a `position` written for
+    /// another board moves the game to that board (with its default k): on a live game the position is the
+    /// newest word, where in a URL or a set of attributes read at once a `board` given wins.
+    ///
+    /// # Errors
+    /// [`SettingError`] when `value` is not one the setting takes; the settings keep their values.
+    pub fn set_live(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
+        let here = (self.shape.rows(), self.shape.cols());
+        let elsewhere = position_size(value.trim_ascii())
+            .filter(|&size| name == "position" && size != here)
+            .and_then(|(rows, cols)| board_name(rows, cols));
+        let Some(board) = elsewhere else {
+            return self.set(name, value);
+        };
+        let mut moved = *self;
+        moved.set_implied_board(&board);
+        moved.set(name, value)?;
+        *self = moved;
+        Ok(())
     }
 
     /// Whether `name` is a setting's name.
@@ -865,6 +897,32 @@ mod tests {
             implied_board(false, Some(" ..../..../.... ")),
             Some("3x4".to_owned())
         );
+    }
+
+    #[test]
+    fn on_a_live_game_a_position_of_another_board_moves_the_game_there() {
+        let mut settings = Settings::default();
+        settings
+            .set_live("position", "..../.X../..O./....")
+            .unwrap();
+        assert_eq!(settings.shape, Shape::new(4, 4, 4).unwrap());
+        assert_eq!(settings.start.to_string(), "..../.X../..O./....");
+        // Back to the 3x3 board with its 9 characters.
+        settings.set_live("position", "X...O....").unwrap();
+        assert_eq!(settings.shape, Shape::CLASSIC);
+        // A position that is not one leaves the board as it was, and says why in the other board's terms.
+        let error = settings
+            .set_live("position", "..../.X../..O./..Q.")
+            .unwrap_err();
+        assert!(error.message().contains('Q'), "{}", error.message());
+        assert_eq!(settings.shape, Shape::CLASSIC);
+        // Another setting, or a position of this board, is set as ever.
+        settings.set_live("level", "easy").unwrap();
+        settings.set_live("position", "X../.O./...").unwrap();
+        assert_eq!(settings.shape, Shape::CLASSIC);
+        assert!(settings
+            .set_live("position", &["..."; 16].join("/"))
+            .is_err());
     }
 
     #[test]

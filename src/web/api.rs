@@ -109,7 +109,7 @@ fn set_setting(
             .or_else(|| (!board_bound).then(Settings::default));
         if let Some(mut settings) = settings {
             settings
-                .set(&name, value)
+                .set_live(&name, value)
                 .map_err(|error| JsError::new(&format!("set: {}", error.message())))?;
         }
     }

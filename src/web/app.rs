@@ -402,7 +402,7 @@ impl App {
     fn set(&mut self, name: &str, value: Option<&str>) {
         let mut settings = *self.game.settings();
         self.problems.retain(|(known, _)| known != name);
-        match value.map(|value| settings.set(name, value)) {
+        match value.map(|value| settings.set_live(name, value)) {
             Some(Ok(())) => {}
             None => settings.reset(name),
             Some(Err(problem)) => {
