@@ -232,3 +232,20 @@ test("importing the module changes nothing on a page by itself", async () => {
     await close();
   }
 });
+
+test("the game page, the embedded page and the example post load without a word in the console", async () => {
+  for (const path of ["", "?embed=1", "embed.html"]) {
+    const page = await browser.newPage();
+    const messages = [];
+    page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
+    try {
+      await page.goto(`${site.url}${path}`);
+      await page.locator("[data-cell]").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      // Warnings too: a blogger who opens the console sees nothing to wonder about.
+      assert.deepEqual(messages, [], path || "the game page");
+    } finally {
+      await page.close();
+    }
+  }
+});

@@ -65,4 +65,9 @@ for (const path of await scripts(staging)) {
   await writeFile(path, code);
   updateIntegrity(path, code);
 }
+// Chromium ignores an integrity hash on a preload of the `fetch` destination (the wasm module's), and says so in
+// the console of every page that loads the game: the module's preload goes without one.
+index = index.replace(/<link\b[^>]*\bas="?fetch\b[^>]*>/g, (tag) =>
+  tag.replace(/\s*\bintegrity="?sha(?:256|384|512)-[A-Za-z0-9+/=]+"?/, ""),
+);
 await writeFile(indexPath, index);
