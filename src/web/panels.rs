@@ -94,7 +94,7 @@ impl Panels {
             &scoring_group,
             "p",
             "ttt-note",
-            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss.",
+            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss. The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the engine plays by.",
         );
 
         Panels {
