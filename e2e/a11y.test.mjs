@@ -381,3 +381,12 @@ test("at 320 px a long value in a notice wraps, and the controls fit with WCAG's
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 320), "no sideways scrolling");
   });
 });
+
+test("each panel starts with a heading, a screen reader's way from panel to panel", async () => {
+  await withPage("?scores=1&tree=1&step=1", async (page) => {
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    for (const name of ["Move scores for X, best first", "Step through alpha-beta", "Game tree", "Moves"]) {
+      assert.ok(headings.includes(name), `${name} in ${headings.join(" | ")}`);
+    }
+  });
+});

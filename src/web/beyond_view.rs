@@ -43,7 +43,7 @@ impl BeyondView {
         set_hidden(&scores_panel, true);
         // Not live regions: on a bigger board the status line alone speaks for each move, where the panels'
         // progress ("Scoring every move…") would add four announcements more.
-        let scores_title = add(&scores_panel, "p", "ttt-heading", "");
+        let scores_title = add(&scores_panel, "h2", "ttt-heading", "");
         add(
             &scores_panel,
             "p",
@@ -56,7 +56,7 @@ impl BeyondView {
         set_hidden(&search_panel, true);
         add(
             &search_panel,
-            "p",
+            "h2",
             "ttt-heading",
             "The computer's last search",
         );
@@ -77,7 +77,7 @@ impl BeyondView {
         let horizon_box = add(&search_panel, "div", "ttt-horizon", "");
         add(
             &horizon_box,
-            "p",
+            "h3",
             "ttt-heading",
             "The horizon: iterative deepening, one depth at a time",
         );
@@ -85,7 +85,7 @@ impl BeyondView {
 
         let tree_panel = add(panels, "div", "ttt-panel ttt-board-tree", "");
         set_hidden(&tree_panel, true);
-        add(&tree_panel, "p", "ttt-heading", TREE_HEADING);
+        add(&tree_panel, "h2", "ttt-heading", TREE_HEADING);
         let tree_note = add(&tree_panel, "p", "ttt-note", "");
         let tree_status = add(&tree_panel, "p", "", "");
         let tree_list = add(&tree_panel, "ul", "ttt-board-tree-moves", "");

@@ -261,7 +261,9 @@ impl Built {
     fn build(panels: &Element, shadow: &ShadowRoot, game: u32) -> Built {
         let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
         set_hidden(&scores_panel, true);
-        let scores_title = add(&scores_panel, "p", "ttt-heading", "");
+        // Each panel starts with a heading (level 2, the game being a part of its page): a screen reader's way
+        // from panel to panel.
+        let scores_title = add(&scores_panel, "h2", "ttt-heading", "");
         let scores_note = add(&scores_panel, "p", "ttt-note", "");
         let list = add(&scores_panel, "ol", "ttt-score-list", "");
         let score_buttons = (0..CELLS)
@@ -269,7 +271,7 @@ impl Built {
             .collect();
         let why_box = add(&scores_panel, "div", "ttt-why", "");
         set_hidden(&why_box, true);
-        let why_title = add(&why_box, "p", "ttt-heading", "");
+        let why_title = add(&why_box, "h3", "ttt-heading", "");
         let why_list = add(&why_box, "ol", "", "");
         let why_moves = (0..CELLS).map(|_| add(&why_list, "li", "", "")).collect();
         let why_end = add(&why_box, "p", "ttt-why-end", "");

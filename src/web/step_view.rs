@@ -36,7 +36,7 @@ impl StepView {
     pub fn build(panels: &Element, game: u32) -> StepView {
         let panel = add(panels, "div", "ttt-panel ttt-step-panel", "");
         set_hidden(&panel, true);
-        let title = add(&panel, "p", "ttt-heading", "Step through alpha-beta");
+        let title = add(&panel, "h2", "ttt-heading", "Step through alpha-beta");
         let title_id = game_id(game, "step-title");
         title.set_id(&title_id);
         set_attribute(&panel, "role", "region");

@@ -45,7 +45,7 @@ impl TreeView {
     pub fn build(panels: &Element, shadow: &ShadowRoot, game: u32) -> TreeView {
         let panel = add(panels, "div", "ttt-panel ttt-tree-panel", "");
         super::dom::set_hidden(&panel, true);
-        let title = add(&panel, "p", "ttt-heading", "Game tree");
+        let title = add(&panel, "h2", "ttt-heading", "Game tree");
         let title_id = game_id(game, "tree-title");
         title.set_id(&title_id);
         add(

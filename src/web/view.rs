@@ -345,7 +345,7 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
 /// The move history's list, empty: the render adds a button for the start and one for each move.
 fn build_history(root: &Element, game: u32) -> Element {
     let history_box = add(root, "div", "ttt-history", "");
-    let title = add(&history_box, "p", "ttt-heading", "Moves");
+    let title = add(&history_box, "h2", "ttt-heading", "Moves");
     let title_id = game_id(game, "history");
     title.set_id(&title_id);
     let list = add(&history_box, "ol", "", "");
