@@ -94,7 +94,7 @@ run_tests() {
   # Size is a ceiling, not a target: the run fails if a first visit to the game page grows past what it weighs
   # today (97.8 KB gzipped). Issues 17, 18 and 19 asked for 50, 55 and 62 KB; the README's Size section says why it
   # is not.
-  node scripts/size-report.mjs --ceiling 99
+  node scripts/size-report.mjs --ceiling 100
   step "end-to-end tests: the release build under /tictactoe/ in headless Chromium"
   node --test --test-concurrency=1 e2e/
 }
@@ -126,7 +126,7 @@ case "${1:-}" in
     step "browser benchmark"
     node scripts/bench-browser.mjs
     step "size report"
-    node scripts/size-report.mjs --ceiling 99
+    node scripts/size-report.mjs --ceiling 100
     step "Lighthouse"
     node scripts/lighthouse.mjs
     ;;
