@@ -324,6 +324,28 @@ test("the node the search is at is marked on the picture and in the list, and th
   });
 });
 
+test("the picture follows the keyboard through the tree's list: the focused node is in view", async () => {
+  await withGame("?tree=1", async (page) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.locator("[role='treeitem']").first().focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    const inView = () =>
+      page.evaluate(() => {
+        const root = document.querySelector("#game").shadowRoot;
+        const path = root.activeElement?.dataset.path;
+        const picture = root.querySelector(".ttt-picture").getBoundingClientRect();
+        const node = root.querySelector(`.ttt-picture [data-path="${path}"]`).getBoundingClientRect();
+        return { path, inView: node.left >= picture.left - 1 && node.right <= picture.right + 1 };
+      });
+    assert.ok(await page.locator(".ttt-picture").evaluate((picture) => picture.scrollWidth > picture.clientWidth), "wider than the panel");
+    for (const key of ["ArrowDown", "ArrowDown", "ArrowDown", "End", "Home"]) {
+      await page.keyboard.press(key);
+      const seen = await inView();
+      assert.ok(seen.inView, `${key}: node ${seen.path} out of view`);
+    }
+  });
+});
+
 test("why, replayed on the board: numbered faded marks one move at a time, the game unchanged", async () => {
   const root = "X...O....";
   await withGame(`?scores=1&delay=0&position=${root}`, async (page) => {

@@ -23,6 +23,8 @@ pub struct TreePicture {
     nodes: RefCell<Vec<DrawnNode>>,
     /// The node the step panel's search is at, as last marked.
     current: RefCell<Option<Vec<usize>>>,
+    /// The node the picture last scrolled to.
+    scrolled: RefCell<Vec<usize>>,
 }
 
 /// One node of the picture and its elements.
@@ -52,6 +54,7 @@ impl TreePicture {
             root: Cell::new(None),
             nodes: RefCell::new(Vec::new()),
             current: RefCell::new(None),
+            scrolled: RefCell::new(Vec::new()),
         }
     }
 
@@ -116,18 +119,23 @@ impl TreePicture {
     }
 
     /// Marks the node at `current` (`ttt-step-at`), the node the step panel's search is at, and only that one;
-    /// then scrolls the picture to it, or to `focus` (the node last opened) when the search is not shown. Does
-    /// nothing, and says so (`false`), when neither the picture (`redrawn`) nor `current` changed.
+    /// then scrolls the picture to it, or to `focus` (the tree's focused node, which the keyboard moves) when the
+    /// search is not shown. Says whether the mark moved: not when neither the picture (`redrawn`) nor `current`
+    /// changed.
     pub fn mark(&self, current: Option<&[usize]>, focus: &[usize], redrawn: bool) -> bool {
-        if !redrawn && self.current.borrow().as_deref() == current {
-            return false;
+        let marked = redrawn || self.current.borrow().as_deref() != current;
+        if marked {
+            for drawn in self.nodes.borrow().iter() {
+                toggle_class(&drawn.node, "ttt-step-at", current == Some(&drawn.path[..]));
+            }
+            *self.current.borrow_mut() = current.map(<[usize]>::to_vec);
         }
-        for drawn in self.nodes.borrow().iter() {
-            toggle_class(&drawn.node, "ttt-step-at", current == Some(&drawn.path[..]));
+        let target = current.unwrap_or(focus);
+        if marked || *self.scrolled.borrow() != target {
+            self.scroll_to(target);
+            *self.scrolled.borrow_mut() = target.to_vec();
         }
-        *self.current.borrow_mut() = current.map(<[usize]>::to_vec);
-        self.scroll_to(current.unwrap_or(focus));
-        true
+        marked
     }
 
     /// Scrolls the picture sideways so that the node at `path` (or the root, when it is not drawn) is in the middle.
