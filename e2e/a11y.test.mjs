@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, settled, watchedPage } from "./browser.mjs";
+import { launch, settled, watchedPage, withGame } from "./browser.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -258,18 +258,8 @@ test("large screens keep the board a sensible size, and reduced motion turns tra
   }
 });
 
-/** Opens the game page with `query` in a watched page, runs `body`, then insists that nothing went wrong. */
-async function withPage(query, body) {
-  const { page, problems, close } = await watchedPage(browser);
-  try {
-    await page.goto(`${site.url}${query}`);
-    await page.locator("[data-cell]").first().waitFor();
-    await body(page);
-    assert.deepEqual(problems, []);
-  } finally {
-    await close();
-  }
-}
+/** Opens the game page with `query`, runs `body`, then insists that nothing went wrong. */
+const withPage = (query, body) => withGame(browser, `${site.url}${query}`, body);
 
 test("forced colours: squares keep an outline, the last move and the winning line a border of their own", async () => {
   const { page, problems, close } = await watchedPage(browser);

@@ -88,11 +88,7 @@ fn parse_position(text: &str, shape: Shape) -> Result<Grid, String> {
 /// A sentence saying what is wrong with the text or with `k`.
 pub fn grid_from_text(text: &str, k: Option<usize>) -> Result<Grid, String> {
     let text = text.trim_ascii();
-    let (rows, cols) = if let Some(size) = rows_form_size(text) {
-        size
-    } else if text.chars().count() == 9 {
-        (3, 3)
-    } else {
+    let Some((rows, cols)) = position_size(text) else {
         return Err(format!(
             "a position is 9 characters such as \"X...O....\", or rows separated by / such as \"..../.X../..O./....\", not {}",
             quote(text)
