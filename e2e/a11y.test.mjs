@@ -128,7 +128,7 @@ const focusedCell = (page) =>
     return active?.dataset?.cell === undefined ? active?.textContent ?? null : Number(active.dataset.cell);
   });
 
-test("the board is one tab stop, arrow keys move between squares, Enter and Space play", async () => {
+test("the board is one tab stop, arrow keys move between squares, Home and End along the row, Enter and Space play", async () => {
   const { page, problems, close } = await watchedPage(browser);
   try {
     await page.goto(`${site.url}?mode=friend`);
@@ -151,9 +151,14 @@ test("the board is one tab stop, arrow keys move between squares, Enter and Spac
     await page.keyboard.press(" ");
     await page.keyboard.press("ArrowRight");
     assert.equal(await focusedCell(page), 8, "no wrap past the edge");
+    // Home and End keep to the row, as in a grid; with Control they go to the board's corners.
     await page.keyboard.press("Home");
+    assert.equal(await focusedCell(page), 6);
+    await page.keyboard.press("Control+Home");
     assert.equal(await focusedCell(page), 0);
     await page.keyboard.press("End");
+    assert.equal(await focusedCell(page), 2);
+    await page.keyboard.press("Control+End");
     assert.equal(await focusedCell(page), 8);
     const marks = (await page.locator("[data-cell]").allTextContents()).map((m) => m || ".").join("");
     assert.equal(marks, "....X...O");

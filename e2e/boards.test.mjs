@@ -38,8 +38,11 @@ test("board=4x4&k=4 draws a board of sixteen squares, and the board control name
     assert.equal(await page.locator("select[data-board]").inputValue(), "4x4/4");
     const label = await page.locator('[data-cell="15"]').getAttribute("aria-label");
     assert.equal(label, "Row 4, column 4, empty");
-    // The arrows walk the 4x4 board and stop at its edges.
+    // The keys walk the 4x4 board and stop at its edges: Control+End to the last square, Home to the start of
+    // its row, End back to its end, up one row.
     await page.locator('[data-cell="0"]').focus();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Home");
     await page.keyboard.press("End");
     await page.keyboard.press("ArrowUp");
     const focused = await page.evaluate(() => {

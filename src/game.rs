@@ -61,22 +61,30 @@ pub enum BoardKey {
     Up,
     /// One square down, staying in the column.
     Down,
-    /// The first square.
-    Home,
-    /// The last square.
-    End,
+    /// The first square of the row.
+    RowStart,
+    /// The last square of the row.
+    RowEnd,
+    /// The board's first square, top left.
+    First,
+    /// The board's last square, bottom right.
+    Last,
 }
 
 impl BoardKey {
-    /// The board key of a `KeyboardEvent`'s `key` ("ArrowLeft", "Home"…), `None` for any other key.
-    pub fn from_key(key: &str) -> Option<BoardKey> {
-        Some(match key {
-            "ArrowLeft" => BoardKey::Left,
-            "ArrowRight" => BoardKey::Right,
-            "ArrowUp" => BoardKey::Up,
-            "ArrowDown" => BoardKey::Down,
-            "Home" => BoardKey::Home,
-            "End" => BoardKey::End,
+    /// The board key of a `KeyboardEvent`'s `key` ("ArrowLeft", "Home"…) pressed with Control (`ctrl`) or
+    /// without, `None` for any other key. As in a WAI-ARIA grid, which a 15x15 board is in all but name, Home and
+    /// End keep to the row and Control+Home and Control+End go to the board's corners.
+    pub fn from_key(key: &str, ctrl: bool) -> Option<BoardKey> {
+        Some(match (key, ctrl) {
+            ("ArrowLeft", false) => BoardKey::Left,
+            ("ArrowRight", false) => BoardKey::Right,
+            ("ArrowUp", false) => BoardKey::Up,
+            ("ArrowDown", false) => BoardKey::Down,
+            ("Home", false) => BoardKey::RowStart,
+            ("End", false) => BoardKey::RowEnd,
+            ("Home", true) => BoardKey::First,
+            ("End", true) => BoardKey::Last,
             _ => return None,
         })
     }
@@ -93,8 +101,10 @@ pub fn move_focus(shape: Shape, from: usize, key: BoardKey) -> usize {
         BoardKey::Right => row * cols + (column + 1).min(cols - 1),
         BoardKey::Up => row.saturating_sub(1) * cols + column,
         BoardKey::Down => (row + 1).min(shape.rows() - 1) * cols + column,
-        BoardKey::Home => 0,
-        BoardKey::End => last,
+        BoardKey::RowStart => row * cols,
+        BoardKey::RowEnd => row * cols + cols - 1,
+        BoardKey::First => 0,
+        BoardKey::Last => last,
     }
 }
 
@@ -845,34 +855,37 @@ mod tests {
     #[test]
     fn arrows_move_focus_across_the_board_and_stop_at_its_edges() {
         let keys = [
-            "ArrowLeft",
-            "ArrowRight",
-            "ArrowUp",
-            "ArrowDown",
-            "Home",
-            "End",
+            ("ArrowLeft", false),
+            ("ArrowRight", false),
+            ("ArrowUp", false),
+            ("ArrowDown", false),
+            ("Home", false),
+            ("End", false),
+            ("Home", true),
+            ("End", true),
         ];
-        let moves = |from: usize| {
-            keys.map(|key| move_focus(Shape::CLASSIC, from, BoardKey::from_key(key).unwrap()))
+        let moves = |shape: Shape, from: usize| {
+            keys.map(|(key, ctrl)| move_focus(shape, from, BoardKey::from_key(key, ctrl).unwrap()))
         };
-        // Left, right, up, down, home, end.
-        assert_eq!(moves(0), [0, 1, 0, 3, 0, 8]);
-        assert_eq!(moves(4), [3, 5, 1, 7, 0, 8]);
-        assert_eq!(moves(2), [1, 2, 2, 5, 0, 8]);
-        assert_eq!(moves(6), [6, 7, 3, 6, 0, 8]);
-        assert_eq!(moves(8), [7, 8, 5, 8, 0, 8]);
-        assert_eq!(moves(99), moves(8));
+        // Left, right, up, down, home, end, control+home, control+end.
+        let classic = |from| moves(Shape::CLASSIC, from);
+        assert_eq!(classic(0), [0, 1, 0, 3, 0, 2, 0, 8]);
+        assert_eq!(classic(4), [3, 5, 1, 7, 3, 5, 0, 8]);
+        assert_eq!(classic(2), [1, 2, 2, 5, 0, 2, 0, 8]);
+        assert_eq!(classic(6), [6, 7, 3, 6, 6, 8, 0, 8]);
+        assert_eq!(classic(8), [7, 8, 5, 8, 6, 8, 0, 8]);
+        assert_eq!(classic(99), classic(8));
         for key in ["Enter", " ", "Tab", "arrowleft", "PageDown", ""] {
-            assert_eq!(BoardKey::from_key(key), None, "{key:?}");
+            assert_eq!(BoardKey::from_key(key, false), None, "{key:?}");
         }
+        // Control with an arrow is the browser's or the screen reader's, not the board's.
+        assert_eq!(BoardKey::from_key("ArrowLeft", true), None);
         // A board of 4 rows and 6 columns.
-        let shape = Shape::new(4, 6, 4).unwrap();
-        let moves =
-            |from: usize| keys.map(|key| move_focus(shape, from, BoardKey::from_key(key).unwrap()));
-        assert_eq!(moves(0), [0, 1, 0, 6, 0, 23]);
-        assert_eq!(moves(11), [10, 11, 5, 17, 0, 23]);
-        assert_eq!(moves(23), [22, 23, 17, 23, 0, 23]);
-        assert_eq!(moves(500), moves(23));
+        let wide = |from| moves(Shape::new(4, 6, 4).unwrap(), from);
+        assert_eq!(wide(0), [0, 1, 0, 6, 0, 5, 0, 23]);
+        assert_eq!(wide(11), [10, 11, 5, 17, 6, 11, 0, 23]);
+        assert_eq!(wide(23), [22, 23, 17, 23, 18, 23, 0, 23]);
+        assert_eq!(wide(500), wide(23));
     }
 
     #[test]

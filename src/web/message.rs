@@ -22,7 +22,7 @@ const MOST_CELLS: usize = 225;
 pub enum Message {
     /// A square was chosen (click, tap, Enter or Space).
     Play(usize),
-    /// An arrow key, Home or End on the board: focus moves across it.
+    /// An arrow key, Home or End (Control+Home, Control+End) on the board: focus moves across it.
     BoardKey(usize, BoardKey),
     /// A step of the move history was chosen: back to the position after that many moves.
     Jump(usize),
@@ -187,10 +187,13 @@ fn change(target: &Element) -> Option<Message> {
 }
 
 fn key(target: &Element, event: &KeyboardEvent) -> Option<Message> {
-    if event.alt_key() || event.ctrl_key() || event.meta_key() {
+    if event.alt_key() || event.meta_key() {
         return None;
     }
     let key = event.key();
+    if event.ctrl_key() && !target.has_attribute("data-cell") {
+        return None;
+    }
     if target.get_attribute("role").as_deref() == Some("treeitem") {
         let path = tree_path(target)?;
         return TreeKey::from_key(&key).map(|key| Message::TreeKey(path, key));
@@ -198,7 +201,7 @@ fn key(target: &Element, event: &KeyboardEvent) -> Option<Message> {
     if target.has_attribute("data-cell") {
         // From the square the key was pressed on, wherever focus came from (a click, a screen reader's cursor).
         let from = cell_in(target, "data-cell")?;
-        return BoardKey::from_key(&key).map(|key| Message::BoardKey(from, key));
+        return BoardKey::from_key(&key, event.ctrl_key()).map(|key| Message::BoardKey(from, key));
     }
     None
 }
