@@ -253,6 +253,26 @@ test("games of one site count into one tally: a result is added to what is store
   });
 });
 
+test("a tally kept in another tab shows in this one at once", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}?mode=friend`);
+    await page.locator(".ttt-status").waitFor();
+    const other = await page.context().newPage();
+    await other.goto(`${site.url}?mode=friend`);
+    for (const index of [0, 3, 1, 4, 2]) await cell(other, index).click();
+    assert.equal(await tallyText(other), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    // The first tab has not played: it hears the other keep its tally (a storage event).
+    await page.locator(".ttt-tally p", { hasText: "X won 1," }).waitFor({ timeout: 5000 });
+    await other.getByRole("button", { name: "Reset tally" }).click();
+    await page.locator(".ttt-tally p", { hasText: "X won 0," }).waitFor({ timeout: 5000 });
+    await other.close();
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test("the tally works in memory when storage is refused", async () => {
   const { page, problems, close } = await watchedPage(browser);
   try {

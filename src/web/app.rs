@@ -82,6 +82,8 @@ pub struct App {
     mailbox: Mailbox,
     /// Turns the events on the game's elements into messages; removed with the game.
     _listener: Listener,
+    /// Hears another tab or frame of the site keep its tally, where storage is allowed; removed with the game.
+    _storage_listener: Option<Listener>,
     /// The computer's answer, after its pause.
     computer: Option<Timeout>,
     /// The next statistics measurement.
@@ -161,8 +163,11 @@ impl App {
     ) -> App {
         let view = View::build(&host);
         host.shadow.replace_children_with_node_1(&view.root);
-        let listener = Listener::new(&view.root, mailbox.clone());
+        let listener = Listener::game(&view.root, mailbox.clone());
         let storage = host.window.local_storage().ok().flatten();
+        let storage_listener = storage
+            .is_some()
+            .then(|| Listener::storage(&host.window, mailbox.clone()));
         let tally = stored_tally(storage.as_ref()).unwrap_or_default();
         let game = Game::new(settings, random_seed());
         let thinking = Thinking::new(game.classic().unwrap_or(Board::EMPTY));
@@ -180,6 +185,7 @@ impl App {
             host,
             mailbox,
             _listener: listener,
+            _storage_listener: storage_listener,
             computer: None,
             stats: None,
             step_tick: None,
@@ -256,6 +262,11 @@ impl App {
             Message::ResetTally => {
                 self.tally.reset();
                 self.save_tally();
+            }
+            Message::TallyStored => {
+                if let Some(stored) = stored_tally(self.storage.as_ref()) {
+                    self.tally = stored;
+                }
             }
             Message::Set(name, value) => self.set(&name, value.as_deref()),
             Message::Board(choice) => self.choose_board(&choice),

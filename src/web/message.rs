@@ -71,6 +71,8 @@ pub enum Message {
     Appraised(Grid, wasm_bindgen::JsValue),
     /// Time to measure the next search statistic.
     MeasureStats,
+    /// Another tab or frame of the site changed the stored tally (a `storage` event).
+    TallyStored,
     /// The game leaves the page (`destroy()`).
     Destroy,
 }

@@ -31,7 +31,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event};
+use web_sys::{Element, Event, EventTarget};
 
 /// The module's allocator: lol_alloc's free list, a fraction of the size of the standard library's dlmalloc (see
 /// the README's size report), behind a lock that costs nothing on one thread.
@@ -189,36 +189,60 @@ impl GameHandle {
     }
 }
 
-/// The listener of every event in [`EVENTS`] on a game's root element, removed when dropped.
+/// A listener of some kinds of event on one target, each event decoded into a message for a game; removed when
+/// dropped.
 struct Listener {
-    target: Element,
+    target: EventTarget,
+    kinds: &'static [&'static str],
     closure: Closure<dyn Fn(Event)>,
 }
 
 impl Listener {
-    /// Decodes every event the game listens to on `target` into a message for `mailbox`. A `Fn`, not a `FnMut`:
-    /// it runs again while it runs when an update moves focus.
-    fn new(target: &Element, mailbox: Mailbox) -> Listener {
+    /// Decodes every event of `kinds` on `target` with `decode` into a message for `mailbox`. A `Fn`, not a
+    /// `FnMut`: it runs again while it runs when an update moves focus.
+    fn new(
+        target: &EventTarget,
+        kinds: &'static [&'static str],
+        decode: fn(&Event) -> Option<Message>,
+        mailbox: Mailbox,
+    ) -> Listener {
         let closure = Closure::<dyn Fn(Event)>::new(move |event: Event| {
-            if let Some(message) = message::decode(&event) {
+            if let Some(message) = decode(&event) {
                 mailbox.send(message);
             }
         });
-        for kind in EVENTS {
+        for kind in kinds {
             target
                 .add_event_listener_with_callback(kind, function(&closure))
-                .unwrap_or_else(|_| unreachable!("the game's own element takes listeners"));
+                .unwrap_or_else(|_| unreachable!("an element or a window takes listeners"));
         }
         Listener {
             target: target.clone(),
+            kinds,
             closure,
         }
+    }
+
+    /// The listener of every event in [`EVENTS`] on a game's root element `root`.
+    fn game(root: &Element, mailbox: Mailbox) -> Listener {
+        Listener::new(root, &EVENTS, message::decode, mailbox)
+    }
+
+    /// The listener of `window`'s `storage` event, which another tab or frame of the site causes when it keeps
+    /// its tally: the game shows the tally as it now stands.
+    fn storage(window: &web_sys::Window, mailbox: Mailbox) -> Listener {
+        Listener::new(
+            window,
+            &["storage"],
+            |_| Some(Message::TallyStored),
+            mailbox,
+        )
     }
 }
 
 impl Drop for Listener {
     fn drop(&mut self) {
-        for kind in EVENTS {
+        for kind in self.kinds {
             let _ = self
                 .target
                 .remove_event_listener_with_callback(kind, function(&self.closure));
