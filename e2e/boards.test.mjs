@@ -327,6 +327,18 @@ test("where a page allows no worker, the computer thinks briefly on the page its
     assert.equal(count, 2, "the computer answered");
     const trouble = await game.locator(".ttt-search .ttt-note").first().textContent();
     assert.match(trouble, /^The search could not run in the background: the worker did not start .*The computer thinks for a moment on the page itself/);
+    // The JS API's think() says the same, as a rejected promise; thinkNow() still answers on the page.
+    const answers = await page.evaluate(async (base) => {
+      const { default: init, think, thinkNow } = await import(`${base}tictactoe.js`);
+      await init();
+      const thought = await think("..../.X../..O./....", { k: 4, timeMs: 50 }).then(
+        () => "resolved",
+        (error) => `${error instanceof Error} ${error.message}`,
+      );
+      return [thought, typeof thinkNow("..../.X../..O./....", { k: 4, timeMs: 50 }).move];
+    }, sites.site.url);
+    assert.match(answers[0], /^true think: the worker did not start \(the page's Content-Security-Policy may forbid workers\)$/);
+    assert.equal(answers[1], "number");
     // The browser reports the refused worker itself; nothing else may go wrong.
     assert.deepEqual(problems.filter((problem) => !/worker-src|Refused to create a worker/i.test(problem)), []);
   } finally {
