@@ -329,8 +329,10 @@ test("the picture follows the keyboard through the tree's list: the focused node
     await page.setViewportSize({ width: 320, height: 700 });
     await page.locator("[role='treeitem']").first().focus();
     for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    // In view when the page next paints: the picture scrolls before the frame, not in the middle of an update.
     const inView = () =>
-      page.evaluate(() => {
+      page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
         const root = document.querySelector("#game").shadowRoot;
         const path = root.activeElement?.dataset.path;
         const picture = root.querySelector(".ttt-picture").getBoundingClientRect();

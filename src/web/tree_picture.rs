@@ -8,6 +8,7 @@
 //! It is built anew when the tree's root (the position on the board) changes.
 
 use super::dom::{add, set_attribute, set_optional_attribute, toggle_class};
+use super::timer::Timeout;
 use crate::engine::Board;
 use crate::tree::{board_text, encode_path, TreeState, VisibleNode};
 use std::cell::{Cell, RefCell};
@@ -25,6 +26,8 @@ pub struct TreePicture {
     current: RefCell<Option<Vec<usize>>>,
     /// The node the picture last scrolled to.
     scrolled: RefCell<Vec<usize>>,
+    /// The scroll waiting for the next frame.
+    scroll: RefCell<Option<Timeout>>,
 }
 
 /// One node of the picture and its elements.
@@ -55,6 +58,7 @@ impl TreePicture {
             nodes: RefCell::new(Vec::new()),
             current: RefCell::new(None),
             scrolled: RefCell::new(Vec::new()),
+            scroll: RefCell::new(None),
         }
     }
 
@@ -138,7 +142,10 @@ impl TreePicture {
         marked
     }
 
-    /// Scrolls the picture sideways so that the node at `path` (or the root, when it is not drawn) is in the middle.
+    /// Scrolls the picture sideways so that the node at `path` (or the root, when it is not drawn) is in the
+    /// middle, before the browser next paints. Not at once: measuring in the middle of an update would lay the
+    /// page out there and then, and on a game's first drawing that is the whole page, inside the task that built
+    /// it.
     fn scroll_to(&self, path: &[usize]) {
         let nodes = self.nodes.borrow();
         let Some(target) = nodes
@@ -148,14 +155,26 @@ impl TreePicture {
         else {
             return;
         };
-        let (frame, node) = (
-            self.element.get_bounding_client_rect(),
-            target.node.get_bounding_client_rect(),
-        );
-        let middle = node.left() + node.width() / 2.0 - frame.left() - frame.width() / 2.0;
-        self.element
-            .set_scroll_left(self.element.scroll_left() + middle as i32);
+        let (frame, node) = (self.element.clone(), target.node.clone());
+        let window = frame
+            .owner_document()
+            .and_then(|document| document.default_view());
+        *self.scroll.borrow_mut() =
+            window.and_then(|window| Timeout::frame(&window, move || centre(&frame, &node)));
     }
+}
+
+/// Scrolls `frame` sideways so that `node`, if it is still drawn, is in its middle.
+fn centre(frame: &Element, node: &Element) {
+    if !node.is_connected() {
+        return;
+    }
+    let (outer, inner) = (
+        frame.get_bounding_client_rect(),
+        node.get_bounding_client_rect(),
+    );
+    let middle = inner.left() + inner.width() / 2.0 - outer.left() - outer.width() / 2.0;
+    frame.set_scroll_left(frame.scroll_left() + middle as i32);
 }
 
 /// A new node for `node` at the end of `list`, its parent's list of children.
