@@ -14,7 +14,6 @@ pub mod settings;
 pub mod squares;
 pub mod stepper;
 pub mod tally;
-pub mod text;
 pub mod thinking;
 pub mod tree;
 

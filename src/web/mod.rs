@@ -306,5 +306,5 @@ pub fn mount(
 
 /// The address of the game's own page, `index.html` next to the module's JS glue (whichever page imported it).
 fn game_page_url() -> String {
-    crate::text::beside(&worker::glue_url(), "index.html")
+    worker::beside_glue("index.html")
 }

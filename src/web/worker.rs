@@ -27,6 +27,13 @@ pub fn glue_url() -> String {
     IMPORT_META.with(ImportMeta::url)
 }
 
+/// The address of `file` beside the module's JavaScript glue, whichever page imported it, as the browser resolves
+/// it (`new URL(file, glue)`).
+pub fn beside_glue(file: &str) -> String {
+    let glue = glue_url();
+    Url::new_with_base(file, &glue).map_or_else(|_| file.to_owned(), |url| url.href())
+}
+
 /// What a worker is asked to search for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Query {
@@ -111,7 +118,7 @@ fn function(value: &JsValue) -> &js_sys::Function {
 fn new_worker() -> Result<Worker, JsValue> {
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let script = crate::text::beside(&glue_url(), "worker.js");
+    let script = beside_glue("worker.js");
     Worker::new_with_options(&script, &options).or_else(|_| {
         // The address as a JavaScript string literal, quoted by JSON.
         let quoted = js_sys::JSON::stringify(&JsValue::from_str(&script))?;
