@@ -145,6 +145,43 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
   });
 });
 
+test("the horizon adds up to the search: each depth's own positions, the try to the end of the game, the stopped one", async () => {
+  const positions = (text) => Number(text.match(/([\d,]+) positions?/)[1].replaceAll(",", ""));
+  const searched = async (page) => {
+    const rows = await page.locator(".ttt-search tbody tr").evaluateAll((trs) =>
+      Object.fromEntries(trs.map((tr) => [tr.querySelector("th").textContent, tr.querySelector("td").textContent])),
+    );
+    const horizon = await page.locator(".ttt-horizon li").allTextContents();
+    return { rows, horizon, sum: horizon.reduce((total, line) => total + positions(line), 0) };
+  };
+  // 4x4 with 4 in a row: depths 1 and 2, then one search straight to the end, which proves the draw.
+  await withGame("?board=4x4&k=4&stats=1&horizon=1&delay=0", async (page) => {
+    await page.locator('[data-cell="5"]').click();
+    await page.locator(".ttt-horizon li").first().waitFor({ timeout: 20_000 });
+    const { rows, horizon, sum } = await searched(page);
+    assert.equal(horizon.length, 3, horizon.join("\n"));
+    assert.match(horizon[0], /^Depth 1: /);
+    assert.match(horizon[1], /^Depth 2: /);
+    assert.match(horizon[2], /^To the end of the game: [\d,]+ positions in [\d,]+ ms; best row \d, column \d; a draw with best play$/);
+    assert.equal(rows["Depth reached"], "the end of the game");
+    assert.equal(sum, Number(rows["Positions searched"].replaceAll(",", "")));
+  });
+  // 7x7 with a short clock: depth after depth, and last, as a rule, the depth the clock stopped (unless the clock
+  // ran out just as a depth finished); still the lines add up.
+  await withGame("?board=7x7&k=5&stats=1&horizon=1&think=100&delay=0", async (page) => {
+    await page.locator('[data-cell="24"]').click();
+    await page.locator(".ttt-horizon li").first().waitFor({ timeout: 20_000 });
+    const { rows, horizon, sum } = await searched(page);
+    const stopped = /^Depth \d+: stopped by the clock after [\d,]+ positions? in [\d,]+ ms$/;
+    horizon.forEach((line, index) => {
+      const last = index === horizon.length - 1;
+      assert.match(line, last ? new RegExp(`${stopped.source}|; best row`) : /^Depth \d+: .*; best row \d+, column \d+; /, horizon.join("\n"));
+    });
+    assert.equal(rows["Stopped by the clock"], "yes");
+    assert.equal(sum, Number(rows["Positions searched"].replaceAll(",", "")));
+  });
+});
+
 test("the computer answers on a 7x7 board from a worker, and says how deep it looked", async () => {
   await withGame("?board=7x7&k=5&stats=1&horizon=1&think=300", async (page) => {
     await page.locator('[data-cell="24"]').click();

@@ -40,10 +40,17 @@ impl Beyond {
     }
 }
 
-/// Milliseconds as a whole number: "900 ms". (Whole numbers, not `{:.0}`: a float's formatting brings the
-/// standard library's float printing into the module, which none of the game's texts needs.)
+/// Milliseconds as a whole number, its digits grouped as every count's: "900 ms", "3,001 ms". (Whole numbers,
+/// not `{:.0}`: a float's formatting brings the standard library's float printing into the module, which none
+/// of the game's texts needs.)
 fn milliseconds(ms: f64) -> String {
-    format!("{} ms", ms.max(0.0).round() as u64)
+    format!("{} ms", group_digits(ms.max(0.0).round() as u64))
+}
+
+/// Whether a search of `depth` plies from `position` goes to the end of the game: a search told to go there is
+/// given every empty square as its depth, though most of its lines end sooner.
+fn to_the_end(position: &Grid, depth: u32) -> bool {
+    depth as usize >= position.shape().cells() - position.marks()
 }
 
 /// "1 move", "3 moves".
@@ -115,8 +122,8 @@ pub const STATISTICS: [&str; 7] = [
     "Stopped by the clock",
 ];
 
-/// The rows of the search statistics: a name (of [`STATISTICS`]) and a value in words.
-pub fn statistics(thought: &Thought) -> Vec<(&'static str, String)> {
+/// The rows of the search statistics of `position`: a name (of [`STATISTICS`]) and a value in words.
+pub fn statistics(position: &Grid, thought: &Thought) -> Vec<(&'static str, String)> {
     let seconds = thought.elapsed_ms / 1000.0;
     let per_second = if seconds > 0.0 {
         group_digits((thought.nodes as f64 / seconds) as u64)
@@ -127,8 +134,13 @@ pub fn statistics(thought: &Thought) -> Vec<(&'static str, String)> {
         Some(percent) => format!("{percent}% of {}", group_digits(thought.cutoffs)),
         None => "no cut-offs".to_owned(),
     };
+    let depth = if to_the_end(position, thought.depth) {
+        "the end of the game".to_owned()
+    } else {
+        moves_word(thought.depth)
+    };
     let values = [
-        moves_word(thought.depth),
+        depth,
         group_digits(thought.nodes),
         milliseconds(thought.elapsed_ms),
         per_second,
@@ -139,24 +151,34 @@ pub fn statistics(thought: &Thought) -> Vec<(&'static str, String)> {
     STATISTICS.into_iter().zip(values).collect()
 }
 
-/// The horizon: one line per depth of the iterative deepening, what the search saw at that depth. `position` is
-/// the position searched (its board names the squares).
+/// The horizon: one line per iteration of the deepening, what the search saw at that depth, with that
+/// iteration's own positions and time, so that the lines add up to the whole search; the search straight to the
+/// end of the game it may try is one of them, and so is the iteration the clock stopped. `position` is the
+/// position searched (its board names the squares).
 pub fn horizon(position: &Grid, thought: &Thought) -> Vec<String> {
     let shape = position.shape();
     thought
         .iterations
         .iter()
         .map(|iteration| {
+            let depth = if to_the_end(position, iteration.depth) {
+                "To the end of the game".to_owned()
+            } else {
+                format!("Depth {}", iteration.depth)
+            };
+            let work = format!(
+                "{} in {}",
+                counted(iteration.nodes, "position", "positions"),
+                milliseconds(iteration.ms)
+            );
+            let Some(verdict) = &iteration.verdict else {
+                return format!("{depth}: stopped by the clock after {work}");
+            };
             let best = iteration
                 .best
                 .map_or_else(|| "no move".to_owned(), |cell| square_name(shape, cell));
-            format!(
-                "Depth {}: {} in {}; best {best}; {}",
-                iteration.depth,
-                counted(iteration.nodes, "position", "positions"),
-                milliseconds(iteration.elapsed_ms),
-                verdict_words(&iteration.verdict, position.to_move())
-            )
+            let words = verdict_words(verdict, position.to_move());
+            format!("{depth}: {work}; best {best}; {words}")
         })
         .collect()
 }
@@ -251,16 +273,30 @@ mod tests {
                 Iteration {
                     depth: 1,
                     nodes: 16,
-                    elapsed_ms: 0.2,
+                    ms: 0.2,
                     best: Some(0),
-                    verdict: Verdict::Estimate(3),
+                    verdict: Some(Verdict::Estimate(3)),
                 },
                 Iteration {
                     depth: 2,
                     nodes: 140,
-                    elapsed_ms: 1.4,
+                    ms: 1.4,
                     best: Some(5),
-                    verdict,
+                    verdict: Some(verdict),
+                },
+                Iteration {
+                    depth: 16,
+                    nodes: 171_000,
+                    ms: 450.0,
+                    best: None,
+                    verdict: None,
+                },
+                Iteration {
+                    depth: 3,
+                    nodes: 8_844,
+                    ms: 3_001.4,
+                    best: None,
+                    verdict: None,
                 },
             ],
             table_hits: 1_234,
@@ -373,7 +409,7 @@ mod tests {
             search_sentence(&position, &proved),
             "Searched to the end: 180,000 positions; proved: a draw with best play."
         );
-        let rows = statistics(&guess);
+        let rows = statistics(&position, &guess);
         assert_eq!(rows[0], ("Depth reached", "6 moves".to_owned()));
         assert_eq!(rows[1], ("Positions searched", "180,000".to_owned()));
         assert_eq!(rows[2], ("Time", "900 ms".to_owned()));
@@ -386,8 +422,24 @@ mod tests {
             [
                 "Depth 1: 16 positions in 0 ms; best row 1, column 1; best guess: X is better",
                 "Depth 2: 140 positions in 1 ms; best row 2, column 2; best guess: X is better",
+                "To the end of the game: stopped by the clock after 171,000 positions in 450 ms",
+                "Depth 3: stopped by the clock after 8,844 positions in 3,001 ms",
             ]
         );
+        // A search that reached the end of the game says so, however many plies it was allowed.
+        let to_the_end = Thought {
+            depth: 16,
+            ..proved
+        };
+        assert_eq!(
+            statistics(&position, &to_the_end)[0].1,
+            "the end of the game"
+        );
+        assert_eq!(
+            statistics(&position.play(0), &to_the_end)[0].1,
+            "the end of the game"
+        );
+        assert_eq!(statistics(&position.play(0), &guess)[0].1, "6 moves");
     }
 
     #[test]

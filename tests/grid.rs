@@ -337,6 +337,16 @@ fn mirror_images_share_the_table_so_the_4x4_proof_visits_half_as_many_positions(
     assert!(proved(Outcome::Draw, &thought));
     // With a table entry for each position apart from its mirror images, the proof visited 61,767 positions.
     assert!(thought.nodes < 40_000, "{} positions", thought.nodes);
+    // Depths 1 and 2, then one search straight to the end of the game, which proves the draw: three iterations
+    // that add up to the whole search.
+    let depths: Vec<u32> = thought.iterations.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, [1, 2, 16]);
+    assert_eq!(
+        thought.iterations[2].verdict.as_ref(),
+        Some(&thought.verdict)
+    );
+    let nodes: u64 = thought.iterations.iter().map(|i| i.nodes).sum();
+    assert_eq!(nodes, thought.nodes);
 }
 
 #[test]
@@ -539,7 +549,24 @@ fn stops_when_the_time_is_up() {
     assert!(matches!(thought.verdict, Verdict::Estimate(_)));
     assert!(thought.depth >= 2, "{}", thought.depth);
     assert!(thought.elapsed_ms < 1_000.0, "{}", thought.elapsed_ms);
-    assert_eq!(thought.iterations.len() as u32, thought.depth);
+    // One finished iteration a depth, then the one the clock stopped, if it stopped one: together they are the
+    // whole search.
+    let finished = thought
+        .iterations
+        .iter()
+        .take_while(|iteration| iteration.verdict.is_some())
+        .count();
+    assert_eq!(finished as u32, thought.depth);
+    assert!(thought.iterations.len() <= finished + 1);
+    assert!(thought.iterations[finished..]
+        .iter()
+        .all(|stopped| stopped.depth == thought.depth + 1 && stopped.best.is_none()));
+    let nodes: u64 = thought
+        .iterations
+        .iter()
+        .map(|iteration| iteration.nodes)
+        .sum();
+    assert_eq!(nodes, thought.nodes);
     assert_eq!(thought.line.first().copied(), thought.best);
     let empty = think(&Grid::empty(s), Limits::default(), &mut InstantClock::new());
     assert_eq!(empty.best, Some(7 * 15 + 7));
@@ -565,7 +592,7 @@ fn five_by_five_with_four_in_a_row_is_a_draw() {
     for iteration in &thought.iterations {
         println!(
             "  depth {}: {} nodes, {:.0} ms, {:?}",
-            iteration.depth, iteration.nodes, iteration.elapsed_ms, iteration.verdict
+            iteration.depth, iteration.nodes, iteration.ms, iteration.verdict
         );
     }
 }

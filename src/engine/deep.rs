@@ -101,19 +101,21 @@ pub enum Verdict {
     Estimate(i32),
 }
 
-/// One completed iteration of the deepening search: a point on its horizon.
+/// One iteration of the deepening search, a point on its horizon: every search the clock allowed, so that the
+/// iterations add up to the whole search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Iteration {
-    /// Plies searched.
+    /// Plies searched (every empty square, for a search to the end of the game).
     pub depth: u32,
     /// Positions this iteration visited.
     pub nodes: u64,
-    /// Milliseconds since the search began, when this iteration ended.
-    pub elapsed_ms: f64,
-    /// The best move it found.
+    /// Milliseconds this iteration took.
+    pub ms: f64,
+    /// The best move it found; `None` when the clock stopped it.
     pub best: Option<usize>,
-    /// What it concluded.
-    pub verdict: Verdict,
+    /// What it concluded; `None` when the clock stopped it first (what it finished stays in the transposition
+    /// table for the iterations after it).
+    pub verdict: Option<Verdict>,
 }
 
 /// What [`think`] found, and how.
@@ -129,7 +131,7 @@ pub struct Thought {
     pub nodes: u64,
     /// Milliseconds the search took.
     pub elapsed_ms: f64,
-    /// One entry per completed iteration.
+    /// Each iteration, the last one stopped by the clock included.
     pub iterations: Vec<Iteration>,
     /// Positions answered from the transposition table.
     pub table_hits: u64,
@@ -346,12 +348,20 @@ impl<P: Position> Core<'_, P> {
     }
 
     /// One iteration of the deepening, `depth` plies from `root`, recorded in `thought`: whether it proved the
-    /// result, or `None` if the time ran out first (and then `thought` is unchanged).
+    /// result, or `None` if the time ran out first (and then only `thought`'s list of iterations changes).
     fn iterate(&mut self, root: &P, depth: u32, thought: &mut Thought) -> Option<bool> {
-        let (nodes, horizon) = (self.nodes, self.horizon);
+        let (nodes, horizon, start_ms) = (self.nodes, self.horizon, self.clock.now_ms());
         self.root_best = None;
         let score = self.negamax(root, -INFINITY, INFINITY, depth, 0);
+        let mut iteration = Iteration {
+            depth,
+            nodes: self.nodes - nodes,
+            ms: self.clock.now_ms() - start_ms,
+            best: None,
+            verdict: None,
+        };
         if self.stopped {
+            thought.iterations.push(iteration);
             return None;
         }
         // Every leaf a finished game, or a forced win or loss found: nothing deeper can change the score.
@@ -362,13 +372,9 @@ impl<P: Position> Core<'_, P> {
         } else {
             Verdict::Estimate(score)
         };
-        thought.iterations.push(Iteration {
-            depth,
-            nodes: self.nodes - nodes,
-            elapsed_ms: self.clock.now_ms() - self.start_ms,
-            best: self.root_best,
-            verdict: verdict.clone(),
-        });
+        iteration.best = self.root_best;
+        iteration.verdict = Some(verdict.clone());
+        thought.iterations.push(iteration);
         thought.best = self.root_best;
         thought.verdict = verdict;
         thought.depth = depth;

@@ -209,7 +209,11 @@ impl BeyondView {
         };
         self.sentence
             .set_text_content(Some(&beyond::search_sentence(position, thought)));
-        for (cell, (_, value)) in self.values.iter().zip(beyond::statistics(thought)) {
+        for (cell, (_, value)) in self
+            .values
+            .iter()
+            .zip(beyond::statistics(position, thought))
+        {
             cell.set_text_content(Some(&value));
         }
         self.horizon.set_text_content(None);

@@ -182,7 +182,8 @@ fn cell_value(cell: Option<usize>) -> JsValue {
 
 /// What a search found, as the plain object `think()` resolves to: `move`, `proved`, `outcome` and `plies` (when
 /// proved) or `estimate` (when not), `depth`, `nodes`, `timeMs`, `tableHits`, `cutoffs`, `firstMoveCutoffs`,
-/// `line`, `timedOut` and `iterations` (one per depth: `depth`, `nodes`, `timeMs`, `move` and the verdict's).
+/// `line`, `timedOut` and `iterations` (one per search of the deepening: `depth`, its own `nodes` and `timeMs`,
+/// `move`, `stopped` (by the clock) and, when not stopped, the verdict's).
 pub fn thought_object(thought: &Thought) -> Object {
     let iterations: Array = thought
         .iterations
@@ -191,10 +192,13 @@ pub fn thought_object(thought: &Thought) -> Object {
             let mut properties = vec![
                 ("depth", iteration.depth.into()),
                 ("nodes", (iteration.nodes as f64).into()),
-                ("timeMs", iteration.elapsed_ms.into()),
+                ("timeMs", iteration.ms.into()),
                 ("move", cell_value(iteration.best)),
+                ("stopped", iteration.verdict.is_none().into()),
             ];
-            properties.extend(verdict_properties(&iteration.verdict));
+            if let Some(verdict) = &iteration.verdict {
+                properties.extend(verdict_properties(verdict));
+            }
             object(&properties)
         })
         .collect();
@@ -254,6 +258,8 @@ extern "C" {
     fn first_move_cutoffs(this: &ThoughtObject) -> Option<f64>;
     #[wasm_bindgen(method, getter, js_name = timedOut)]
     fn timed_out(this: &ThoughtObject) -> Option<bool>;
+    #[wasm_bindgen(method, getter)]
+    fn stopped(this: &ThoughtObject) -> Option<bool>;
     #[wasm_bindgen(method, getter)]
     fn line(this: &ThoughtObject) -> Option<Array>;
     #[wasm_bindgen(method, getter)]
@@ -332,12 +338,17 @@ pub fn thought_from(value: &JsValue) -> Answer {
         .iter()
         .map(|iteration| {
             let iteration = answer_object(&iteration)?;
+            let verdict = if iteration.stopped()? {
+                None
+            } else {
+                Some(verdict_from(iteration)?)
+            };
             Some(Iteration {
                 depth: iteration.depth()? as u32,
                 nodes: iteration.nodes()? as u64,
-                elapsed_ms: iteration.time_ms()?,
+                ms: iteration.time_ms()?,
                 best: cell_from(iteration),
-                verdict: verdict_from(iteration)?,
+                verdict,
             })
         })
         .collect::<Option<Vec<_>>>()
