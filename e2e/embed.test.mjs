@@ -263,6 +263,10 @@ test("every bad input throws an Error with a clear message, and the module keeps
       first.destroy();
       const game = mount(element(), { level: "easy" });
       game.destroy();
+      // Once its game is gone, a handle's calls do nothing, and do not throw.
+      game.newGame();
+      game.set("level", "hard");
+      game.destroy();
       // Options mirror the attributes, booleans included.
       const explained = element();
       const withPanels = mount(explained, { scores: true, tree: true, stats: false, scoring: "plain", position: "X.O.X.O.." });
