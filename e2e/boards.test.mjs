@@ -189,12 +189,19 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     await page.locator(".ttt-board.ttt-thinking[aria-busy=true]").waitFor();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
     assert.equal(await marks(page), 2);
-    // The computer's reply is marked on the board, by a ring and in its square's name.
+    // The computer's reply is marked on the board, by a tint of its mark's colour and in its square's name; not
+    // by a ring, which would look like the focus ring.
     const last = page.locator(".ttt-cell.ttt-last");
     assert.equal(await last.count(), 1);
     assert.equal(await last.textContent(), "O");
     assert.match(await last.getAttribute("aria-label"), /^Row \d+, column \d+, O, last move$/);
-    assert.notEqual(await last.evaluate((cell) => getComputedStyle(cell).boxShadow), "none");
+    const looks = (cell) => cell.evaluate((element) => {
+      const css = getComputedStyle(element);
+      return { background: css.backgroundColor, ring: css.boxShadow };
+    });
+    const [tinted, plain] = [await looks(last), await looks(page.locator(".ttt-cell.ttt-x"))];
+    assert.notEqual(tinted.background, plain.background);
+    assert.equal(tinted.ring, plain.ring);
     const sentence = await page.locator(".ttt-search-sentence").textContent();
     assert.match(sentence, /^(Looked \d+ moves? ahead|Searched to the end), [\d,]+ positions; /);
     const horizon = await page.locator(".ttt-horizon li").allTextContents();

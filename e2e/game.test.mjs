@@ -75,6 +75,24 @@ test("the page shows a board of nine labelled buttons and a status line", async 
   });
 });
 
+test("the board stays put while the status line changes, on a phone and a desktop", async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    await withGame("?delay=0&level=easy", async (page) => {
+      const top = () => page.locator(".ttt-board").evaluate((board) => board.getBoundingClientRect().top);
+      const before = await top();
+      // Your move, the computer's reply ("O played row 1, column 3. Your turn: you play X."), and so on.
+      for (let turn = 0; turn < 3; turn++) {
+        const free = await page.locator("[data-cell]").evaluateAll((all) => all.findIndex((cell) => !cell.textContent));
+        await page.locator(`[data-cell="${free}"]`).click();
+        await page.locator(".ttt-status", { hasText: /played|win|Draw/ }).waitFor();
+        const moved = Math.abs((await top()) - before);
+        assert.ok(moved < 0.5, `${viewport.width} px, turn ${turn}, moved ${moved} px: ${await status(page)}`);
+        if (/win|Draw/.test(await status(page))) break;
+      }
+    }, { viewport });
+  }
+});
+
 /** Plays one game to the end by clicking random empty squares; returns the final cells. */
 async function playOneGame(page, next, human) {
   for (let guard = 0; guard < 9; guard++) {
