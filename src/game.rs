@@ -269,18 +269,20 @@ impl Game {
         playable
     }
 
-    /// How many moves would be taken back by [`Game::undo`]: the person's last move and the computer's reply
-    /// (only the person's if the computer has not answered yet), or one move with a friend. 0 if none.
+    /// How many moves would be taken back by [`Game::undo`], from the end of the game: the person's last move
+    /// and the computer's reply (only the person's if the computer has not answered yet), or one move with a
+    /// friend. 0 if none.
     fn undo_count(&self) -> usize {
+        let end = self.moves.len();
         if self.settings.mode == Mode::Friend {
-            return self.shown.min(1);
+            return end.min(1);
         }
         let human = self.settings.human;
         // The person's moves are those made when the person was to move.
-        (0..self.shown)
+        (0..end)
             .rev()
             .find(|&index| self.position_after(index).to_move() == human)
-            .map_or(0, |index| self.shown - index)
+            .map_or(0, |index| end - index)
     }
 
     /// Whether there is a move to take back.
@@ -288,16 +290,20 @@ impl Game {
         self.undo_count() > 0
     }
 
-    /// Takes back the person's last move and the computer's reply (one move with a friend); returns whether
-    /// anything changed.
+    /// Takes back the person's last move and the computer's reply (one move with a friend) at the end of the
+    /// game, also while the board shows an earlier position of it, which then stays on show (a look back loses
+    /// nothing but what Undo takes back); returns whether anything changed.
     pub fn undo(&mut self) -> bool {
         let count = self.undo_count();
         if count == 0 {
             return false;
         }
-        self.shown -= count;
-        self.moves.truncate(self.shown);
-        self.hint.clear();
+        let end = self.moves.len() - count;
+        self.moves.truncate(end);
+        if self.shown > end {
+            self.shown = end;
+            self.hint.clear();
+        }
         true
     }
 
@@ -761,6 +767,41 @@ mod tests {
         assert!(!game.jump(3), "dropped moves are gone");
         assert!(game.jump(0));
         assert_eq!(game.classic(), Some(Board::EMPTY));
+    }
+
+    #[test]
+    fn undo_while_looking_back_takes_back_the_last_move_of_the_game_only() {
+        let mut game = friends();
+        for cell in [4, 0, 8, 2, 1] {
+            game.play_human(cell);
+        }
+        assert!(game.jump(2));
+        assert!(game.undo());
+        assert_eq!(game.moves(), [4, 0, 8, 2], "only the last move goes");
+        assert_eq!(
+            game.board().to_string(),
+            "O...X....",
+            "the look back stays on show"
+        );
+        // Against the computer: the person's last move and its reply, from the end of the game.
+        let mut game = Game::new(Settings::default(), 7);
+        for cell in [4, 0, 8, 2, 6, 1] {
+            if game.play_human(cell) {
+                game.play_computer();
+            }
+        }
+        let moves = game.moves().to_vec();
+        assert!(moves.len() >= 6, "{moves:?}");
+        assert!(game.jump(1));
+        assert!(game.undo());
+        assert_eq!(game.moves(), &moves[..moves.len() - 2]);
+        assert_eq!(game.shown(), 1);
+        // Undo until the game is back where the board is: then the board goes back too.
+        while !game.moves().is_empty() {
+            assert!(game.undo());
+        }
+        assert_eq!(game.shown(), 0);
+        assert!(!game.undo());
     }
 
     #[test]
