@@ -133,12 +133,14 @@ test("back in the history against the computer, it answers as it did then and no
   });
 });
 
-test("hint marks a best move without playing it", async () => {
+test("hint marks a best move without playing it, and the status line says which", async () => {
   await withGame("?position=X.O.X.O..&delay=0", async (page) => {
     await page.getByRole("button", { name: "Hint" }).click();
     const hinted = await page.locator(".ttt-hint").evaluateAll((els) => els.map((el) => Number(el.dataset.cell)));
     assert.deepEqual(hinted, [8], "the win at once, not the slower wins");
     assert.match(await cell(page, 8).getAttribute("aria-label"), /hint: a best move$/);
+    // The status line, a live region, says it for a screen reader, who would otherwise hear nothing.
+    assert.equal(await status(page), "Your turn: you play X. Hint: the best move is row 3, column 3.");
     assert.equal(await cells(page), "X.O.X.O..", "nothing played");
     await cell(page, 8).click();
     assert.equal(await page.locator(".ttt-hint").count(), 0);

@@ -388,8 +388,36 @@ impl Game {
         ))
     }
 
-    /// The status line: whose turn it is, or the result in plain words.
+    /// The status line: whose turn it is, or the result in plain words; and the hint, when one is shown, so that
+    /// a screen reader hears it (the status line is a live region).
     pub fn status_text(&self) -> String {
+        let status = self.turn_text();
+        match self.hint_text() {
+            Some(hint) => format!("{status} {hint}"),
+            None => status,
+        }
+    }
+
+    /// The hint in words: "Hint: the best move is row 2, column 2." or "Hint: the best moves are row 1, column
+    /// 1; row 1, column 3; and row 3, column 1." (semicolons, since a square's name has a comma).
+    fn hint_text(&self) -> Option<String> {
+        let names: Vec<String> = self
+            .hint
+            .iter()
+            .map(|&cell| square_name(self.shape(), cell))
+            .collect();
+        Some(match names.as_slice() {
+            [] => return None,
+            [one] => format!("Hint: the best move is {one}."),
+            [first, second] => format!("Hint: the best moves are {first} and {second}."),
+            [rest @ .., last] => {
+                format!("Hint: the best moves are {}; and {last}.", rest.join("; "))
+            }
+        })
+    }
+
+    /// Whose turn it is, or the result in plain words.
+    fn turn_text(&self) -> String {
         let human = self.settings.human;
         let to_move = self.board().to_move();
         match (self.settings.mode, self.phase()) {
@@ -815,8 +843,24 @@ mod tests {
             "Row 3, column 3, empty, hint: a best move"
         );
         assert_eq!(game.moves().len(), 0, "a hint plays nothing");
+        assert_eq!(
+            game.status_text(),
+            "Your turn: you play X. Hint: the best move is row 3, column 3."
+        );
         game.play_human(1);
         assert!(!game.is_hinted(8));
+        assert!(!game.status_text().contains("Hint"));
+        // Several best moves, as a screen reader hears them.
+        let mut opening = from(".........", Mode::Friend);
+        assert!(opening.show_hint());
+        assert_eq!(
+            opening.status_text(),
+            "X to move. Hint: the best moves are row 1, column 1; row 1, column 2; row 1, column 3; row 2, \
+             column 1; row 2, column 2; row 2, column 3; row 3, column 1; row 3, column 2; and row 3, column 3."
+        );
+        let mut two = from("XO.......", Mode::Friend);
+        assert!(two.show_hint());
+        assert!(two.status_text().contains(" and "), "{}", two.status_text());
         assert!(!game.show_hint(), "no hint on the computer's turn");
     }
 
