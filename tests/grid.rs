@@ -164,8 +164,20 @@ fn every_parse_error_says_why() {
             column: 2
         }
         .to_string(),
-        "row 0, column 2 (counting from 0) holds the control character U+0007: use X, O, or . (or - or _) for an \
-         empty cell"
+        "row 1, column 3 holds the control character U+0007: use X, O, or . (or - or _) for an empty cell"
+    );
+    // Rows and columns counted from 1, as the squares' names count them.
+    assert_eq!(
+        Grid::parse("XO./..?/...", Shape::CLASSIC)
+            .unwrap_err()
+            .to_string(),
+        "row 2, column 3 holds '?': use X, O, or . (or - or _) for an empty cell"
+    );
+    assert_eq!(
+        Grid::parse("XO./.../....", Shape::CLASSIC)
+            .unwrap_err()
+            .to_string(),
+        "the board has 3 columns, but row 3 has 4 characters"
     );
     // Free-style: a line of six made by one move in its middle is reachable.
     assert!(Grid::parse("XXXXXX./OOO.OO./......./......./.......", shape(5, 7, 5)).is_ok());

@@ -650,17 +650,23 @@ impl fmt::Display for ParseGridError {
                 found,
             } => write!(
                 f,
-                "the board has {expected} columns, but row {row} (counting from 0) has {found} characters"
+                "the board has {expected} columns, but row {} has {found} characters",
+                row + 1
             ),
-            // A control character is named by its code: as itself it would not show.
+            // Rows and columns counted from 1, as the squares' names count them. A control character is named
+            // by its code: as itself it would not show.
             ParseGridError::UnknownCharacter { found, row, column } if found.is_control() => write!(
                 f,
-                "row {row}, column {column} (counting from 0) holds the control character U+{:04X}: {EMPTY_CELLS}",
+                "row {}, column {} holds the control character U+{:04X}: {EMPTY_CELLS}",
+                row + 1,
+                column + 1,
                 u32::from(*found)
             ),
             ParseGridError::UnknownCharacter { found, row, column } => write!(
                 f,
-                "row {row}, column {column} (counting from 0) holds '{found}': {EMPTY_CELLS}"
+                "row {}, column {} holds '{found}': {EMPTY_CELLS}",
+                row + 1,
+                column + 1
             ),
             ParseGridError::OAheadOfX => {
                 f.write_str("O has more marks than X, but X moves first")
