@@ -264,6 +264,27 @@ test("a board, k or time not understood is explained, and the default used", asy
   });
 });
 
+test("a typo in the time per move is explained and costs nothing: the game and its time stay", async () => {
+  await withGame("?board=7x7&k=5&think=300&delay=0", async (page) => {
+    await page.locator('[data-cell="24"]').click();
+    await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
+    assert.equal(await marks(page), 2);
+    const time = page.getByLabel("Computer's time per move (ms)");
+    await time.fill("5");
+    await time.press("Enter");
+    await time.blur();
+    const notice = page.locator(".ttt-problems .ttt-notice");
+    await notice.first().waitFor();
+    assert.match(await notice.first().textContent(), /^think="5" is not understood: .* Nothing changed\.$/);
+    assert.equal(await marks(page), 2, "the game goes on");
+    assert.equal(await time.inputValue(), "300");
+    // A time it takes clears the notice.
+    await time.fill("400");
+    await time.blur();
+    await page.locator(".ttt-problems .ttt-notice").first().waitFor({ state: "detached" });
+  });
+});
+
 test("the board control starts a game on the board it names", async () => {
   await withGame("", async (page) => {
     await page.locator("select[data-board]").selectOption("5x5/4");

@@ -610,6 +610,11 @@ impl SettingError {
     pub fn with_default(&self) -> String {
         format!("{self} {}", self.default)
     }
+
+    /// The sentence, for a value that changes nothing: "... Nothing changed."
+    pub fn unchanged(&self) -> String {
+        format!("{self} Nothing changed.")
+    }
 }
 
 #[cfg(test)]
@@ -635,6 +640,23 @@ mod tests {
             settings,
             problems.into_iter().map(|(_, sentence)| sentence).collect(),
         )
+    }
+
+    #[test]
+    fn a_value_not_taken_is_explained_with_what_follows() {
+        let mut settings = Settings::default();
+        let problem = settings.set("think", "5").unwrap_err();
+        assert_eq!(settings, Settings::default(), "the setting keeps its value");
+        assert!(problem
+            .message()
+            .starts_with("think=\"5\" is not understood: "));
+        assert!(problem
+            .with_default()
+            .ends_with(" The computer thinks for 1000 ms a move."));
+        assert_eq!(
+            problem.unchanged(),
+            format!("{} Nothing changed.", problem.message())
+        );
     }
 
     #[test]

@@ -269,6 +269,7 @@ impl App {
                 }
             }
             Message::Set(name, value) => self.set(&name, value.as_deref()),
+            Message::Typed(name, value) => self.typed(&name, &value),
             Message::Board(choice) => self.choose_board(&choice),
             Message::AlphaBeta(_)
             | Message::Why(_)
@@ -426,6 +427,20 @@ impl App {
             self.restart(settings);
         } else {
             self.game.adjust(settings);
+        }
+    }
+
+    /// A value typed into the control of setting `name`: set as [`App::set`] sets it, unless the setting does
+    /// not take it, which is explained above the board while the setting and the game stay as they were (a
+    /// typo should not cost a game).
+    fn typed(&mut self, name: &str, value: &str) {
+        let mut settings = *self.game.settings();
+        match settings.set_live(name, value) {
+            Ok(()) => self.set(name, Some(value)),
+            Err(problem) => {
+                self.problems.retain(|(known, _)| known != name);
+                self.problems.push((name.to_owned(), problem.unchanged()));
+            }
         }
     }
 

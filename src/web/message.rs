@@ -69,6 +69,9 @@ pub enum Message {
     Found(Grid, wasm_bindgen::JsValue),
     /// A worker answered the search for every move's verdict at this position.
     Appraised(Grid, wasm_bindgen::JsValue),
+    /// A value typed into a control (the computer's time per move): as [`Message::Set`], but a value the setting
+    /// does not take is a typo, which leaves the setting and the game as they were.
+    Typed(String, String),
     /// Time to measure the next search statistic.
     MeasureStats,
     /// Another tab or frame of the site changed the stored tally (a `storage` event).
@@ -183,7 +186,7 @@ fn change(target: &Element) -> Option<Message> {
         }
         // A radio button's change is its becoming checked.
         "radio" if input.checked() => Some(Message::Set(name, Some(input.value()))),
-        "number" => Some(Message::Set(name, Some(input.value()))),
+        "number" => Some(Message::Typed(name, input.value())),
         _ => None,
     }
 }
