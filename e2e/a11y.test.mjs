@@ -263,6 +263,28 @@ test("large screens keep the board a sensible size, and reduced motion turns tra
   }
 });
 
+test("on a 412 px phone every board up to 7x7 has squares of 44 px or more, and no board is narrower than 3x3's", async () => {
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width: 412, height: 900 } });
+  try {
+    const sizes = {};
+    for (const board of ["3x3", "4x4", "5x5", "6x6", "7x7"]) {
+      await page.goto(`${site.url}?board=${board}`);
+      await page.locator("[data-cell]").first().waitFor();
+      sizes[board] = {
+        board: (await page.locator(".ttt-board").boundingBox()).width,
+        square: Math.min(...(await page.locator("[data-cell]").evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width)))),
+      };
+    }
+    for (const [board, size] of Object.entries(sizes)) {
+      assert.ok(size.square >= 44, `${board}: squares of ${size.square} px`);
+      assert.ok(size.board >= sizes["3x3"].board, `${board}: ${size.board} px wide`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 /** Opens the game page with `query`, runs `body`, then insists that nothing went wrong. */
 const withPage = (query, body) => withGame(browser, `${site.url}${query}`, body);
 
