@@ -557,7 +557,8 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
                     if let Some(index) =
                         table_move.and_then(|cell| moves.iter().position(|&m| m == cell))
                     {
-                        moves[..=index].rotate_right(1);
+                        let cell = moves.remove(index);
+                        moves.insert(0, cell);
                     }
                     let node = Node {
                         narrowed,
