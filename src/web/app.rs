@@ -200,7 +200,7 @@ impl App {
 
     /// Changes the state as `message` says, then draws it.
     pub fn update(&mut self, message: Message) -> Option<Effect> {
-        let measured = message == Message::MeasureStats;
+        let measured = matches!(message, Message::MeasureStats);
         // Whether the game has focus: a change made from outside (an attribute, the JS API) may take the focused
         // element off the page or hide it, and focus would fall to the page's body.
         let had_focus = self.host.shadow.active_element().is_some();

@@ -18,7 +18,7 @@ use web_sys::{Element, Event, KeyboardEvent};
 const MOST_CELLS: usize = 225;
 
 /// One thing that happens to a game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Message {
     /// A square was chosen (click, tap, Enter or Space).
     Play(usize),

@@ -76,7 +76,7 @@ impl Runtime {
             return;
         }
         while let Some(message) = self.next_message() {
-            if message == Message::Destroy {
+            if matches!(message, Message::Destroy) {
                 self.destroy();
                 continue;
             }
