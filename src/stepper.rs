@@ -240,7 +240,7 @@ impl Stepper {
     /// [`Stepper::path`], found by walking the trace from its start.
     fn walked_path(&self) -> Vec<usize> {
         let mut current = Vec::new();
-        walk_trace(&self.events[..=self.at], |_, path| {
+        walk_trace(&self.events[..=self.at], &mut |_, path| {
             current.clear();
             current.extend_from_slice(path);
         });

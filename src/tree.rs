@@ -712,7 +712,7 @@ mod tests {
     /// Every path alpha-beta's trace from `root` visits.
     fn traced_paths(root: Board) -> std::collections::HashSet<Vec<usize>> {
         let mut visited = std::collections::HashSet::new();
-        crate::engine::walk_trace(&alpha_beta_trace(root), |event, path| {
+        crate::engine::walk_trace(&alpha_beta_trace(root), &mut |event, path| {
             if event.kind == crate::engine::StepKind::Visit {
                 visited.insert(path.to_vec());
             }

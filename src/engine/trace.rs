@@ -145,7 +145,7 @@ pub fn node_searches(events: &[StepEvent], paths: &[Vec<usize>]) -> Vec<NodeSear
     let trie = PathTrie::new(paths);
     // The trie node of each node on the path to the event's node (`None` below the paths asked about).
     let mut on_path: Vec<Option<usize>> = Vec::new();
-    walk_trace(events, |event, path| match event.kind {
+    walk_trace(events, &mut |event, path| match event.kind {
         StepKind::Visit => {
             let (parent, node) = match path.split_last() {
                 None => (None, Some(0)),
@@ -224,7 +224,7 @@ impl PathTrie {
 
 /// The path (cells played from the trace's root) of the node that each event of `events` happens at, in order:
 /// `walk_trace` calls `f` with each event and its node's path.
-pub fn walk_trace(events: &[StepEvent], mut f: impl FnMut(&StepEvent, &[usize])) {
+pub fn walk_trace(events: &[StepEvent], f: &mut dyn FnMut(&StepEvent, &[usize])) {
     let mut boards: Vec<Board> = Vec::new();
     let mut path = Vec::new();
     for event in events {
