@@ -6,7 +6,7 @@
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
 //! unwound through the module would skip the code that gives back its stack.
 
-use super::worker::{object, thought_object, Search};
+use super::worker::{cells_array, object, thought_object, Search};
 use super::{mount as mount_game, GameHandle};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{
@@ -387,14 +387,13 @@ pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
             ])
         })
         .collect();
-    let best_moves: Array = best_outcome_cells(&analysis)
-        .into_iter()
-        .map(|cell| JsValue::from(cell as u32))
-        .collect();
     Ok(object(&[
         ("toMove", JsValue::from_str(board.to_move().name())),
         ("moves", moves.into()),
-        ("bestMoves", best_moves.into()),
+        (
+            "bestMoves",
+            cells_array(&best_outcome_cells(&analysis)).into(),
+        ),
         ("nodes", JsValue::from(analysis.nodes as f64)),
     ])
     .into())

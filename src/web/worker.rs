@@ -175,6 +175,14 @@ fn verdict_properties(verdict: &Verdict) -> Vec<(&'static str, JsValue)> {
     }
 }
 
+/// Cells as JavaScript gets them: an array of numbers.
+pub fn cells_array(cells: &[usize]) -> Array {
+    cells
+        .iter()
+        .map(|&cell| JsValue::from(cell as u32))
+        .collect()
+}
+
 /// A cell as JavaScript gets it: a number, or `null` for none.
 fn cell_value(cell: Option<usize>) -> JsValue {
     cell.map_or(JsValue::NULL, |cell| JsValue::from(cell as u32))
@@ -202,11 +210,6 @@ pub fn thought_object(thought: &Thought) -> Object {
             object(&properties)
         })
         .collect();
-    let line: Array = thought
-        .line
-        .iter()
-        .map(|&cell| JsValue::from(cell as u32))
-        .collect();
     let mut properties = vec![("move", cell_value(thought.best))];
     properties.extend(verdict_properties(&thought.verdict));
     properties.extend([
@@ -219,7 +222,7 @@ pub fn thought_object(thought: &Thought) -> Object {
             "firstMoveCutoffs",
             (thought.first_move_cutoffs as f64).into(),
         ),
-        ("line", line.into()),
+        ("line", cells_array(&thought.line).into()),
         ("timedOut", thought.timed_out.into()),
         ("iterations", iterations.into()),
     ]);
