@@ -8,7 +8,7 @@
 //! What is particular to a game (its moves in a good order, the forced replies to a threat, its evaluation, its
 //! symmetries, how its positions are remembered) is behind [`Position`]: [`super::board::Board`] and
 //! [`super::grid::Grid`] are the two. What a caller may watch is an [`Observer`], whose methods do nothing unless
-//! overridden, so that an unobserved search compiles to the bare loop.
+//! overridden; a search that nobody watches only tests that there is no observer.
 //!
 //! Scores are from the side to move's point of view. A game won with `n` marks on the board is worth `WIN - n`
 //! to the winner (counted from the empty board, so a score does not depend on where the search started and the
@@ -348,16 +348,12 @@ pub(crate) trait Observer<P> {
     fn leave(&mut self, _position: &P, _alpha: i32, _beta: i32, _score: i32) {}
 }
 
-/// The observer of the engine's own searches, which watches nothing.
-pub(crate) struct Unobserved;
-
-impl<P> Observer<P> for Unobserved {}
-
-/// The one search loop, over positions `P`, watched by `O`; see the module's documentation.
-pub(crate) struct Core<'c, P: Position, O: Observer<P> = Unobserved> {
+/// The one search loop, over positions `P`; see the module's documentation.
+pub(crate) struct Core<'c, P: Position> {
     pub(super) settings: Settings,
     pub(super) clock: &'c mut dyn Clock,
-    pub(super) observer: O,
+    /// Whoever watches the search (the engine's own searches have nobody).
+    observer: Option<&'c mut dyn Observer<P>>,
     pub(super) table: P::Table,
     /// The position's context (see [`Position::Context`]).
     pub(super) context: P::Context,
@@ -385,13 +381,23 @@ pub(crate) struct Core<'c, P: Position, O: Observer<P> = Unobserved> {
 impl<'c, P: Position> Core<'c, P> {
     /// An unobserved core with `settings`, reading `clock` (which only a deepening search looks at).
     pub(crate) fn new(settings: Settings, clock: &'c mut dyn Clock) -> Core<'c, P> {
-        Core::observed(settings, clock, Unobserved)
+        Core::with_observer(settings, clock, None)
     }
-}
 
-impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
     /// A core with `settings`, reading `clock`, reporting to `observer`.
-    pub(crate) fn observed(settings: Settings, clock: &'c mut dyn Clock, observer: O) -> Self {
+    pub(crate) fn observed(
+        settings: Settings,
+        clock: &'c mut dyn Clock,
+        observer: &'c mut dyn Observer<P>,
+    ) -> Core<'c, P> {
+        Core::with_observer(settings, clock, Some(observer))
+    }
+
+    fn with_observer(
+        settings: Settings,
+        clock: &'c mut dyn Clock,
+        observer: Option<&'c mut dyn Observer<P>>,
+    ) -> Core<'c, P> {
         Core {
             settings,
             clock,
@@ -433,11 +439,6 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
         self.nodes += 1;
     }
 
-    /// The observer, for what it saw.
-    pub(crate) fn into_observer(self) -> O {
-        self.observer
-    }
-
     /// The negamax score of `position` within `(alpha, beta)`, `depth` plies deep, `ply` plies below the root;
     /// fail-soft (a score at or below `alpha` is an upper bound, at or above `beta` a lower bound, one strictly
     /// between them exact). A position still open at the horizon scores its evaluation, or 0 like a draw without
@@ -474,7 +475,9 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
         if self.stopped {
             return 0;
         }
-        self.observer.visit(position, alpha, beta);
+        if let Some(observer) = &mut self.observer {
+            observer.visit(position, alpha, beta);
+        }
         // Every way out of the node leaves this block, so that the observer hears of each score exactly once.
         let score = 'node: {
             let marks = position.marks() as i32;
@@ -573,7 +576,9 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
             self.lists[ply] = moves;
             score
         };
-        self.observer.leave(position, alpha, beta, score);
+        if let Some(observer) = &mut self.observer {
+            observer.leave(position, alpha, beta, score);
+        }
         score
     }
 
@@ -668,8 +673,10 @@ impl<'c, P: Position, O: Observer<P>> Core<'c, P, O> {
                         }
                         // Alpha is left as it was, as the textbook's MAX-VALUE returns before raising it: nothing
                         // reads it after the loop but the observer.
-                        if next < moves.len() {
-                            self.observer.cut(position, *alpha, beta, best);
+                        if let Some(observer) =
+                            self.observer.as_mut().filter(|_| next < moves.len())
+                        {
+                            observer.cut(position, *alpha, beta, best);
                         }
                         break;
                     }

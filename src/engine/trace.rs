@@ -113,14 +113,14 @@ pub struct StepEvent {
 /// returns its value, the position's exact depth-aware score for the side to move. A finished game gives one
 /// `visit` and one `return`.
 pub fn alpha_beta_trace(board: Board) -> Vec<StepEvent> {
-    let trace = Trace {
+    let mut trace = Trace {
         max: board.to_move(),
         events: Vec::new(),
     };
     let mut clock = StoppedClock;
-    let mut core = Core::observed(Settings::alpha_beta(), &mut clock, trace);
-    core.negamax(&board, -INFINITY, INFINITY, FULL_DEPTH, 0);
-    core.into_observer().events
+    Core::observed(Settings::alpha_beta(), &mut clock, &mut trace)
+        .negamax(&board, -INFINITY, INFINITY, FULL_DEPTH, 0);
+    trace.events
 }
 
 /// What the search of a trace did at one node of the game tree, the node being named by its path (the cells
