@@ -206,10 +206,12 @@ test("the tally counts results, resets, and survives a reload", async () => {
     await page.reload();
     await page.locator(".ttt-status").waitFor();
     assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
-    // Each level has its own counts.
+    // Each level has its own counts, and Reset tally clears the one on show only.
     await page.getByRole("radio", { name: "Computer", exact: true }).check();
     assert.match(await tallyText(page), /you won 0, drew 0, lost 0/);
+    await page.getByRole("button", { name: "Reset tally" }).click();
     await page.getByRole("radio", { name: "A friend" }).check();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
     await page.getByRole("button", { name: "Reset tally" }).click();
     assert.equal(await tallyText(page), "Tally with a friend: X won 0, drawn 0, O won 0.");
     await page.reload();

@@ -109,9 +109,9 @@ impl Tally {
         *count = count.saturating_add(1);
     }
 
-    /// Every count back to zero.
-    pub fn reset(&mut self) {
-        *self = Tally::default();
+    /// The counts of `key` (the tally on show) back to zero; the other levels' stay.
+    pub fn reset(&mut self, key: TallyKey) {
+        self.counts[Tally::index(key)] = Counts::default();
     }
 
     /// The text kept in `localStorage`: `easy=1,2,3;medium=...`.
@@ -185,7 +185,11 @@ mod tests {
             tally.get(TallyKey::Computer(Level::Easy)),
             Counts::default()
         );
-        tally.reset();
+        // Reset clears the tally on show, and only that one.
+        tally.reset(hard);
+        assert_eq!(tally.get(hard), Counts::default());
+        assert_eq!(tally.get(friend).wins, 1);
+        tally.reset(friend);
         assert_eq!(tally, Tally::default());
     }
 

@@ -12,7 +12,7 @@ use crate::beyond::{Beyond, Scored};
 use crate::engine::{search_stats, think, Board, Clock, Grid, Limits, Variant};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
-use crate::tally::Tally;
+use crate::tally::{Tally, TallyKey};
 use crate::thinking::{Measured, Thinking};
 use web_sys::{HtmlElement, Storage, Window};
 
@@ -260,14 +260,14 @@ impl App {
                 }
             }
             Message::ResetTally => {
-                self.tally.reset();
+                // From the tally as stored now, as a result is added: another tab's results for other levels stay.
+                self.reload_tally();
+                let settings = self.game.settings();
+                self.tally
+                    .reset(TallyKey::new(settings.mode, settings.level));
                 self.save_tally();
             }
-            Message::TallyStored => {
-                if let Some(stored) = stored_tally(self.storage.as_ref()) {
-                    self.tally = stored;
-                }
-            }
+            Message::TallyStored => self.reload_tally(),
             Message::Set(name, value) => self.set(&name, value.as_deref()),
             Message::Typed(name, value) => self.typed(&name, &value),
             Message::Board(choice) => self.choose_board(&choice),
@@ -451,9 +451,7 @@ impl App {
         if let Some((key, result)) = self.game.take_result() {
             // Added to the tally as stored now, not as this game read it when it began: other games of this
             // site (another on the page, another tab) count into the same store.
-            if let Some(stored) = stored_tally(self.storage.as_ref()) {
-                self.tally = stored;
-            }
+            self.reload_tally();
             self.tally.record(key, result);
             self.save_tally();
         }
@@ -577,6 +575,14 @@ impl App {
             };
             self.thinking
                 .record(column, at, variant, searched, measured);
+        }
+    }
+
+    /// The tally as stored now, where storage is allowed and holds one: other games of this site (another on
+    /// the page, another tab) count into the same store.
+    fn reload_tally(&mut self) {
+        if let Some(stored) = stored_tally(self.storage.as_ref()) {
+            self.tally = stored;
         }
     }
 
