@@ -15,7 +15,9 @@ const browser = await launch();
 /** Opens the game at `query` in a page `width` px wide, runs `prepare`, and saves the page (`whole`) or the game
  * alone as `name`. */
 async function picture(name, width, height, query, prepare, whole = false) {
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+  // Reduced motion turns the squares' colour transitions off: a picture taken right after a move shows the
+  // board as it settles, not half-way.
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, reducedMotion: "reduce" });
   await page.goto(`${site.url}${query}`);
   await page.locator("[data-cell]").first().waitFor();
   await prepare(page);
