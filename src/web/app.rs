@@ -423,11 +423,7 @@ impl App {
                     .push((name.to_owned(), problem.with_default()));
             }
         }
-        if self.game.needs_restart(&settings) {
-            self.restart(settings);
-        } else {
-            self.game.adjust(settings);
-        }
+        self.play_on_with(settings);
     }
 
     /// A value typed into the control of setting `name`: set as [`App::set`] sets it, unless the setting does
@@ -435,12 +431,19 @@ impl App {
     /// typo should not cost a game).
     fn typed(&mut self, name: &str, value: &str) {
         let mut settings = *self.game.settings();
+        self.problems.retain(|(known, _)| known != name);
         match settings.set_live(name, value) {
-            Ok(()) => self.set(name, Some(value)),
-            Err(problem) => {
-                self.problems.retain(|(known, _)| known != name);
-                self.problems.push((name.to_owned(), problem.unchanged()));
-            }
+            Ok(()) => self.play_on_with(settings),
+            Err(problem) => self.problems.push((name.to_owned(), problem.unchanged())),
+        }
+    }
+
+    /// Plays on with `settings`: a new game where they change the game itself, the same game otherwise.
+    fn play_on_with(&mut self, settings: Settings) {
+        if self.game.needs_restart(&settings) {
+            self.restart(settings);
+        } else {
+            self.game.adjust(settings);
         }
     }
 
