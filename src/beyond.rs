@@ -50,7 +50,7 @@ fn milliseconds(ms: f64) -> String {
 /// Whether a search of `depth` plies from `position` goes to the end of the game: a search told to go there is
 /// given every empty square as its depth, though most of its lines end sooner.
 fn to_the_end(position: &Grid, depth: u32) -> bool {
-    depth as usize >= position.shape().cells() - position.marks()
+    depth as usize >= position.empty_cells()
 }
 
 /// "1 move", "3 moves".

@@ -316,6 +316,11 @@ impl Grid {
         (self.x | self.o).count() as usize
     }
 
+    /// How many squares are empty: the depth of a search to the end of the game.
+    pub fn empty_cells(&self) -> usize {
+        self.shape().cells() - self.marks()
+    }
+
     /// The mark on `cell`, if any.
     ///
     /// # Panics

@@ -327,7 +327,7 @@ impl Position for Grid {
     }
 
     fn empty_cells(&self) -> u32 {
-        (self.shape().cells() - Grid::marks(self)) as u32
+        Grid::empty_cells(self) as u32
     }
 
     fn cells(&self) -> u32 {
@@ -344,7 +344,7 @@ impl Position for Grid {
     /// both sides the game is a draw whatever is played.
     fn drawn(&self, windows: &Windows) -> bool {
         let k = self.shape().k() as u32;
-        let empty = self.empty_cells();
+        let empty = Grid::empty_cells(self) as u32;
         // The side to move has the odd move out.
         let (x_left, o_left) = match self.to_move() {
             Player::X => (empty.div_ceil(2), empty / 2),
