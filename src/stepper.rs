@@ -5,8 +5,8 @@
 //! so it prunes exactly what the steps skip. Pure Rust, tested natively.
 
 use crate::engine::{
-    alpha_beta_trace, game_tree_size, move_between, walk_trace, Board, Bound, Player, StepEvent,
-    StepKind,
+    alpha_beta_trace, game_tree_size, move_between, walk_trace, Board, Bound, Player, Status,
+    StepEvent, StepKind,
 };
 use crate::explain::{group_digits, signed};
 use crate::game::cell_name;
@@ -143,6 +143,24 @@ impl Stepper {
     /// MAX: the side to move at the root.
     pub fn max(&self) -> Player {
         self.root.to_move()
+    }
+
+    /// The panel's first sentence: where the search starts, who MAX is and how values are counted. At a
+    /// finished game nobody is to move, so it says that the search only scores it.
+    pub fn intro(&self) -> String {
+        let max = self.max().name();
+        if self.root.status() != Status::InProgress {
+            return format!(
+                "Alpha-beta as the textbook writes it, from the position on the board: the game is over there, so \
+                 the search returns its score at once, from the side of {max}, who would move next (a win with n \
+                 marks on the board is 10 - n, a loss n - 10)."
+            );
+        }
+        format!(
+            "Alpha-beta as the textbook writes it, from the position on the board: {max} to move is MAX, values \
+             are from {max}'s side (a win with n marks on the board is 10 - n), and moves are tried row by row \
+             from the top left."
+        )
     }
 
     /// The event on show.
@@ -361,7 +379,7 @@ pub fn cut_reason(max: Player, cut: &StepEvent) -> String {
         // A MAX node whose value reached beta: MIN can already hold MAX to beta by another move above.
         let min = max.opponent();
         let (elsewhere, here) = match cut.beta {
-            Bound::Finite(beta) => (outcome_beside(-beta, -value), outcome_beside(value, beta)),
+            Bound::Finite(beta) => (outcome_beside(-beta, -value), outcome_here(value, beta)),
             Bound::NegInf => ("a win", outcome(value)),
             Bound::PosInf => ("a loss", outcome(value)),
         };
@@ -377,7 +395,7 @@ pub fn cut_reason(max: Player, cut: &StepEvent) -> String {
     } else {
         // A MIN node whose value fell to alpha: MAX can already get alpha by another move above.
         let (elsewhere, here) = match cut.alpha {
-            Bound::Finite(alpha) => (outcome_beside(alpha, value), outcome_beside(-value, -alpha)),
+            Bound::Finite(alpha) => (outcome_beside(alpha, value), outcome_here(-value, -alpha)),
             Bound::NegInf => ("a loss", outcome(-value)),
             Bound::PosInf => ("a win", outcome(-value)),
         };
@@ -408,6 +426,18 @@ fn outcome_beside(score: i32, other: i32) -> &'static str {
     }
 }
 
+/// What the cut's own node gives the side that moves there, `score`, against `other`, what that side's opponent
+/// already has elsewhere (from the same side): as [`outcome_beside`], but a value that just equals the bound is
+/// "a win as fast" or "a loss as slow", since "at least a win" alone would explain nothing.
+fn outcome_here(score: i32, other: i32) -> &'static str {
+    match score {
+        0 => outcome(score),
+        _ if score == other && score > 0 => "a win as fast",
+        _ if score == other => "a loss as slow",
+        _ => outcome_beside(score, other),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,6 +448,25 @@ mod tests {
 
     /// X to move with three squares left: 6 wins at once, so 7 and 8 are searched with α = +3.
     const SMALL: &str = "XOXXOO...";
+
+    #[test]
+    fn the_intro_names_max_or_says_the_game_is_over() {
+        let playing = Stepper::new(board("X...O...."));
+        assert!(
+            playing
+                .intro()
+                .contains(": X to move is MAX, values are from X's side"),
+            "{}",
+            playing.intro()
+        );
+        let over = Stepper::new(board("XXXOO...."));
+        assert!(
+            over.intro().contains("the game is over there"),
+            "{}",
+            over.intro()
+        );
+        assert!(!over.intro().contains("to move is MAX"));
+    }
 
     #[test]
     fn steps_forward_and_back_through_every_event() {
@@ -626,6 +675,35 @@ mod tests {
                         );
                         assert!(reason.contains("at least a slower loss"), "{reason}");
                     }
+                }
+            }
+        }
+        assert!(seen > 0, "such cuts happen");
+    }
+
+    #[test]
+    fn a_cut_at_a_value_equal_to_the_bound_says_as_fast_or_as_slow() {
+        let mut seen = 0;
+        for root in [board("XO.X.O..."), board("X...O....")] {
+            let max = root.to_move();
+            for cut in alpha_beta_trace(root)
+                .iter()
+                .filter(|event| event.kind == StepKind::Cut)
+            {
+                let value = cut.value.unwrap_or_default();
+                let bound = if cut.position.to_move() == max {
+                    cut.beta
+                } else {
+                    cut.alpha
+                };
+                if value != 0 && bound == Bound::Finite(value) {
+                    seen += 1;
+                    let reason = cut_reason(max, cut);
+                    assert!(
+                        reason.contains("at least a win as fast (")
+                            || reason.contains("at least a loss as slow ("),
+                        "{reason}"
+                    );
                 }
             }
         }

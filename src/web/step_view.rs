@@ -98,12 +98,7 @@ impl StepView {
     #[inline(never)]
     pub fn render(&self, stepper: &Stepper, running: bool, speed: Speed) {
         let event = stepper.event();
-        let max = stepper.max();
-        self.intro.set_text_content(Some(&format!(
-            "Alpha-beta as the textbook writes it, from the position on the board: {} to move is MAX, values are from {}'s side (a win with n marks on the board is 10 - n), and moves are tried row by row from the top left.",
-            max.name(),
-            max.name()
-        )));
+        self.intro.set_text_content(Some(&stepper.intro()));
         set_attribute(&self.now, "data-step-event", event.kind.as_str());
         set_attribute(&self.now, "data-step-position", &event.position.notation());
         set_attribute(&self.now, "data-step-alpha", &event.alpha.to_string());
