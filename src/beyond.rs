@@ -178,7 +178,7 @@ pub fn horizon(position: &Grid, thought: &Thought) -> Vec<String> {
                 .best
                 .map_or_else(|| "no move".to_owned(), |cell| square_name(shape, cell));
             let words = verdict_words(verdict, position.to_move());
-            format!("{depth}: {work}; best {best}; {words}")
+            format!("{depth}: {work}; best move {best}; {words}")
         })
         .collect()
 }
@@ -253,7 +253,7 @@ pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Verdict) -> Strin
 
 /// Why the step-through shows only the 3x3 board.
 pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board. On a bigger board alpha-beta takes \
-    millions of steps, more than anyone could follow one at a time (a 4x4 board's whole tree has about 10^13 \
+    millions of steps, more than anyone could follow one at a time (a 4x4 board's whole tree has about 10¹³ \
     positions), so minimax looks only as deep as its clock allows: the search statistics show how deep it got, \
     and its horizon, depth by depth.";
 
@@ -420,8 +420,8 @@ mod tests {
         assert_eq!(
             horizon(&position, &guess),
             [
-                "Depth 1: 16 positions in 0 ms; best row 1, column 1; best guess: X is better",
-                "Depth 2: 140 positions in 1 ms; best row 2, column 2; best guess: X is better",
+                "Depth 1: 16 positions in 0 ms; best move row 1, column 1; best guess: X is better",
+                "Depth 2: 140 positions in 1 ms; best move row 2, column 2; best guess: X is better",
                 "To the end of the game: stopped by the clock after 171,000 positions in 450 ms",
                 "Depth 3: stopped by the clock after 8,844 positions in 3,001 ms",
             ]

@@ -371,6 +371,8 @@ impl Settings {
                     ))
                 }
             },
+            // No position at all is the empty board, as when the setting is not given ("?position=").
+            "position" if value.trim_ascii().is_empty() => self.start = Grid::empty(self.shape),
             "position" => match parse_position(value.trim_ascii(), self.shape) {
                 Ok(board) => self.start = board,
                 Err(error) => return Err(problem(error, "The game starts from the empty board.")),
@@ -640,6 +642,25 @@ mod tests {
             settings,
             problems.into_iter().map(|(_, sentence)| sentence).collect(),
         )
+    }
+
+    #[test]
+    fn an_empty_position_is_the_empty_board_and_a_short_one_is_counted_in_words() {
+        for query in ["?position=", "?position=%20", "?board=15x15&position="] {
+            let (settings, problems) = parse(&query.replace("%20", " "));
+            assert_eq!(problems, Vec::<String>::new(), "{query}");
+            assert_eq!(settings.start, Grid::empty(settings.shape), "{query}");
+        }
+        let (_, problems) = parse("?position=X");
+        assert!(
+            problems[0].contains("this one has 1 character."),
+            "{problems:?}"
+        );
+        let (_, problems) = parse("?board=4x4&position=XX");
+        assert!(
+            problems[0].contains("but the text has 1 row."),
+            "{problems:?}"
+        );
     }
 
     #[test]

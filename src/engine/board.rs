@@ -164,12 +164,25 @@ pub enum ParseBoardError {
     WinnerDidNotMoveLast(Player),
 }
 
+/// `one` or `many`, as the count `n` asks: "1 character", "2 characters".
+pub(super) fn noun(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 impl fmt::Display for ParseBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const EMPTY_CELLS: &str = "use X, O, or . (or - or _) for an empty cell";
         match self {
             ParseBoardError::WrongLength(n) => {
-                write!(f, "a position has 9 cells, this one has {n} characters")
+                write!(
+                    f,
+                    "a position has 9 cells, this one has {n} {}",
+                    noun(*n, "character", "characters")
+                )
             }
             // A control character is named by its code: as itself it would not show.
             ParseBoardError::UnknownCharacter { found, cell } if found.is_control() => write!(

@@ -20,7 +20,7 @@
 //! ```
 
 use super::bits::Bits;
-use super::board::{Board, IllegalMove, Player, Status};
+use super::board::{noun, Board, IllegalMove, Player, Status};
 use std::fmt;
 use std::sync::LazyLock;
 
@@ -643,11 +643,13 @@ impl fmt::Display for ParseGridError {
         match self {
             ParseGridError::WrongLength(n) => write!(
                 f,
-                "a 3x3 position has 9 cells (or 3 rows separated by '/'), this one has {n} characters"
+                "a 3x3 position has 9 cells (or 3 rows separated by '/'), this one has {n} {}",
+                noun(*n, "character", "characters")
             ),
             ParseGridError::WrongRowCount { expected, found } => write!(
                 f,
-                "the board has {expected} rows, separated by '/', but the text has {found}"
+                "the board has {expected} rows, separated by '/', but the text has {found} {}",
+                noun(*found, "row", "rows")
             ),
             ParseGridError::WrongRowLength {
                 row,
@@ -655,27 +657,28 @@ impl fmt::Display for ParseGridError {
                 found,
             } => write!(
                 f,
-                "the board has {expected} columns, but row {} has {found} characters",
-                row + 1
+                "the board has {expected} columns, but row {} has {found} {}",
+                row + 1,
+                noun(*found, "character", "characters")
             ),
             // Rows and columns counted from 1, as the squares' names count them. A control character is named
             // by its code: as itself it would not show.
-            ParseGridError::UnknownCharacter { found, row, column } if found.is_control() => write!(
-                f,
-                "row {}, column {} holds the control character U+{:04X}: {EMPTY_CELLS}",
-                row + 1,
-                column + 1,
-                u32::from(*found)
-            ),
+            ParseGridError::UnknownCharacter { found, row, column } if found.is_control() => {
+                write!(
+                    f,
+                    "row {}, column {} holds the control character U+{:04X}: {EMPTY_CELLS}",
+                    row + 1,
+                    column + 1,
+                    u32::from(*found)
+                )
+            }
             ParseGridError::UnknownCharacter { found, row, column } => write!(
                 f,
                 "row {}, column {} holds '{found}': {EMPTY_CELLS}",
                 row + 1,
                 column + 1
             ),
-            ParseGridError::OAheadOfX => {
-                f.write_str("O has more marks than X, but X moves first")
-            }
+            ParseGridError::OAheadOfX => f.write_str("O has more marks than X, but X moves first"),
             ParseGridError::XTooFarAhead => {
                 f.write_str("X has two or more marks more than O, but the players take turns")
             }

@@ -119,14 +119,14 @@ fn set_setting(
 
 /// The sentence for an option name this game does not know.
 fn unknown_option(name: &JsValue) -> String {
-    let shown = name
-        .as_string()
-        .unwrap_or_else(|| "that is not a string".to_owned());
-    format!(
-        "unknown option {}: the options are {}",
-        quote(&shown),
-        SETTING_NAMES.join(", ")
-    )
+    let options = SETTING_NAMES.join(", ");
+    match name.as_string() {
+        Some(shown) => format!(
+            "unknown option {}: the options are {options}",
+            quote(&shown)
+        ),
+        None => format!("an option's name must be a string, one of {options}"),
+    }
 }
 
 /// An option's value as the text a setting reads, or an `Error`.
