@@ -187,7 +187,7 @@ test("focus is never lost: the computer moves, a game ends, a new game starts, u
     await page.locator("[data-cell]").first().waitFor();
     await page.locator('[data-cell="8"]').focus();
     await page.keyboard.press("Enter");
-    assert.equal(await page.locator(".ttt-status").textContent(), "You win");
+    assert.equal(await page.locator(".ttt-status").textContent(), "You win.");
     assert.equal(await focusedCell(page), 8, "and when the game ends");
     for (const name of ["Undo", "New game", "Hint", "Share"]) {
       await page.getByRole("button", { name, exact: true }).focus();

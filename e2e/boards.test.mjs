@@ -162,7 +162,7 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
     assert.equal(horizon.length, 3, horizon.join("\n"));
     assert.match(horizon[0], /^Depth 1: /);
     assert.match(horizon[1], /^Depth 2: /);
-    assert.match(horizon[2], /^To the end of the game: [\d,]+ positions in [\d,]+ ms; best row \d, column \d; a draw with best play$/);
+    assert.match(horizon[2], /^To the end of the game: [\d,]+ positions in [\d,]+ ms; best move row \d, column \d; a draw with best play$/);
     assert.equal(rows["Depth reached"], "the end of the game");
     assert.equal(sum, Number(rows["Positions searched"].replaceAll(",", "")));
   });
@@ -175,7 +175,7 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
     const stopped = /^Depth \d+: stopped by the clock after [\d,]+ positions? in [\d,]+ ms$/;
     horizon.forEach((line, index) => {
       const last = index === horizon.length - 1;
-      assert.match(line, last ? new RegExp(`${stopped.source}|; best row`) : /^Depth \d+: .*; best row \d+, column \d+; /, horizon.join("\n"));
+      assert.match(line, last ? new RegExp(`${stopped.source}|; best move row`) : /^Depth \d+: .*; best move row \d+, column \d+; /, horizon.join("\n"));
     });
     assert.equal(rows["Stopped by the clock"], "yes");
     assert.equal(sum, Number(rows["Positions searched"].replaceAll(",", "")));
@@ -206,7 +206,7 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     assert.match(sentence, /^(Looked \d+ moves? ahead|Searched to the end), [\d,]+ positions; /);
     const horizon = await page.locator(".ttt-horizon li").allTextContents();
     assert.ok(horizon.length >= 1, "one line per depth");
-    assert.match(horizon[0], /^Depth 1: [\d,]+ positions in \d+ ms; best row \d+, column \d+; /);
+    assert.match(horizon[0], /^Depth 1: [\d,]+ positions in \d+ ms; best move row \d+, column \d+; /);
     const rows = await page.locator(".ttt-search th").allTextContents();
     assert.ok(rows.includes("Positions per second"), rows.join(" | "));
     // Undone, the search is of a move no longer on the board: the panel says so.
@@ -278,10 +278,12 @@ test("a typo in the time per move is explained and costs nothing: the game and i
     assert.match(await notice.first().textContent(), /^think="5" is not understood: .* Nothing changed\.$/);
     assert.equal(await marks(page), 2, "the game goes on");
     assert.equal(await time.inputValue(), "300");
-    // A time it takes clears the notice.
+    // A time it takes clears the notice, and applies from the computer's next move on: the game goes on.
     await time.fill("400");
     await time.blur();
     await page.locator(".ttt-problems .ttt-notice").first().waitFor({ state: "detached" });
+    assert.equal(await marks(page), 2, "a new time per move plays on");
+    assert.equal(await time.inputValue(), "400");
   });
 });
 

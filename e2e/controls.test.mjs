@@ -39,7 +39,8 @@ test("friend mode places alternating marks and the computer never moves", async 
       await page.waitForTimeout(50);
       assert.equal(await cells(page), expected);
     }
-    assert.equal(await status(page), "O to move.");
+    // Each player hears where the other played.
+    assert.equal(await status(page), "X played row 3, column 3. O to move.");
   });
   // Chosen with the control instead of the URL.
   await withGame("?delay=0", async (page) => {
@@ -48,14 +49,14 @@ test("friend mode places alternating marks and the computer never moves", async 
     await cell(page, 1).click();
     await page.waitForTimeout(50);
     assert.equal(await cells(page), "XO.......");
-    assert.equal(await status(page), "X to move.");
+    assert.equal(await status(page), "O played row 1, column 2. X to move.");
   });
 });
 
 test("a friend game ends with the winner in words", async () => {
   await withGame("?mode=friend", async (page) => {
     for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
-    assert.equal(await status(page), "X wins");
+    assert.equal(await status(page), "X played row 1, column 3. X wins.");
     assert.deepEqual(
       await page.locator(".ttt-win").evaluateAll((els) => els.map((el) => Number(el.dataset.cell))),
       [0, 1, 2],
@@ -144,7 +145,7 @@ test("hint marks a best move without playing it, and the status line says which"
     assert.equal(await cells(page), "X.O.X.O..", "nothing played");
     await cell(page, 8).click();
     assert.equal(await page.locator(".ttt-hint").count(), 0);
-    assert.equal(await status(page), "You win");
+    assert.equal(await status(page), "You win.");
   });
 });
 
@@ -191,32 +192,59 @@ test("the difficulty control names each level's depth and starts a new game", as
   });
 });
 
+test("hint names up to three best moves and counts more, so the status line stays short", async () => {
+  await withGame("?delay=0", async (page) => {
+    await page.getByRole("button", { name: "Hint" }).click();
+    assert.equal(await status(page), "Your turn: you play X. Hint: every move is as good as any other.");
+    assert.equal(await page.locator(".ttt-hint").count(), 9);
+  });
+  await withGame("?mode=friend&position=....X....", async (page) => {
+    await page.getByRole("button", { name: "Hint" }).click();
+    assert.equal(await status(page), "O to move. Hint: 4 moves are equally good, each marked best.");
+  });
+});
+
+test("Reset tally is hidden on a bigger board, whose games the 3x3 tally does not count", async () => {
+  await withGame("?mode=friend", async (page) => {
+    for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
+    await page.locator("select[data-board]").selectOption("4x4/4");
+    assert.equal(await tallyText(page), "The tally counts games on the 3x3 board.");
+    assert.equal(await page.getByRole("button", { name: "Reset tally" }).count(), 0, "no button for a tally not on show");
+    // A page that clicks the hidden button clears nothing.
+    await page.locator('[data-action="reset-tally"]').evaluate((button) => button.click());
+    await page.locator("select[data-board]").selectOption("3x3/3");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
+    assert.equal(await page.getByRole("button", { name: "Reset tally" }).isVisible(), true);
+  });
+});
+
 test("the tally counts results, resets, and survives a reload", async () => {
   const { page, problems, close } = await watchedPage(browser);
   try {
     await page.goto(`${site.url}?mode=friend`);
     await page.locator(".ttt-status").waitFor();
-    assert.equal(await tallyText(page), "Tally with a friend: X won 0, drawn 0, O won 0.");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 0, O won 0, drawn 0.");
     for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
-    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
     // Undoing and finishing again does not count the same game twice.
     await page.getByRole("button", { name: "Undo" }).click();
     await cell(page, 2).click();
-    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
     await page.reload();
     await page.locator(".ttt-status").waitFor();
-    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
     // Each level has its own counts, and Reset tally clears the one on show only.
     await page.getByRole("radio", { name: "Computer", exact: true }).check();
     assert.match(await tallyText(page), /you won 0, drew 0, lost 0/);
     await page.getByRole("button", { name: "Reset tally" }).click();
     await page.getByRole("radio", { name: "A friend" }).check();
-    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
     await page.getByRole("button", { name: "Reset tally" }).click();
-    assert.equal(await tallyText(page), "Tally with a friend: X won 0, drawn 0, O won 0.");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 0, O won 0, drawn 0.");
     await page.reload();
     await page.locator(".ttt-status").waitFor();
-    assert.equal(await tallyText(page), "Tally with a friend: X won 0, drawn 0, O won 0.");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 0, O won 0, drawn 0.");
     assert.deepEqual(problems, []);
   } finally {
     await close();
@@ -265,7 +293,7 @@ test("a tally kept in another tab shows in this one at once", async () => {
     const other = await page.context().newPage();
     await other.goto(`${site.url}?mode=friend`);
     for (const index of [0, 3, 1, 4, 2]) await cell(other, index).click();
-    assert.equal(await tallyText(other), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    assert.equal(await tallyText(other), "Tally with a friend: X won 1, O won 0, drawn 0.");
     // The first tab has not played: it hears the other keep its tally (a storage event).
     await page.locator(".ttt-tally p", { hasText: "X won 1," }).waitFor({ timeout: 5000 });
     await other.getByRole("button", { name: "Reset tally" }).click();
@@ -290,7 +318,7 @@ test("the tally works in memory when storage is refused", async () => {
     await page.goto(`${site.url}?mode=friend`);
     await page.locator(".ttt-status").waitFor();
     for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
-    assert.equal(await tallyText(page), "Tally with a friend: X won 1, drawn 0, O won 0.");
+    assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -123,7 +123,7 @@ for (const human of ["X", "O"]) {
         if (winner) {
           assert.notEqual(winner.mark, human, `the computer lost: ${board.join(",")}`);
           // Where the computer's winning move went, then the result.
-          assert.match(await status(page), /^[OX] played row \d, column \d\. Computer wins$/);
+          assert.match(await status(page), /^[OX] played row \d, column \d\. Computer wins\.$/);
           assert.deepEqual(highlighted, winner.line);
           for (const cell of winner.line) {
             assert.match(
@@ -134,7 +134,7 @@ for (const human of ["X", "O"]) {
           results.computer++;
         } else {
           assert.ok(board.every((mark) => mark), `the game ended early: ${board.join(",")}`);
-          assert.match(await status(page), /^([OX] played row \d, column \d\. )?Draw$/);
+          assert.match(await status(page), /^([OX] played row \d, column \d\. )?Draw\.$/);
           assert.deepEqual(highlighted, []);
           results.draw++;
         }

@@ -29,11 +29,11 @@ async function monkey({ seed, actions }) {
   const visible = (selector) => all(selector).filter((el) => el.offsetParent !== null);
   const board = () => all("[data-cell]").map((c) => c.textContent || ".").join("");
   // The result, without where the computer's last move went ("O played row 1, column 3. Computer wins").
-  const status = () => root.querySelector(".ttt-status").textContent.replace(/^[XO] played row \d+, column \d+\. (?=You win|Computer wins|Draw)/, "");
+  const status = () => root.querySelector(".ttt-status").textContent.replace(/^[XO] played row \d+, column \d+\. (?=You win|Computer wins|Draw|[XO] wins)/, "");
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
   const winners = (b) => [...new Set(LINES.filter(([a, c, d]) => b[a] !== "." && b[a] === b[c] && b[c] === b[d]).map(([a]) => b[a]))];
-  const isResult = (text) => ["You win", "Computer wins", "Draw", "X wins", "O wins"].includes(text);
+  const isResult = (text) => ["You win.", "Computer wins.", "Draw.", "X wins.", "O wins."].includes(text);
   const settings = () => ({
     mode: all('[data-setting="mode"]').find((i) => i.checked).value,
     level: root.querySelector('[data-setting="level"]').value,
@@ -54,15 +54,15 @@ async function monkey({ seed, actions }) {
     const text = status();
     if (isResult(text)) {
       const { mode, level } = settings();
-      if (text === "You win" && mode === "computer" && level === "unbeatable") {
+      if (text === "You win." && mode === "computer" && level === "unbeatable") {
         problems.push(`${label}: the computer lost at unbeatable: ${b}`);
       }
-      if (won.length === 0 && text !== "Draw") problems.push(`${label}: ${text} with no line on ${b}`);
+      if (won.length === 0 && text !== "Draw.") problems.push(`${label}: ${text} with no line on ${b}`);
       if (lastResultBoard !== b) {
         stats.finished++;
-        if (text === "Computer wins") stats.computerWins++;
-        if (text === "Draw") stats.draws++;
-        if (text === "You win") stats.humanWinsBelowUnbeatable++;
+        if (text === "Computer wins.") stats.computerWins++;
+        if (text === "Draw.") stats.draws++;
+        if (text === "You win.") stats.humanWinsBelowUnbeatable++;
       }
       lastResultBoard = b;
     } else {
@@ -175,7 +175,7 @@ test("monkey with real key presses: Tab, arrows, Enter and Space from the keyboa
     const xs = [...board].filter((m) => m === "X").length;
     const os = [...board].filter((m) => m === "O").length;
     assert.ok(xs - os === 0 || xs - os === 1, board);
-    assert.notEqual(await page.locator(".ttt-status").textContent(), "You win");
+    assert.notEqual(await page.locator(".ttt-status").textContent(), "You win.");
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -154,16 +154,16 @@ impl Game {
     }
 
     /// Whether playing with `settings` takes a new game: who plays whom, how well or from where changed (the
-    /// pause and what is shown of minimax's thinking change the game as it stands).
+    /// level counts in the tally, so a game is played at one). The pause, the time per move (the computer's
+    /// search starts again with it) and what is shown of minimax's thinking change the game as it stands.
     pub fn needs_restart(&self, settings: &Settings) -> bool {
         let now = &self.settings;
-        (now.human, now.mode, now.level, now.start, now.think_ms)
+        (now.human, now.mode, now.level, now.start)
             != (
                 settings.human,
                 settings.mode,
                 settings.level,
                 settings.start,
-                settings.think_ms,
             )
     }
 
@@ -368,8 +368,8 @@ impl Game {
         let Phase::Over(status) = self.phase() else {
             return None;
         };
-        // The tally is the 3x3 game's, whose levels it counts: a game on a bigger board is not counted in it.
-        if self.counted || self.settings.shape != Shape::CLASSIC || self.moves.is_empty() {
+        let key = self.tally_key()?;
+        if self.counted || self.moves.is_empty() {
             return None;
         }
         self.counted = true;
@@ -382,10 +382,14 @@ impl Game {
             Status::Won(_) => GameResult::Loss,
             _ => GameResult::Draw,
         };
-        Some((
-            TallyKey::new(self.settings.mode, self.settings.level),
-            result,
-        ))
+        Some((key, result))
+    }
+
+    /// The tally this game counts in: who plays whom, at which level. `None` on a board other than 3x3: the
+    /// tally is the 3x3 game's, whose levels it counts, so a bigger board neither counts in it nor resets it.
+    pub fn tally_key(&self) -> Option<TallyKey> {
+        let settings = &self.settings;
+        (settings.shape == Shape::CLASSIC).then(|| TallyKey::new(settings.mode, settings.level))
     }
 
     /// The status line: whose turn it is, or the result in plain words; and the hint, when one is shown, so that
@@ -399,20 +403,28 @@ impl Game {
     }
 
     /// The hint in words: "Hint: the best move is row 2, column 2." or "Hint: the best moves are row 1, column
-    /// 1; row 1, column 3; and row 3, column 1." (semicolons, since a square's name has a comma).
+    /// 1; row 1, column 3; and row 3, column 1." (semicolons, since a square's name has a comma). Four or more
+    /// are counted rather than named: a status line of nine squares' names pushed the board down under the
+    /// pointer that had just pressed Hint, and each square's own name says it is a best move.
     fn hint_text(&self) -> Option<String> {
         let names: Vec<String> = self
             .hint
             .iter()
             .map(|&cell| square_name(self.shape(), cell))
             .collect();
+        let empty = self.board().empty_cells();
         Some(match names.as_slice() {
             [] => return None,
             [one] => format!("Hint: the best move is {one}."),
             [first, second] => format!("Hint: the best moves are {first} and {second}."),
-            [rest @ .., last] => {
-                format!("Hint: the best moves are {}; and {last}.", rest.join("; "))
+            [first, second, third] => {
+                format!("Hint: the best moves are {first}; {second}; and {third}.")
             }
+            all if all.len() == empty => "Hint: every move is as good as any other.".to_owned(),
+            many => format!(
+                "Hint: {} moves are equally good, each marked best.",
+                many.len()
+            ),
         })
     }
 
@@ -420,38 +432,35 @@ impl Game {
     fn turn_text(&self) -> String {
         let human = self.settings.human;
         let to_move = self.board().to_move();
+        // Where the last move shown went, said first for whoever cannot see the board: "O played row 1,
+        // column 3. "; with the computer, only its own moves (a person knows where they played).
+        let last_move = match self.last_move() {
+            Some(cell) if self.settings.mode == Mode::Friend || to_move == human => format!(
+                "{} played {}. ",
+                to_move.opponent().name(),
+                square_name(self.shape(), cell)
+            ),
+            _ => String::new(),
+        };
         match (self.settings.mode, self.phase()) {
-            (Mode::Friend, Phase::Over(Status::Won(winner))) => format!("{} wins", winner.name()),
-            (Mode::Friend, Phase::Over(_)) => "Draw".to_owned(),
-            (Mode::Friend, _) => format!("{} to move.", to_move.name()),
-            (_, Phase::HumanToMove) => match self.moves[..self.shown].last() {
-                // Said first, for whoever cannot see the board: where the computer's reply went.
-                Some(&cell) => format!(
-                    "{} played {}. Your turn: you play {}.",
-                    human.opponent().name(),
-                    square_name(self.shape(), cell),
-                    human.name()
-                ),
-                None => format!("Your turn: you play {}.", human.name()),
-            },
+            (Mode::Friend, Phase::Over(Status::Won(winner))) => {
+                format!("{last_move}{} wins.", winner.name())
+            }
+            (Mode::Friend, Phase::Over(_)) => format!("{last_move}Draw."),
+            (Mode::Friend, _) => format!("{last_move}{} to move.", to_move.name()),
+            (_, Phase::HumanToMove) => {
+                format!("{last_move}Your turn: you play {}.", human.name())
+            }
             (_, Phase::ComputerToMove) => {
                 format!("Computer's turn ({}): thinking…", to_move.name())
             }
             (_, Phase::Over(status)) => {
                 let result = match status {
-                    Status::Won(winner) if winner == human => "You win",
-                    Status::Won(_) => "Computer wins",
-                    _ => "Draw",
+                    Status::Won(winner) if winner == human => "You win.",
+                    Status::Won(_) => "Computer wins.",
+                    _ => "Draw.",
                 };
-                // The computer's last move ended the game: where it went, as after any of its replies.
-                match self.moves[..self.shown].last() {
-                    Some(&cell) if to_move == human => format!(
-                        "{} played {}. {result}",
-                        human.opponent().name(),
-                        square_name(self.shape(), cell)
-                    ),
-                    _ => result.to_owned(),
-                }
+                format!("{last_move}{result}")
             }
         }
     }
@@ -572,6 +581,26 @@ mod tests {
     }
 
     #[test]
+    fn a_new_time_per_move_or_pause_plays_on_and_a_new_level_starts_again() {
+        let game = game(Player::X);
+        let now = *game.settings();
+        let longer = Settings {
+            think_ms: now.think_ms * 2,
+            delay_ms: 0,
+            ..now
+        };
+        assert!(
+            !game.needs_restart(&longer),
+            "the search starts again, the game stays"
+        );
+        let harder = Settings {
+            level: Level::Easy,
+            ..now
+        };
+        assert!(game.needs_restart(&harder), "a game counts at one level");
+    }
+
+    #[test]
     fn turns_and_refusals() {
         let mut game = game(Player::X);
         assert_eq!(game.phase(), Phase::HumanToMove);
@@ -607,7 +636,7 @@ mod tests {
     fn results_in_plain_words_once_each_for_the_tally() {
         let mut won = from("XX.OO....", Mode::Computer);
         assert!(won.play_human(2));
-        assert_eq!(won.status_text(), "You win");
+        assert_eq!(won.status_text(), "You win.");
         assert_eq!(
             won.take_result(),
             Some((TallyKey::Computer(Level::Unbeatable), GameResult::Win))
@@ -627,12 +656,12 @@ mod tests {
         // The computer's winning move is said, as its other replies are.
         assert_eq!(
             lost.status_text(),
-            "X played row 1, column 3. Computer wins"
+            "X played row 1, column 3. Computer wins."
         );
         assert_eq!(lost.take_result().unwrap().1, GameResult::Loss);
         let mut draw = from("XOXXOOOX.", Mode::Computer);
         assert!(draw.play_human(8));
-        assert_eq!(draw.status_text(), "Draw");
+        assert_eq!(draw.status_text(), "Draw.");
         assert_eq!(draw.take_result().unwrap().1, GameResult::Draw);
     }
 
@@ -720,12 +749,13 @@ mod tests {
         assert!(game.play_human(0));
         assert_eq!(game.phase(), Phase::HumanToMove);
         assert_eq!(game.play_computer(), None);
-        assert_eq!(game.status_text(), "O to move.");
+        // Each player hears where the other played.
+        assert_eq!(game.status_text(), "X played row 1, column 1. O to move.");
         for cell in [3, 1, 4, 2] {
             assert!(game.play_human(cell));
         }
         assert_eq!(game.board().to_string(), "XXXOO....");
-        assert_eq!(game.status_text(), "X wins");
+        assert_eq!(game.status_text(), "X played row 1, column 3. X wins.");
         assert_eq!(
             game.take_result(),
             Some((TallyKey::Friend, GameResult::Win))
@@ -850,17 +880,22 @@ mod tests {
         game.play_human(1);
         assert!(!game.is_hinted(8));
         assert!(!game.status_text().contains("Hint"));
-        // Several best moves, as a screen reader hears them.
+        // Several best moves, as a screen reader hears them: named up to three, counted beyond.
         let mut opening = from(".........", Mode::Friend);
         assert!(opening.show_hint());
         assert_eq!(
             opening.status_text(),
-            "X to move. Hint: the best moves are row 1, column 1; row 1, column 2; row 1, column 3; row 2, \
-             column 1; row 2, column 2; row 2, column 3; row 3, column 1; row 3, column 2; and row 3, column 3."
+            "X to move. Hint: every move is as good as any other."
         );
         let mut two = from("XO.......", Mode::Friend);
         assert!(two.show_hint());
         assert!(two.status_text().contains(" and "), "{}", two.status_text());
+        let mut corners = from("....X....", Mode::Friend);
+        assert!(corners.show_hint());
+        assert_eq!(
+            corners.status_text(),
+            "O to move. Hint: 4 moves are equally good, each marked best."
+        );
         assert!(!game.show_hint(), "no hint on the computer's turn");
     }
 

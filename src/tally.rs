@@ -80,7 +80,7 @@ impl Tally {
     }
 
     /// The tally of `key` in a sentence, as the page shows it: "Tally at Unbeatable: you won 1, drew 2, lost 3."
-    /// or "Tally with a friend: X won 1, drawn 2, O won 3."
+    /// or "Tally with a friend: X won 1, O won 3, drawn 2."
     pub fn sentence(&self, key: TallyKey) -> String {
         let Counts {
             wins,
@@ -89,7 +89,7 @@ impl Tally {
         } = self.get(key);
         match key {
             TallyKey::Friend => {
-                format!("Tally with a friend: X won {wins}, drawn {draws}, O won {losses}.")
+                format!("Tally with a friend: X won {wins}, O won {losses}, drawn {draws}.")
             }
             TallyKey::Computer(level) => format!(
                 "Tally at {}: you won {wins}, drew {draws}, lost {losses}.",
@@ -280,7 +280,7 @@ mod tests {
         tally.record(TallyKey::Friend, GameResult::Loss);
         assert_eq!(
             tally.sentence(TallyKey::Friend),
-            "Tally with a friend: X won 0, drawn 0, O won 1."
+            "Tally with a friend: X won 0, O won 1, drawn 0."
         );
         assert_eq!(
             Tally::from_text("easy=12345,0,4294967295").sentence(TallyKey::Computer(Level::Easy)),

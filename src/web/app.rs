@@ -12,7 +12,7 @@ use crate::beyond::{Beyond, Scored};
 use crate::engine::{search_stats, think, Board, Clock, Grid, Limits, Variant};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
-use crate::tally::{Tally, TallyKey};
+use crate::tally::Tally;
 use crate::thinking::{Measured, Thinking};
 use web_sys::{HtmlElement, Storage, Window};
 
@@ -260,12 +260,14 @@ impl App {
                 }
             }
             Message::ResetTally => {
-                // From the tally as stored now, as a result is added: another tab's results for other levels stay.
-                self.reload_tally();
-                let settings = self.game.settings();
-                self.tally
-                    .reset(TallyKey::new(settings.mode, settings.level));
-                self.save_tally();
+                // Only the tally on show: a bigger board shows none (its button is hidden, but a page can click).
+                if let Some(key) = self.game.tally_key() {
+                    // From the tally as stored now, as a result is added: another tab's results for other levels
+                    // stay.
+                    self.reload_tally();
+                    self.tally.reset(key);
+                    self.save_tally();
+                }
             }
             Message::TallyStored => self.reload_tally(),
             Message::Set(name, value) => self.set(&name, value.as_deref()),
@@ -451,6 +453,15 @@ impl App {
     /// answer and the statistics are scheduled when due (`measured`: a statistic was just measured, so the next
     /// one follows at once).
     fn settle(&mut self, measured: bool) {
+        // A link on show follows the game, so that it never opens a position the game has left; whether the old
+        // one reached the clipboard no longer says anything about it.
+        let url = self.share.as_ref().map(|_| self.share_url());
+        if let (Some(share), Some(url)) = (&mut self.share, url) {
+            if share.url != url {
+                share.url = url;
+                share.copied = None;
+            }
+        }
         if let Some((key, result)) = self.game.take_result() {
             // Added to the tally as stored now, not as this game read it when it began: other games of this
             // site (another on the page, another tab) count into the same store.

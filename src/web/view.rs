@@ -17,7 +17,6 @@ use crate::explain::move_scores;
 use crate::game::Phase;
 use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS, THINK_RANGE_MS};
 use crate::squares::{squares, ScoreData, Scores, Square};
-use crate::tally::TallyKey;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -52,6 +51,8 @@ pub struct View {
     history_list: Element,
     history: RefCell<Vec<HtmlButtonElement>>,
     tally: Element,
+    /// The tally's Reset button, hidden where no tally is shown.
+    reset_tally: HtmlButtonElement,
 }
 
 /// The link Share makes, and whether it was copied.
@@ -110,11 +111,10 @@ impl View {
         let history_list = build_history(&play, id);
         let tally_box = add(&play, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
-        let reset_tally = "Reset tally";
-        add_control(
+        let reset_tally = add_control(
             &tally_box,
             "ttt-button ttt-small",
-            reset_tally,
+            "Reset tally",
             "data-action",
             "reset-tally",
         );
@@ -137,6 +137,7 @@ impl View {
             history_list,
             history: RefCell::new(Vec::new()),
             tally,
+            reset_tally,
         }
         .with_squares(Shape::CLASSIC)
     }
@@ -192,14 +193,13 @@ impl View {
         self.controls.render(app);
         self.share.render(app.share.as_ref());
         self.render_history(app);
-        let settings = app.game.settings();
-        let key = TallyKey::new(settings.mode, settings.level);
-        let tally = if settings.shape == Shape::CLASSIC {
-            app.tally.sentence(key)
-        } else {
-            "The tally counts games on the 3x3 board.".to_owned()
-        };
+        let key = app.game.tally_key();
+        let tally = key.map_or_else(
+            || "The tally counts games on the 3x3 board.".to_owned(),
+            |key| app.tally.sentence(key),
+        );
         self.tally.set_text_content(Some(&tally));
+        set_hidden(&self.reset_tally, key.is_none());
         self.panels
             .render(&app.game, &app.thinking, &app.beyond, &exact);
     }
@@ -370,6 +370,7 @@ impl ShareBox {
     fn render(&self, share: Option<&Share>) {
         set_hidden(&self.panel, share.is_none());
         let Some(share) = share else {
+            set_text(&self.note, "");
             return;
         };
         if self.link.value() != share.url {
