@@ -355,6 +355,12 @@ test("Share copies a link that reopens the same position and settings", async ()
     assert.equal(await page.getByLabel("Link to this game").inputValue(), url);
     assert.ok(url.startsWith(site.url), url);
     assert.match(url, new RegExp(`position=${position.replaceAll(".", "\\.")}`));
+    // The link on show follows the game: a move later it opens the new position, and no longer says it was copied.
+    await page.locator(`[data-cell="${position.indexOf(".")}"]`).click();
+    await settled(page);
+    const later = await marks(page);
+    assert.match(await page.getByLabel("Link to this game").inputValue(), new RegExp(`position=${later.replaceAll(".", "\\.")}`));
+    assert.equal(await page.getByText("Copied to the clipboard.").count(), 0);
 
     await page.goto(url);
     await page.locator("[data-cell]").first().waitFor();
@@ -508,5 +514,33 @@ test("each of the README's three embed snippets works as pasted into a post of a
   } finally {
     await blog.close();
     rmSync(posts, { recursive: true, force: true });
+  }
+});
+
+test("a custom element follows its attributes in any order: a k set before its board applies to that board", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}embed.html`);
+    const game = page.locator("tic-tac-toe");
+    await game.locator("[data-cell='8']").waitFor();
+    const chosen = () => game.locator("select[data-board] option:checked").textContent();
+    // k=6 on the 3x3 board is refused; the board that follows takes it.
+    await page.evaluate(() => {
+      const element = document.querySelector("tic-tac-toe");
+      element.setAttribute("k", "6");
+      element.setAttribute("board", "9x9");
+    });
+    assert.equal(await game.locator("[data-cell]").count(), 81);
+    assert.equal(await chosen(), "9x9, 6 in a row");
+    assert.deepEqual(await game.locator(".ttt-problems .ttt-notice").allTextContents(), [], "no sentence about the 3x3 board");
+    // Another board where 6 fits keeps it; one where it does not says so, and plays its own default.
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("board", "7x7"));
+    assert.equal(await chosen(), "7x7, 6 in a row");
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("board", "4x4"));
+    assert.equal(await chosen(), "4x4, 4 in a row");
+    assert.match(await game.locator(".ttt-problems .ttt-notice").first().textContent(), /^k="6" is not understood/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
   }
 });

@@ -4,8 +4,8 @@
 // Attributes mirror the URL parameters (human, mode, level, position, delay, scores, tree, stats, step, scoring, board,
 // k, think, eval, horizon); the
 // game lives in the element's shadow root, so the page's styles and the game's leave each other alone. Several
-// elements play independently. A changed attribute changes the live game: the panels and the pause change in
-// place, and who plays whom, the level or the position start a new game.
+// elements play independently. A changed attribute changes the live game: the panels, the pause and the time per
+// move change in place, and who plays whom, the level, the board or the position start a new game.
 import init, { mountElement } from "./tictactoe.js";
 
 const ready = init();
@@ -42,6 +42,9 @@ class TicTacToeElement extends HTMLElement {
 
   attributeChangedCallback(name, _old, value) {
     this.#game?.set(name, value);
+    // k is read against the board, and a new board comes with its own default k: the element's k applies again
+    // (set before the board, it may have been refused on the board before).
+    if (name === "board" && this.hasAttribute("k")) this.#game?.set("k", this.getAttribute("k"));
   }
 }
 
