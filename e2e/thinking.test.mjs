@@ -530,3 +530,29 @@ test("with every panel open the computer answers each move once and the panels f
     );
   }
 });
+
+test("on a 390 px phone the statistics' headings and searches' names break only between words", async () => {
+  await withGame(
+    "?position=X...O....&stats=1",
+    async (page) => {
+      await page.locator(".ttt-stats tbody th").first().waitFor();
+      // A word whose text takes more than one line box was broken inside.
+      const broken = await page.locator(".ttt-stats th").evaluateAll((cells) =>
+        cells.flatMap((cell) => {
+          const node = cell.firstChild;
+          const words = [];
+          for (const match of node.textContent.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) words.push(match[0]);
+          }
+          return words;
+        }),
+      );
+      assert.deepEqual(broken, []);
+    },
+    { viewport: { width: 390, height: 800 } },
+  );
+});
