@@ -427,6 +427,31 @@ test("on a screen 1,000 px wide the open panels sit beside the board; on a phone
   }
 });
 
+test("the Tab key meets the game's parts in the order they are seen: on a phone the panels, then the moves and the tally", async () => {
+  for (const width of [390, 1280]) {
+    await withGame(
+      "?scores=1&position=X...O....&delay=0",
+      async (page) => {
+        const seen = await page.locator(".ttt").evaluate((game) => {
+          const box = (selector) => game.querySelector(selector).getBoundingClientRect();
+          const [board, panels, moves] = [box(".ttt-board"), box(".ttt-panels"), box(".ttt-history")];
+          const follows = (a, b) => Boolean(game.querySelector(a).compareDocumentPosition(game.querySelector(b)) & Node.DOCUMENT_POSITION_FOLLOWING);
+          return {
+            panelsBeforeMovesInTabOrder: follows(".ttt-panels", ".ttt-history") && follows(".ttt-history", ".ttt-tally"),
+            panelsAboveMoves: panels.top < moves.top,
+            movesUnderTheBoard: moves.top >= board.bottom && moves.right <= panels.left,
+          };
+        });
+        assert.equal(seen.panelsBeforeMovesInTabOrder, true, `${width} px`);
+        // On a phone one column: what comes first in the document is above. On a wide screen the moves sit under the
+        // board, beside the panels' column.
+        assert.equal(width < 760 ? seen.panelsAboveMoves : seen.movesUnderTheBoard, true, `${width} px: ${JSON.stringify(seen)}`);
+      },
+      { viewport: { width, height: 800 } },
+    );
+  }
+});
+
 test("with no panel open the game keeps one centred column on a wide screen, its title centred above it", async () => {
   await withGame(
     "?delay=0",

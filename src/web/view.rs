@@ -105,11 +105,13 @@ impl View {
         // The board comes first, the controls under it: on a phone the game is what the page opens on.
         let controls_box = add(&play, "div", "ttt-controls", "");
         let controls = Controls::build(&controls_box, id);
-        // The panels are the game root's own column, beside the play on a wide screen (see game.css).
+        // The panels, then the moves and the tally, are the game root's own: in this order on a phone, which is the
+        // order of the Tab key and of a screen reader; on a wide screen the panels are a column beside the play and
+        // the moves and the tally sit under it (see game.css).
         let panels_box = add(&root, "div", "ttt-panels", "");
         let panels = Panels::build(&controls_box, &panels_box, &host.shadow, id);
-        let history_list = build_history(&play, id);
-        let tally_box = add(&play, "div", "ttt-tally", "");
+        let history_list = build_history(&root, id);
+        let tally_box = add(&root, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
         let reset_tally = add_control(
             &tally_box,
