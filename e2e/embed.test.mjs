@@ -205,7 +205,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
       const badPositions = [
         undefined, null, 42, {}, [], "", "X", "..........", "O........", "XX.......", "XXXOOO...",
         "XXXOO.O..", "<img src=x onerror=alert(1)>", "ÿÿÿÿÿÿÿÿÿ", "x".repeat(100000), Symbol("x"),
-        "..../..../..../....", "X../.O.", "X../.O./...../", "OO./.X./...",
+        "..../..../..../....", "X../.O.", "X../.O./...../", "OO./.X./...", "///",
       ];
       const cases = [];
       for (const position of badPositions) {
@@ -222,7 +222,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
       const badOptions = [
         { foo: 1 }, { level: "godlike" }, { human: "Z" }, { human: true }, { delay: -1 }, { delay: 1.5 },
         { delay: "soon" }, { delay: 1e300 }, { position: "XX" }, { position: "XXXOOO..." }, { level: {} },
-        { mode: null }, [], "level=hard", () => {}, 7,
+        { mode: null }, [], "level=hard", () => {}, 7, { think: 1.5 }, { think: NaN },
       ];
       for (const options of badOptions) {
         cases.push([`mount(options ${JSON.stringify(options) ?? String(options)})`, () => mount(element(), options)]);
@@ -290,6 +290,11 @@ test("every bad input throws an Error with a clear message, and the module keeps
       /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon$/,
       /mount\(options \{"level":"godlike"\}\) -> mount: level="godlike" is not understood/,
       /mount twice into one element -> mount: this element already shows a game/,
+      // A number an option does not take is explained by its setting, range and all, as JavaScript writes it.
+      /mount\(options \{"think":1.5\}\) -> mount: think="1.5" is not understood: it must be a whole number of milliseconds from 10 to 60000\.$/,
+      /mount\(options \{"think":null\}\) -> mount: think="NaN" is not understood: /,
+      /mount\(options \{"delay":1e\+300\}\) -> mount: delay="1e\+300" is not understood: it must be a whole number of milliseconds from 0 to 10000\.$/,
+      /bestMove\(\/\/\/\) -> bestMove: a board has 3 to 15 rows and 3 to 15 columns, this position is 4x0 \(rows x columns\)$/,
     ]) {
       assert.ok(report.messages.some((m) => expected.test(m)), `${expected}:\n${report.messages.join("\n")}`);
     }

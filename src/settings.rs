@@ -96,7 +96,7 @@ pub fn grid_from_text(text: &str, k: Option<usize>) -> Result<Grid, String> {
     };
     if !(3..=15).contains(&rows) || !(3..=15).contains(&cols) {
         return Err(format!(
-            "a board has 3 to 15 rows and 3 to 15 columns, this position has {rows} rows of {cols}"
+            "a board has 3 to 15 rows and 3 to 15 columns, this position is {rows}x{cols} (rows x columns)"
         ));
     }
     let k = k.unwrap_or_else(|| default_k(rows, cols));
@@ -1022,9 +1022,11 @@ mod tests {
             (
                 "../../..",
                 None,
-                "3 to 15 rows and 3 to 15 columns, this position has 3 rows of 2",
+                "3 to 15 rows and 3 to 15 columns, this position is 3x2 (rows x columns)",
             ),
-            (wide.as_str(), None, "has 3 rows of 16"),
+            (wide.as_str(), None, "is 3x16"),
+            // Empty rows are rows of no column, not of a number without a noun.
+            ("///", None, "this position is 4x0 (rows x columns)"),
             ("..../..../....", Some(9), "k"),
             ("..../..../..O.", None, "O"),
         ] {

@@ -17,7 +17,7 @@ use crate::settings::{
     embed_from_pairs, grid_from_text, implied_board, in_reading_order, quote, Settings,
     SETTING_NAMES, THINK_RANGE_MS,
 };
-use js_sys::{Array, Object, Promise};
+use js_sys::{Array, Number, Object, Promise};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -137,13 +137,13 @@ fn option_text(function: &str, name: &str, value: &JsValue) -> Result<String, Js
     if let Some(on) = value.as_bool() {
         return Ok(if on { "1" } else { "0" }.to_owned());
     }
-    if let Some(number) = value.as_f64() {
-        if number.abs() < 1e15 && number.fract() == 0.0 {
-            return Ok((number as i64).to_string());
-        }
-        return Err(JsError::new(&format!(
-            "{function}: option {name} must be a whole number"
-        )));
+    // A number is read as JavaScript writes it ("250", "1.5", "NaN"): the setting then says what it takes, with
+    // its range, in the words a URL or an attribute gets.
+    if let Some(text) = value
+        .dyn_ref::<Number>()
+        .and_then(|number| number.to_string_with_radix(10).ok())
+    {
+        return Ok(text.into());
     }
     Err(JsError::new(&format!(
         "{function}: option {name} must be a string, a number or a boolean"
