@@ -77,7 +77,8 @@ test("undo restores the exact earlier board", async () => {
     assert.equal((await cells(page)).replaceAll(".", "").length, 4);
     await undo.click();
     assert.equal(await cells(page), afterFirstRound, "the person's move and the reply are gone");
-    assert.match(await status(page), /^O played row \d, column \d\. Your turn: you play X\.$/);
+    // Said, not only seen: the status line (a live region) no longer announces the reply before as news.
+    assert.equal(await status(page), "Undone: your move and the computer's reply. Your turn: you play X.");
     await undo.click();
     assert.equal(await cells(page), ".........");
     assert.equal(await undo.getAttribute("aria-disabled"), "true");
@@ -87,6 +88,7 @@ test("undo restores the exact earlier board", async () => {
     await cell(page, 4).click();
     await page.getByRole("button", { name: "Undo" }).click();
     assert.equal(await cells(page), "X........", "one move with a friend");
+    assert.equal(await status(page), "Undone: O's move. O to move.");
   });
 });
 

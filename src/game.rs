@@ -33,6 +33,9 @@ pub struct Game {
     hint: Vec<usize>,
     /// Whether this game's result has gone into the tally.
     counted: bool,
+    /// How many moves the last Undo took back, until the position changes again: the status line says so, where
+    /// it would otherwise announce the move before them as if it had just been played.
+    undone: usize,
     rng: Rng,
 }
 
@@ -117,6 +120,7 @@ impl Game {
             shown: 0,
             hint: Vec::new(),
             counted: false,
+            undone: 0,
             rng: Rng::new(seed),
         }
     }
@@ -180,6 +184,7 @@ impl Game {
         self.moves.clear();
         self.shown = 0;
         self.hint.clear();
+        self.undone = 0;
         self.counted = false;
     }
 
@@ -204,6 +209,7 @@ impl Game {
         self.moves.push(cell);
         self.shown = self.moves.len();
         self.hint.clear();
+        self.undone = 0;
     }
 
     /// A person plays `cell` if it is a person's turn and the cell is empty; returns whether a mark was
@@ -227,6 +233,7 @@ impl Game {
             // Back in the history, the computer answers as it did then: looking back drops no move.
             self.shown += 1;
             self.hint.clear();
+            self.undone = 0;
             return Some(cell);
         }
         let cell = best_move_at(self.classic()?, self.settings.level, &mut self.rng)?;
@@ -300,6 +307,7 @@ impl Game {
         }
         let end = self.moves.len() - count;
         self.moves.truncate(end);
+        self.undone = count;
         if self.shown > end {
             self.shown = end;
             self.hint.clear();
@@ -332,6 +340,7 @@ impl Game {
         }
         self.shown = count;
         self.hint.clear();
+        self.undone = 0;
         true
     }
 
@@ -434,12 +443,21 @@ impl Game {
         let to_move = self.board().to_move();
         // Where the last move shown went, said first for whoever cannot see the board: "O played row 1,
         // column 3. "; with the computer, only its own moves (a person knows where they played).
-        let last_move = match self.last_move() {
-            Some(cell) if self.settings.mode == Mode::Friend || to_move == human => format!(
-                "{} played {}. ",
-                to_move.opponent().name(),
-                square_name(self.shape(), cell)
+        // After Undo, what it took back instead: "Undone: your move and the computer's reply. ".
+        let last_move = match (self.settings.mode, self.undone, self.last_move()) {
+            (Mode::Friend, 1, _) => format!(
+                "Undone: {}'s move. ",
+                self.position_after(self.moves.len()).to_move().name(),
             ),
+            (_, 1, _) => "Undone: your move. ".to_owned(),
+            (_, 2, _) => "Undone: your move and the computer's reply. ".to_owned(),
+            (_, _, Some(cell)) if self.settings.mode == Mode::Friend || to_move == human => {
+                format!(
+                    "{} played {}. ",
+                    to_move.opponent().name(),
+                    square_name(self.shape(), cell)
+                )
+            }
             _ => String::new(),
         };
         match (self.settings.mode, self.phase()) {
@@ -803,6 +821,46 @@ mod tests {
         game.play_human(4);
         assert!(game.undo());
         assert_eq!(game.board().to_string(), "X........");
+        assert_eq!(game.status_text(), "Undone: O's move. O to move.");
+        game.play_human(8);
+        assert_eq!(game.status_text(), "O played row 3, column 3. X to move.");
+    }
+
+    #[test]
+    fn the_status_says_what_undo_took_back_until_the_position_changes() {
+        let mut alone = game(Player::X);
+        let mut game = game(Player::X);
+        game.play_human(4);
+        game.play_computer();
+        game.play_human(8 - game.moves()[1]);
+        game.play_computer();
+        assert!(game.undo());
+        assert_eq!(
+            game.status_text(),
+            "Undone: your move and the computer's reply. Your turn: you play X."
+        );
+        // A hint keeps the news; a look back or a new move ends it.
+        assert!(game.show_hint());
+        assert!(game.status_text().starts_with("Undone: your move and"));
+        assert!(game.jump(1));
+        assert_eq!(game.status_text(), "Computer's turn (O): thinking…");
+        game.play_computer();
+        assert!(game.status_text().starts_with("O played row "));
+        // The person's move alone, when the computer has not answered.
+        alone.play_human(0);
+        assert!(alone.undo());
+        assert_eq!(
+            alone.status_text(),
+            "Undone: your move. Your turn: you play X."
+        );
+        // While looking back, the side named is the one whose move went, not the one the board shows to move.
+        let mut game = friends();
+        for cell in [4, 0, 8] {
+            game.play_human(cell);
+        }
+        assert!(game.jump(1));
+        assert!(game.undo());
+        assert_eq!(game.status_text(), "Undone: X's move. O to move.");
     }
 
     #[test]
