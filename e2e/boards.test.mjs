@@ -264,7 +264,7 @@ test("a board, k or time not understood is explained, and the default used", asy
   });
 });
 
-test("a typo in the time per move is explained and costs nothing: the game and its time stay", async () => {
+test("a typo in the time per move is explained by the field and costs nothing: the game and its time stay", async () => {
   await withGame("?board=7x7&k=5&think=300&delay=0", async (page) => {
     await page.locator('[data-cell="24"]').click();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
@@ -272,16 +272,22 @@ test("a typo in the time per move is explained and costs nothing: the game and i
     const time = page.getByLabel("Computer's time per move (ms)");
     await time.fill("5");
     await time.press("Enter");
-    await time.blur();
-    const notice = page.locator(".ttt-problems .ttt-notice");
-    await notice.first().waitFor();
-    assert.match(await notice.first().textContent(), /^think="5" is not understood: .* Nothing changed\.$/);
+    // Said by the field (its description, an alert), where a phone's reader is looking, not above the board.
+    const typo = page.getByRole("alert").filter({ hasText: "Nothing changed" });
+    await typo.waitFor();
+    const sentence = '"5" is not understood: it must be a whole number of milliseconds from 10 to 60000. Nothing changed.';
+    assert.equal(await typo.textContent(), sentence);
+    assert.equal(await time.getAttribute("aria-invalid"), "true");
+    assert.equal(await time.evaluate((input) => input.ariaDescribedByElements?.[0]?.textContent ??
+      input.getRootNode().getElementById(input.getAttribute("aria-describedby")).textContent), sentence);
+    assert.equal(await page.locator(".ttt-problems .ttt-notice").count(), 0, "nothing above the board");
     assert.equal(await marks(page), 2, "the game goes on");
     assert.equal(await time.inputValue(), "300");
-    // A time it takes clears the notice, and applies from the computer's next move on: the game goes on.
+    // A time it takes clears the sentence, and applies from the computer's next move on: the game goes on.
     await time.fill("400");
     await time.blur();
-    await page.locator(".ttt-problems .ttt-notice").first().waitFor({ state: "detached" });
+    await typo.waitFor({ state: "detached" });
+    assert.equal(await time.getAttribute("aria-invalid"), null);
     assert.equal(await marks(page), 2, "a new time per move plays on");
     assert.equal(await time.inputValue(), "400");
   });

@@ -592,13 +592,7 @@ pub struct SettingError {
 
 impl fmt::Display for SettingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}={} is not understood: {}.",
-            self.name,
-            quote(&self.value),
-            self.expected
-        )
+        write!(f, "{}={}", self.name, self.verdict())
     }
 }
 
@@ -613,9 +607,19 @@ impl SettingError {
         format!("{self} {}", self.default)
     }
 
-    /// The sentence, for a value that changes nothing: "... Nothing changed."
-    pub fn unchanged(&self) -> String {
-        format!("{self} Nothing changed.")
+    /// The sentence for a value typed into the setting's own field, which needs no name and changes nothing:
+    /// `"5" is not understood: ... Nothing changed.`
+    pub fn typed(&self) -> String {
+        format!("{} Nothing changed.", self.verdict())
+    }
+
+    /// What was wrong with the value: `"5" is not understood: ...`.
+    fn verdict(&self) -> String {
+        format!(
+            "{} is not understood: {}.",
+            quote(&self.value),
+            self.expected
+        )
     }
 }
 
@@ -674,9 +678,10 @@ mod tests {
         assert!(problem
             .with_default()
             .ends_with(" The computer thinks for 1000 ms a move."));
+        // Typed into its own field, the value needs no setting's name.
         assert_eq!(
-            problem.unchanged(),
-            format!("{} Nothing changed.", problem.message())
+            problem.typed(),
+            "\"5\" is not understood: it must be a whole number of milliseconds from 10 to 60000. Nothing changed."
         );
     }
 

@@ -74,6 +74,8 @@ pub struct App {
     pub share: Option<Share>,
     /// Settings that were not understood, each with its sentence, shown above the board.
     pub problems: Vec<(String, String)>,
+    /// A value typed into a setting's field that was not taken: the setting's name and why, shown by the field.
+    pub typo: Option<(String, String)>,
     storage: Option<Storage>,
     /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
     share_base: String,
@@ -179,6 +181,7 @@ impl App {
             focus_cell: 0,
             share: None,
             problems,
+            typo: None,
             storage,
             share_base,
             view,
@@ -409,6 +412,7 @@ impl App {
         self.computer = None;
         self.game.restart(settings);
         self.share = None;
+        self.typo = None;
     }
 
     /// Sets the setting `name` as `Settings::set` reads `value` (`None`: its default). A value that is not
@@ -416,6 +420,7 @@ impl App {
     fn set(&mut self, name: &str, value: Option<&str>) {
         let mut settings = *self.game.settings();
         self.problems.retain(|(known, _)| known != name);
+        self.typo = None;
         match value.map(|value| settings.set_live(name, value)) {
             Some(Ok(())) => {}
             None => settings.reset(name),
@@ -429,14 +434,15 @@ impl App {
     }
 
     /// A value typed into the control of setting `name`: set as [`App::set`] sets it, unless the setting does
-    /// not take it, which is explained above the board while the setting and the game stay as they were (a
-    /// typo should not cost a game).
+    /// not take it, which is explained by the field while the setting and the game stay as they were (a typo
+    /// should not cost a game).
     fn typed(&mut self, name: &str, value: &str) {
         let mut settings = *self.game.settings();
         self.problems.retain(|(known, _)| known != name);
+        self.typo = None;
         match settings.set_live(name, value) {
             Ok(()) => self.play_on_with(settings),
-            Err(problem) => self.problems.push((name.to_owned(), problem.unchanged())),
+            Err(problem) => self.typo = Some((name.to_owned(), problem.typed())),
         }
     }
 

@@ -30,8 +30,8 @@ pub struct View {
     pub root: Element,
     panic_notice: Element,
     problems_box: Element,
-    /// The problems the notices show.
-    problems_drawn: RefCell<Vec<String>>,
+    /// The problems the notices show, each with its setting's name.
+    problems_drawn: RefCell<Vec<(String, String)>>,
     status: Element,
     /// The board's element, and its squares in cell order, built again when the board changes size.
     board: HtmlElement,
@@ -69,6 +69,8 @@ struct Controls {
     other_board: Element,
     think_group: Element,
     think_input: HtmlInputElement,
+    /// Under the time field: why a value typed there was not taken.
+    think_note: Element,
     mode_inputs: Vec<HtmlInputElement>,
     side_group: Element,
     side_inputs: Vec<HtmlInputElement>,
@@ -208,16 +210,15 @@ impl View {
 
     /// The notices of settings that were not understood, built again when they change.
     fn render_problems(&self, problems: &[(String, String)]) {
-        let texts: Vec<String> = problems.iter().map(|(_, text)| text.clone()).collect();
-        if *self.problems_drawn.borrow() == texts {
+        if *self.problems_drawn.borrow() == problems {
             return;
         }
         self.problems_box.set_text_content(None);
-        for text in &texts {
+        for (_, text) in problems {
             let notice = add(&self.problems_box, "p", "ttt-notice", text);
             set_attribute(&notice, "role", "alert");
         }
-        *self.problems_drawn.borrow_mut() = texts;
+        *self.problems_drawn.borrow_mut() = problems.to_vec();
     }
 
     fn render_board(&self, app: &App, scores: Scores<'_>) {
@@ -421,10 +422,7 @@ impl Controls {
             let option = add(&level_select, "option", "", level_label(level));
             set_attribute(&option, "value", level.name());
         }
-        let level_note = add(&level_group, "p", "ttt-note", "");
-        let note_id = game_id(game, "level-note");
-        level_note.set_id(&note_id);
-        set_attribute(&level_select, "aria-describedby", &note_id);
+        let level_note = add_note(&level_group, &level_select, &game_id(game, "level-note"));
         let think_group = add(controls, "div", "ttt-setting", "");
         let think_label = add(&think_group, "label", "", "Computer's time per move (ms) ");
         let think_input = add_input(&think_label, "number");
@@ -432,11 +430,15 @@ impl Controls {
         set_attribute(&think_input, "min", &THINK_RANGE_MS.0.to_string());
         set_attribute(&think_input, "max", &THINK_RANGE_MS.1.to_string());
         set_attribute(&think_input, "step", "10");
+        // A typo is said where it was typed, and at once (an alert): above the board it was out of a phone's view.
+        let think_note = add_note(&think_group, &think_input, &game_id(game, "think-note"));
+        set_attribute(&think_note, "role", "alert");
         Controls {
             board_select,
             other_board,
             think_group,
             think_input,
+            think_note,
             mode_inputs,
             side_group,
             side_inputs,
@@ -465,6 +467,9 @@ impl Controls {
         if self.think_input.value() != think {
             self.think_input.set_value(&think);
         }
+        let typo = app.typo.as_ref().filter(|(name, _)| name == "think");
+        set_optional_attribute(&self.think_input, "aria-invalid", typo.map(|_| "true"));
+        set_text(&self.think_note, typo.map_or("", |(_, sentence)| sentence));
         for input in &self.mode_inputs {
             input.set_checked(input.value() == settings.mode.name());
         }
@@ -478,6 +483,14 @@ impl Controls {
         self.level_note
             .set_text_content(Some(&app.game.level_description()));
     }
+}
+
+/// A note in `parent` that describes `control` (its `aria-describedby`), with the id `id`.
+fn add_note(parent: &Element, control: &Element, id: &str) -> Element {
+    let note = add(parent, "p", "ttt-note", "");
+    note.set_id(id);
+    set_attribute(control, "aria-describedby", id);
+    note
 }
 
 /// The board control's value for a board: "4x4/4".
