@@ -225,6 +225,20 @@ test("usable at 320 px: nothing overflows, every target is at least 44 px", asyn
         .map(({ name, box }) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`),
     );
     assert.deepEqual(small, []);
+    // Every choice of a select is readable whole in it: its text in the select's own font, its padding and the
+    // arrow's 20 px within its width ("15x15, 5 in a row (Gomoku)" in bold was cut at "Gomok").
+    const cut = await page.locator("select").evaluateAll((selects) =>
+      selects.flatMap((select) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = style.font;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return [...select.options]
+          .filter((option) => context.measureText(option.text).width > room)
+          .map((option) => `${option.text}: ${Math.round(context.measureText(option.text).width)} px in ${room}`);
+      }),
+    );
+    assert.deepEqual(cut, []);
     // Every panel open: each keeps its content inside it (the tree's picture scrolls inside its own frame).
     await page.goto(`${site.url}?delay=0&scores=1&tree=1&stats=1&step=1`);
     await page.locator(".ttt-stats tbody td").first().waitFor();
