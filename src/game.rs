@@ -363,6 +363,8 @@ impl Game {
             return false;
         }
         self.hint = best_moves(board).cells;
+        // The hint is the news now: an Undo said again with it would be old news.
+        self.undone = 0;
         true
     }
 
@@ -443,14 +445,19 @@ impl Game {
         let to_move = self.board().to_move();
         // Where the last move shown went, said first for whoever cannot see the board: "O played row 1,
         // column 3. "; with the computer, only its own moves (a person knows where they played).
-        // After Undo, what it took back instead: "Undone: your move and the computer's reply. ".
+        // After Undo, what it took back instead: "Undone: moves 3 and 4, your move and the computer's reply. ".
+        // Numbered as in the list of moves, so that a second Undo is news too.
+        let first = self.moves.len() + 1;
         let last_move = match (self.settings.mode, self.undone, self.last_move()) {
             (Mode::Friend, 1, _) => format!(
-                "Undone: {}'s move. ",
+                "Undone: move {first}, {}'s move. ",
                 self.position_after(self.moves.len()).to_move().name(),
             ),
-            (_, 1, _) => "Undone: your move. ".to_owned(),
-            (_, 2, _) => "Undone: your move and the computer's reply. ".to_owned(),
+            (_, 1, _) => format!("Undone: move {first}, your move. "),
+            (_, 2, _) => format!(
+                "Undone: moves {first} and {}, your move and the computer's reply. ",
+                first + 1
+            ),
             (_, _, Some(cell)) if self.settings.mode == Mode::Friend || to_move == human => {
                 format!(
                     "{} played {}. ",
@@ -821,7 +828,7 @@ mod tests {
         game.play_human(4);
         assert!(game.undo());
         assert_eq!(game.board().to_string(), "X........");
-        assert_eq!(game.status_text(), "Undone: O's move. O to move.");
+        assert_eq!(game.status_text(), "Undone: move 2, O's move. O to move.");
         game.play_human(8);
         assert_eq!(game.status_text(), "O played row 3, column 3. X to move.");
     }
@@ -837,11 +844,27 @@ mod tests {
         assert!(game.undo());
         assert_eq!(
             game.status_text(),
-            "Undone: your move and the computer's reply. Your turn: you play X."
+            "Undone: moves 3 and 4, your move and the computer's reply. Your turn: you play X."
         );
-        // A hint keeps the news; a look back or a new move ends it.
+        // A second Undo is news too: its words differ, so the live region speaks.
+        assert!(game.undo());
+        assert_eq!(
+            game.status_text(),
+            "Undone: moves 1 and 2, your move and the computer's reply. Your turn: you play X."
+        );
+        // A hint, a look back or a new move ends the news.
+        game.play_human(4);
+        game.play_computer();
+        assert!(game.undo());
         assert!(game.show_hint());
-        assert!(game.status_text().starts_with("Undone: your move and"));
+        assert!(game
+            .status_text()
+            .starts_with("Your turn: you play X. Hint: "));
+        game.play_human(4);
+        game.play_computer();
+        game.play_human(8 - game.moves()[1]);
+        game.play_computer();
+        assert!(game.undo());
         assert!(game.jump(1));
         assert_eq!(game.status_text(), "Computer's turn (O): thinking…");
         game.play_computer();
@@ -851,7 +874,7 @@ mod tests {
         assert!(alone.undo());
         assert_eq!(
             alone.status_text(),
-            "Undone: your move. Your turn: you play X."
+            "Undone: move 1, your move. Your turn: you play X."
         );
         // While looking back, the side named is the one whose move went, not the one the board shows to move.
         let mut game = friends();
@@ -860,7 +883,7 @@ mod tests {
         }
         assert!(game.jump(1));
         assert!(game.undo());
-        assert_eq!(game.status_text(), "Undone: X's move. O to move.");
+        assert_eq!(game.status_text(), "Undone: move 3, X's move. O to move.");
     }
 
     #[test]
