@@ -4,7 +4,7 @@
 // beside the board on a wide screen, in the page, the custom element and the iframe.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openSites, closeSites, watchedPage, withGame as openGame } from "./browser.mjs";
+import { openSites, closeSites, settled, watchedPage, withGame as openGame } from "./browser.mjs";
 
 let sites;
 
@@ -140,11 +140,13 @@ test("step by mouse and keyboard: each event in words, cuts with their reason, f
     const step = page.getByRole("button", { name: /^Step/ }).first();
     assert.equal(await step.getAttribute("data-step"), "forward", "the step button's name starts with Step");
     const sentence = page.locator(".ttt-step-sentence");
-    assert.equal(await sentence.getAttribute("aria-live"), "polite");
+    // Quiet until the reader steps: the first step of each position comes with every move of the game.
+    assert.equal(await sentence.getAttribute("aria-live"), "off");
     assert.match(await sentence.textContent(), /^Visit the starting position: X to move, a MAX node, with α = −∞ and β = \+∞\.$/);
     // By keyboard: focus the step button and press Enter, then Space.
     await step.focus();
     await page.keyboard.press("Enter");
+    assert.equal(await sentence.getAttribute("aria-live"), "polite", "heard once the reader steps");
     await page.keyboard.press(" ");
     assert.deepEqual(await shown(page), withoutPaths(trace)[2]);
     assert.match(await sentence.textContent(), /^Visit O in row 1, column 3: X to move, a MAX node/);
@@ -180,6 +182,11 @@ test("step by mouse and keyboard: each event in words, cuts with their reason, f
     assert.equal(await sentence.getAttribute("aria-live"), "polite");
     await page.getByRole("button", { name: "Restart" }).click();
     assert.deepEqual(await shown(page), withoutPaths(trace)[0]);
+    assert.equal(await sentence.getAttribute("aria-live"), "polite", "a restart is heard");
+    // A move of the game starts the steps again at the new position, quietly.
+    await page.locator("[data-cell='8']").click();
+    await settled(page);
+    assert.equal(await sentence.getAttribute("aria-live"), "off");
   });
 });
 

@@ -51,6 +51,9 @@ pub struct Thinking {
     pub step: Option<Stepper>,
     /// Whether the step panel steps by itself.
     pub step_running: bool,
+    /// Whether the reader has pressed a step control at this position: until then the step's sentence, which
+    /// changes with every move of the game, is not read out.
+    pub step_heard: bool,
     /// How fast it steps by itself.
     pub step_speed: Speed,
     /// The "why" move's line of best play, replayed on the board.
@@ -76,6 +79,7 @@ impl Thinking {
             computer_moved_from: None,
             step: None,
             step_running: false,
+            step_heard: false,
             step_speed: Speed::Medium,
             replay: None,
             tree_shown: false,
@@ -121,6 +125,7 @@ impl Thinking {
             self.preview.clear();
             self.step = None;
             self.step_running = false;
+            self.step_heard = false;
             self.replay = None;
         }
     }
@@ -131,6 +136,7 @@ impl Thinking {
         let Some(stepper) = &mut self.step else {
             return;
         };
+        self.step_heard = true;
         if control == StepControl::Run {
             self.step_running = !self.step_running;
             if self.step_running && stepper.at_end() {
@@ -882,6 +888,23 @@ mod tests {
         assert_eq!(thinking.why, None);
         thinking.follow(Board::EMPTY.play(4));
         assert!(thinking.step.is_none() && !thinking.step_running);
+    }
+
+    #[test]
+    fn the_steps_are_heard_once_the_reader_steps_until_the_game_moves_on() {
+        let mut thinking = Thinking::new(Board::EMPTY);
+        thinking.show_step(true, Board::EMPTY);
+        assert!(
+            !thinking.step_heard,
+            "a new position's first step is not news"
+        );
+        thinking.press_step(StepControl::Forward);
+        assert!(thinking.step_heard);
+        thinking.follow(Board::EMPTY);
+        assert!(thinking.step_heard, "same position");
+        thinking.follow(Board::EMPTY.play(4));
+        thinking.show_step(true, Board::EMPTY.play(4));
+        assert!(!thinking.step_heard, "the game moved on");
     }
 
     #[test]

@@ -202,9 +202,12 @@ impl Panels {
         let stepper = thinking.step.as_ref().filter(|_| display.step);
         set_hidden(&built.step.panel, stepper.is_none());
         if let Some(stepper) = stepper {
-            built
-                .step
-                .render(stepper, thinking.step_running, thinking.step_speed);
+            built.step.render(
+                stepper,
+                thinking.step_running,
+                thinking.step_heard,
+                thinking.step_speed,
+            );
         }
         set_hidden(&built.tree.panel, !display.tree);
         if display.tree {

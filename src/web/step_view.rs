@@ -94,9 +94,10 @@ impl StepView {
         }
     }
 
-    /// Shows the event `stepper` is at; `running` when it steps by itself at `speed`.
+    /// Shows the event `stepper` is at; `running` when it steps by itself at `speed`, `heard` once the reader
+    /// has pressed a step control at this position.
     #[inline(never)]
-    pub fn render(&self, stepper: &Stepper, running: bool, speed: Speed) {
+    pub fn render(&self, stepper: &Stepper, running: bool, heard: bool, speed: Speed) {
         let event = stepper.event();
         self.intro.set_text_content(Some(&stepper.intro()));
         set_attribute(&self.now, "data-step-event", event.kind.as_str());
@@ -115,11 +116,13 @@ impl StepView {
         self.value.set_text_content(Some(&value_words));
         toggle_class(&self.now, "ttt-step-cut", event.kind == StepKind::Cut);
         set_text(&self.sentence, &stepper.sentence());
-        // While it runs, a sentence a tick would drown a screen reader: it speaks again on pause.
+        // Spoken when the reader steps: not a tick's sentence while it runs (it would drown a screen reader; it
+        // speaks again on pause), nor the first step of each new position of the game.
+        let live = heard && !running;
         set_attribute(
             &self.sentence,
             "aria-live",
-            if running { "off" } else { "polite" },
+            if live { "polite" } else { "off" },
         );
         set_unavailable(&self.step, stepper.at_end());
         set_unavailable(&self.finish, stepper.at_end());
