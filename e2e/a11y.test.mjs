@@ -318,6 +318,15 @@ test("forced colours: squares keep an outline, the last move and the winning lin
     await page.locator("[data-cell='5']").click();
     await page.locator(".ttt-cell.ttt-last.ttt-o").waitFor();
     assert.equal(await border(".ttt-cell.ttt-last"), "dashed", "the computer's reply");
+    // The small boards of the step panel and the tree's picture keep their lines, drawn with backgrounds.
+    await page.goto(`${site.url}?tree=1&step=1&position=XO.X.O...`);
+    const lines = await page.locator(".ttt-mini").first().evaluate((mini) => ({
+      board: getComputedStyle(mini).backgroundColor,
+      square: getComputedStyle(mini.firstElementChild).backgroundColor,
+    }));
+    assert.notEqual(lines.board, lines.square, "the step's board has lines between its squares");
+    const picture = await page.locator(".ttt-pic-board").first().evaluate((board) => getComputedStyle(board).backgroundImage);
+    assert.match(picture, /gradient/, "the picture's boards keep their grid");
     assert.deepEqual(problems, []);
   } finally {
     await close();
@@ -419,5 +428,26 @@ test("each panel starts with a heading, a screen reader's way from panel to pane
     for (const name of ["Move scores for X, best first", "Step through alpha-beta", "Game tree", "Moves"]) {
       assert.ok(headings.includes(name), `${name} in ${headings.join(" | ")}`);
     }
+  });
+});
+
+test("every stop of the Tab key on a bigger board with its panels shows the game's 3 px focus ring", async () => {
+  await withPage("?board=7x7&k=5&scores=1&tree=1&stats=1&horizon=1", async (page) => {
+    const rings = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const ring = await page.evaluate(() => {
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        if (!active?.closest(".ttt")) return null;
+        const style = getComputedStyle(active);
+        return `${active.localName}.${active.className}: ${style.outlineStyle} ${style.outlineWidth}`;
+      });
+      if (ring) rings.push(ring);
+    }
+    assert.ok(rings.length >= 10, rings.join("\n"));
+    assert.ok(rings.some((ring) => ring.startsWith("ul.ttt-board-tree-moves")), rings.join("\n"));
+    // Not the browser's own thin ring ("auto"): the scrolling list of moves had it.
+    assert.deepEqual(rings.filter((ring) => !/ solid 3px$/.test(ring)), []);
   });
 });
