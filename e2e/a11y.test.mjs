@@ -451,3 +451,19 @@ test("every stop of the Tab key on a bigger board with its panels shows the game
     assert.deepEqual(rings.filter((ring) => !/ solid 3px$/.test(ring)), []);
   });
 });
+
+test("opening a node of the game tree keeps the focused node in view while the picture above grows", async () => {
+  await withPage("?tree=1&position=XO.X.O...", async (page) => {
+    await page.setViewportSize({ width: 390, height: 664 });
+    await page.locator("[role='treeitem']").first().focus();
+    for (const key of ["ArrowDown", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowRight"]) await page.keyboard.press(key);
+    const place = await page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      const box = active.getBoundingClientRect();
+      return { role: active.getAttribute("role"), top: box.top, bottom: box.bottom, height: innerHeight };
+    });
+    assert.equal(place.role, "treeitem");
+    assert.ok(place.top >= 0 && place.bottom <= place.height, JSON.stringify(place));
+  });
+});

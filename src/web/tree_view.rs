@@ -12,7 +12,10 @@ use super::tree_picture::TreePicture;
 use crate::engine::{Player, CELLS};
 use crate::tree::{encode_path, preview_caption, TreeState, VisibleNode};
 use std::cell::RefCell;
-use web_sys::{Element, HtmlElement, HtmlInputElement, ShadowRoot};
+use web_sys::{
+    Element, HtmlElement, HtmlInputElement, ScrollIntoViewOptions, ScrollLogicalPosition,
+    ShadowRoot,
+};
 
 /// The elements of the tree panel.
 pub struct TreeView {
@@ -177,13 +180,19 @@ impl TreeView {
         for gone in old {
             gone.item.remove();
         }
+        self.picture.draw(state, &nodes);
         if had_focus {
             if let Some(stop) = drawn.iter().find(|item| item.node.tab_stop) {
                 let _ = stop.item.focus();
+                // The picture above the list may have grown by a level: the focused node stays in view (focus
+                // scrolls only to a node it moves to).
+                let options = ScrollIntoViewOptions::new();
+                options.set_block(ScrollLogicalPosition::Nearest);
+                stop.item
+                    .scroll_into_view_with_scroll_into_view_options(&options);
             }
         }
         *self.nodes.borrow_mut() = drawn;
-        self.picture.draw(state, &nodes);
     }
 
     /// A new, empty item of the list, placed after `previous` (first, when there is none): the items keep the
