@@ -78,11 +78,11 @@ test("undo restores the exact earlier board", async () => {
     await undo.click();
     assert.equal(await cells(page), afterFirstRound, "the person's move and the reply are gone");
     // Said, not only seen: the status line (a live region) no longer announces the reply before as news.
-    assert.equal(await status(page), "Undone: moves 3 and 4, your move and the computer's reply. Your turn: you play X.");
+    assert.equal(await status(page), "Undone: moves 3 and 4. Your turn: you play X.");
     await undo.click();
     assert.equal(await cells(page), ".........");
     // A second Undo is said too: its words differ from the first's.
-    assert.equal(await status(page), "Undone: moves 1 and 2, your move and the computer's reply. Your turn: you play X.");
+    assert.equal(await status(page), "Undone: moves 1 and 2. Your turn: you play X.");
     assert.equal(await undo.getAttribute("aria-disabled"), "true");
   });
   await withGame("?mode=friend", async (page) => {
@@ -90,7 +90,7 @@ test("undo restores the exact earlier board", async () => {
     await cell(page, 4).click();
     await page.getByRole("button", { name: "Undo" }).click();
     assert.equal(await cells(page), "X........", "one move with a friend");
-    assert.equal(await status(page), "Undone: move 2, O's move. O to move.");
+    assert.equal(await status(page), "Undone: move 2. O to move.");
   });
 });
 

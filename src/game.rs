@@ -445,20 +445,13 @@ impl Game {
         let to_move = self.board().to_move();
         // Where the last move shown went, said first for whoever cannot see the board: "O played row 1,
         // column 3. "; with the computer, only its own moves (a person knows where they played).
-        // After Undo, what it took back instead: "Undone: moves 3 and 4, your move and the computer's reply. ".
-        // Numbered as in the list of moves, so that a second Undo is news too.
+        // After Undo, what it took back instead, numbered as in the list of moves (which says whose they were),
+        // so that a second Undo is news too: "Undone: moves 3 and 4. ".
         let first = self.moves.len() + 1;
-        let last_move = match (self.settings.mode, self.undone, self.last_move()) {
-            (Mode::Friend, 1, _) => format!(
-                "Undone: move {first}, {}'s move. ",
-                self.position_after(self.moves.len()).to_move().name(),
-            ),
-            (_, 1, _) => format!("Undone: move {first}, your move. "),
-            (_, 2, _) => format!(
-                "Undone: moves {first} and {}, your move and the computer's reply. ",
-                first + 1
-            ),
-            (_, _, Some(cell)) if self.settings.mode == Mode::Friend || to_move == human => {
+        let last_move = match (self.undone, self.last_move()) {
+            (1, _) => format!("Undone: move {first}. "),
+            (2, _) => format!("Undone: moves {first} and {}. ", first + 1),
+            (_, Some(cell)) if self.settings.mode == Mode::Friend || to_move == human => {
                 format!(
                     "{} played {}. ",
                     to_move.opponent().name(),
@@ -828,7 +821,7 @@ mod tests {
         game.play_human(4);
         assert!(game.undo());
         assert_eq!(game.board().to_string(), "X........");
-        assert_eq!(game.status_text(), "Undone: move 2, O's move. O to move.");
+        assert_eq!(game.status_text(), "Undone: move 2. O to move.");
         game.play_human(8);
         assert_eq!(game.status_text(), "O played row 3, column 3. X to move.");
     }
@@ -844,13 +837,13 @@ mod tests {
         assert!(game.undo());
         assert_eq!(
             game.status_text(),
-            "Undone: moves 3 and 4, your move and the computer's reply. Your turn: you play X."
+            "Undone: moves 3 and 4. Your turn: you play X."
         );
         // A second Undo is news too: its words differ, so the live region speaks.
         assert!(game.undo());
         assert_eq!(
             game.status_text(),
-            "Undone: moves 1 and 2, your move and the computer's reply. Your turn: you play X."
+            "Undone: moves 1 and 2. Your turn: you play X."
         );
         // A hint, a look back or a new move ends the news.
         game.play_human(4);
@@ -874,16 +867,16 @@ mod tests {
         assert!(alone.undo());
         assert_eq!(
             alone.status_text(),
-            "Undone: move 1, your move. Your turn: you play X."
+            "Undone: move 1. Your turn: you play X."
         );
-        // While looking back, the side named is the one whose move went, not the one the board shows to move.
+        // While looking back, the number is the game's last move, not the one the board shows.
         let mut game = friends();
         for cell in [4, 0, 8] {
             game.play_human(cell);
         }
         assert!(game.jump(1));
         assert!(game.undo());
-        assert_eq!(game.status_text(), "Undone: move 3, X's move. O to move.");
+        assert_eq!(game.status_text(), "Undone: move 3. O to move.");
     }
 
     #[test]
