@@ -4,7 +4,7 @@
 //! worker, and this module only keeps and words what they found.
 
 use crate::engine::{Grid, Limits, Outcome, Player, Thought, Verdict};
-use crate::explain::{counted, group_digits};
+use crate::explain::{counted, group_digits, signed};
 use crate::game::{square_name, Phase};
 
 /// What the searches on a bigger board have found so far.
@@ -191,7 +191,7 @@ pub fn square_words(verdict: &Verdict) -> String {
             Outcome::Win => format!("win {}", value.plies),
             Outcome::Loss => format!("loss {}", value.plies),
         },
-        Verdict::Estimate(score) => format!("{score:+}"),
+        Verdict::Estimate(score) => signed(*score),
     }
 }
 
@@ -201,7 +201,11 @@ pub fn square_label_suffix(verdict: &Verdict, mover: Player) -> String {
     match verdict {
         Verdict::Proved(_) => format!(", proved: {}", verdict_words(verdict, mover)),
         Verdict::Estimate(score) => {
-            format!(", estimate {score:+} ({})", verdict_words(verdict, mover))
+            format!(
+                ", estimate {} ({})",
+                signed(*score),
+                verdict_words(verdict, mover)
+            )
         }
     }
 }
@@ -222,8 +226,11 @@ pub fn scores_title(moves: &[(usize, Verdict)]) -> &'static str {
 pub const TREE_HEADING: &str = "Game tree, one move deep";
 
 /// Why the game tree on a bigger board is shown one move deep: how long the game from `position` can still last
-/// and in how many orders of play, and what the value shown for each move is.
+/// and in how many orders of play, and what the value shown for each move is; nothing once the game is over.
 pub fn tree_depth_note(position: &Grid) -> String {
+    if position.is_over() {
+        return String::new();
+    }
     let empty = position.shape().cells() - position.marks();
     let orders = match empty {
         0..=1 => "1".to_owned(),
@@ -231,11 +238,13 @@ pub fn tree_depth_note(position: &Grid) -> String {
         3 => "3 × 2 × 1".to_owned(),
         _ => format!("{empty} × {} × … × 1", empty - 1),
     };
+    // Said of the board's whole game, which is true of every bigger board, rather than of what is left, which
+    // near the end is small.
     format!(
-        "From here the game can last {} more, in up to {orders} orders of play: far more than a screen could hold, \
-         and on all but the smallest boards more than minimax can search to the end within its clock. So the tree \
-         is shown one move deep, each move with the value a search of its own found: proved, when it reached every \
-         end of the game, or an estimate at the depth its clock allowed.",
+        "From here the game can last {} more, in up to {orders} orders of play. A bigger board's tree is shown \
+         one move deep, since its whole game is far more than a screen could hold: each move with the value its \
+         own search found, proved when it reached every end of the game, else an estimate at the depth its clock \
+         allowed.",
         moves_word(empty as u32)
     )
 }
@@ -252,10 +261,10 @@ pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Verdict) -> Strin
 }
 
 /// Why the step-through shows only the 3x3 board.
-pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board. On a bigger board alpha-beta takes \
-    millions of steps, more than anyone could follow one at a time (a 4x4 board's whole tree has about 10¹³ \
-    positions), so minimax looks only as deep as its clock allows: the search statistics show how deep it got, \
-    and its horizon, depth by depth.";
+pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board, whose search can be followed one event at \
+    a time. A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has about \
+    10¹³ positions): the search statistics show what the computer's search did, and \
+    its horizon, depth by depth.";
 
 #[cfg(test)]
 mod tests {
@@ -378,6 +387,10 @@ mod tests {
         assert!(note.contains("one move deep"));
         let late = Grid::parse("XOXO/OXOX/XOXO/X...", shape).unwrap();
         assert!(tree_depth_note(&late).contains("last 3 moves more, in up to 3 × 2 × 1 orders"));
+        // A finished game needs no reason: the panel says it has no moves.
+        let won = Grid::parse("XXXX/OOO./..../....", shape).unwrap();
+        assert!(won.is_over());
+        assert_eq!(tree_depth_note(&won), "");
         let draw = Verdict::Proved(Value {
             outcome: Outcome::Draw,
             plies: 16,

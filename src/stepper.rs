@@ -428,12 +428,13 @@ fn outcome_beside(score: i32, other: i32) -> &'static str {
 
 /// What the cut's own node gives the side that moves there, `score`, against `other`, what that side's opponent
 /// already has elsewhere (from the same side): as [`outcome_beside`], but a value that just equals the bound is
-/// "a win as fast" or "a loss as slow", since "at least a win" alone would explain nothing.
+/// "as fast a win" or "as slow a loss" ("at least as fast a win"), since "at least a win" alone would explain
+/// nothing.
 fn outcome_here(score: i32, other: i32) -> &'static str {
     match score {
         0 => outcome(score),
-        _ if score == other && score > 0 => "a win as fast",
-        _ if score == other => "a loss as slow",
+        _ if score == other && score > 0 => "as fast a win",
+        _ if score == other => "as slow a loss",
         _ => outcome_beside(score, other),
     }
 }
@@ -700,8 +701,8 @@ mod tests {
                     seen += 1;
                     let reason = cut_reason(max, cut);
                     assert!(
-                        reason.contains("at least a win as fast (")
-                            || reason.contains("at least a loss as slow ("),
+                        reason.contains("at least as fast a win (")
+                            || reason.contains("at least as slow a loss ("),
                         "{reason}"
                     );
                 }
