@@ -359,6 +359,12 @@ mod tests {
         assert_eq!(square_words(&loss(4)), "loss 4");
         assert_eq!(square_words(&draw), "draw");
         assert_eq!(square_words(&Verdict::Estimate(120)), "+120");
+        // Zero has no sign, as the 3x3 panels write a draw's 0.
+        assert_eq!(square_words(&Verdict::Estimate(0)), "0");
+        assert_eq!(
+            square_label_suffix(&Verdict::Estimate(0), Player::X),
+            ", estimate 0 (best guess: even)"
+        );
         assert_eq!(square_words(&Verdict::Estimate(-35)), "-35");
         assert_eq!(
             square_label_suffix(&draw, Player::X),
