@@ -121,7 +121,7 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
     assert.equal(await panel.locator(".ttt-heading").textContent(), "Game tree, one move deep");
     assert.match(
       await panel.locator(".ttt-note").textContent(),
-      /^From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play: .* one move deep/,
+      /^From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play\. .* one move deep/,
     );
     const moves = panel.getByRole("list", { name: "Game tree, one move deep" }).getByRole("listitem");
     await moves.first().waitFor({ timeout: 30_000 });
