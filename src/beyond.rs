@@ -262,9 +262,9 @@ pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Verdict) -> Strin
 
 /// Why the step-through shows only the 3x3 board.
 pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board, whose search can be followed one event at \
-    a time. A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has about \
-    10¹³ positions): the search statistics show what the computer's search did, and \
-    its horizon, depth by depth.";
+    a time. A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has \
+    about 10¹³ positions): the search statistics show what the computer's search did, and its horizon, depth by \
+    depth.";
 
 #[cfg(test)]
 mod tests {
