@@ -2,30 +2,31 @@
 //! shows that it stopped, and how to start again, instead of a board that silently no longer answers.
 
 use super::dom;
-use std::cell::RefCell;
-use std::sync::Once;
+use std::cell::{Cell, RefCell};
 use web_sys::Element;
 
 thread_local! {
     /// The panic notice of every mounted game.
     static NOTICES: RefCell<Vec<Element>> = const { RefCell::new(Vec::new()) };
+    /// Whether the hook is installed: the module runs on one thread, so a flag is all a "once" needs.
+    static INSTALLED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Installs the panic hook, once per page.
 pub fn install_hook() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        std::panic::set_hook(Box::new(|info| {
-            console_error_panic_hook::hook(info);
-            let payload = info.payload();
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|text| text.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            show(&message);
-        }));
-    });
+    if INSTALLED.replace(true) {
+        return;
+    }
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|text| text.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        show(&message);
+    }));
 }
 
 /// Adds a game's notice to those a panic fills in.
