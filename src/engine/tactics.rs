@@ -92,14 +92,17 @@ pub(crate) struct Windows {
     centrality: Box<[u64; 256]>,
     /// Scratch, by bit: what the last tactics' windows holding marks change of `base`.
     change: Box<[i64; 256]>,
-    /// Scratch, by bit: what a move there adds to the evaluation for the side that plays it, less half of `base`
-    /// (what it would add with every window through it empty).
+    /// Scratch, by bit: what a move there adds to the open windows of the side that plays it, less half of
+    /// `base` (what it would add with every window through it empty).
     gain: Box<[i64; 256]>,
-    /// Whether `change` and `gain` hold the last tactics' counts, to be cleared before the next.
+    /// Scratch, by bit: what a move there takes from the opponent's open windows.
+    taken: Box<[i64; 256]>,
+    /// Whether `change`, `gain` and `taken` hold the last tactics' counts, to be cleared before the next.
     spread: bool,
-    /// The key of the position whose tactics filled `gain`, and its evaluation for its side to move before the
-    /// clamp: with `gain`, the evaluation after each move without counting a window again.
-    evaluated: Option<(u64, i64)>,
+    /// The key of the position whose tactics filled `gain`, and the weights of the windows open to its side to
+    /// move and to the opponent: with `gain` and `taken`, the evaluation after each move without counting a
+    /// window again.
+    evaluated: Option<(u64, i64, i64)>,
     /// Scratch: the last tactics' windows holding marks (their indices in `list`), with the marks of the side to
     /// move and of the opponent.
     holding: Vec<(u16, u8, u8)>,
@@ -125,6 +128,7 @@ impl Default for Windows {
             centrality: Box::new([0; 256]),
             change: Box::new([0; 256]),
             gain: Box::new([0; 256]),
+            taken: Box::new([0; 256]),
             spread: false,
             evaluated: None,
             holding: Vec::new(),
@@ -223,6 +227,7 @@ impl Windows {
                 for &bit in list[usize::from(index)].bits() {
                     self.change[usize::from(bit)] = 0;
                     self.gain[usize::from(bit)] = 0;
+                    self.taken[usize::from(bit)] = 0;
                 }
             }
             self.spread = false;
@@ -261,21 +266,21 @@ impl Grid {
     fn spread(&self, windows: &mut Windows) {
         let list = &windows.list[..];
         let weight = windows.weights;
-        let mut score = 0;
+        let (mut mine, mut theirs) = (0, 0);
         for &(index, m, t) in &windows.holding {
             let (m, t) = (usize::from(m), usize::from(t));
             // Open to the side to move, to the opponent, or to neither.
-            let (open, gain) = match (m, t) {
+            let (open, gain, taken) = match (m, t) {
                 (_, 0) => {
-                    score += weight[m];
-                    (weight[m + 1], weight[m + 1] - weight[m])
+                    mine += weight[m];
+                    (weight[m + 1], weight[m + 1] - weight[m], 0)
                 }
+                // A move here takes the window from the opponent.
                 (0, _) => {
-                    score -= weight[t];
-                    // A move here takes the window from the opponent.
-                    (weight[t + 1], weight[t])
+                    theirs += weight[t];
+                    (weight[t + 1], 0, weight[t])
                 }
-                _ => (0, 0),
+                _ => (0, 0, 0),
             };
             let change = open - 2 * weight[1];
             let gain = gain - weight[1];
@@ -283,12 +288,23 @@ impl Grid {
             for &bit in list[usize::from(index)].bits() {
                 windows.change[usize::from(bit)] += change;
                 windows.gain[usize::from(bit)] += gain;
+                windows.taken[usize::from(bit)] += taken;
             }
         }
         windows.spread = true;
         // The position's own key: the gains are by cell, so a mirror image's would not do.
-        windows.evaluated = Some((Grid::key(self), score));
+        windows.evaluated = Some((Grid::key(self), mine, theirs));
     }
+}
+
+/// The open windows of the side to move, worth two and a half times the opponent's alike: it plays next, and
+/// can make any of them one mark longer (eight times heavier) at once. Without this a search that stops after its
+/// own move and one that stops after the opponent's reply judge a position the other way round, each favouring
+/// the side that moved last (the odd-even effect of a depth limit). Two and a half turned the fewest verdicts
+/// around between one depth and the next on 7x7, 9x9 and 15x15 (twice and three times did about as well on one
+/// board each; eight times, a mark's worth, favours the side to move as much as none favours the other).
+fn with_the_move(open: i64) -> i64 {
+    open * 5 / 2
 }
 
 /// An evaluation within `EVAL_LIMIT`.
@@ -473,32 +489,32 @@ impl Position for Grid {
         moves.extend(far.iter().map(|bit| usize::from(windows.cell_of[bit])));
     }
 
-    /// The open windows' weights: those of X less those of O, for the side to move.
+    /// The weights of the windows open to the side to move, with its move to come (see [`with_the_move`]), less
+    /// those of the windows open to the opponent.
     fn evaluate(&self, windows: &Windows) -> i32 {
-        let (x, o) = (self.stones(Player::X), self.stones(Player::O));
-        let mut score: i64 = 0;
-        windows.each_holding(x | o, |_, window| {
-            let (xs, os) = (window.count(x), window.count(o));
-            if os == 0 {
-                score += windows.weights[xs as usize];
-            } else if xs == 0 {
-                score -= windows.weights[os as usize];
+        let mover = self.to_move();
+        let (mine, theirs) = (self.stones(mover), self.stones(mover.opponent()));
+        let (mut open_mine, mut open_theirs) = (0, 0);
+        windows.each_holding(mine | theirs, |_, window| {
+            let (m, t) = (window.count(mine), window.count(theirs));
+            if t == 0 {
+                open_mine += windows.weights[m as usize];
+            } else if m == 0 {
+                open_theirs += windows.weights[t as usize];
             }
         });
-        if self.to_move() == Player::O {
-            score = -score;
-        }
-        clamp(score)
+        clamp(with_the_move(open_mine) - open_theirs)
     }
 
     fn evaluate_after(&self, windows: &Windows, cell: usize) -> Option<i32> {
-        let (key, score) = windows.evaluated?;
+        let (key, mine, theirs) = windows.evaluated?;
         if key != Grid::key(self) {
             return None;
         }
         let bit = usize::from(windows.bit_of[cell]);
-        // For the side that moves here, then for the opponent, whose turn it is after the move.
-        Some(clamp(-(score + windows.base[bit] / 2 + windows.gain[bit])))
+        // After the move the opponent is to move, with what is left of its windows.
+        let mine = mine + windows.base[bit] / 2 + windows.gain[bit];
+        Some(clamp(with_the_move(theirs - windows.taken[bit]) - mine))
     }
 
     fn representatives(&self) -> Vec<usize> {
@@ -613,6 +629,15 @@ mod tests {
         assert!(evaluation(x_ahead) < 0, "O to move, X better");
         assert!(evaluation(x_ahead.play(0)) > 0, "X to move, X better");
         assert_eq!(evaluation(Grid::empty(Shape::new(4, 5, 3).unwrap())), 0);
+    }
+
+    #[test]
+    fn between_equal_marks_the_side_to_move_is_ahead() {
+        // O's marks are X's turned half a turn: the windows are alike, and only the move tells the sides apart.
+        let even = grid("X.../.X../..O./...O", 4, 4, 3);
+        assert!(evaluation(even) > 0, "X to move");
+        let even = grid("...../.X.O./.....", 3, 5, 3);
+        assert!(evaluation(even) > 0, "X to move");
     }
 
     /// The weight of `cell` for the move order, counted plainly: every window through it on the board, open to
