@@ -246,6 +246,9 @@ test("the tally counts results, resets, and survives a reload", async () => {
     assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
     await page.getByRole("button", { name: "Reset tally" }).click();
     assert.equal(await tallyText(page), "Tally with a friend: X won 0, O won 0, drawn 0.");
+    // A screen reader hears what Reset did: the tally is a live region of its own, apart from the game's status.
+    const heard = page.getByRole("status").filter({ hasText: /^Tally with a friend/ });
+    assert.equal(await heard.textContent(), "Tally with a friend: X won 0, O won 0, drawn 0.");
     await page.reload();
     await page.locator(".ttt-status").waitFor();
     assert.equal(await tallyText(page), "Tally with a friend: X won 0, O won 0, drawn 0.");

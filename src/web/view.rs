@@ -115,6 +115,9 @@ impl View {
         let history_list = build_history(&root, id);
         let tally_box = add(&root, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
+        // Heard when it changes: a result counted, another level's tally, and Reset tally, whose button alone says
+        // nothing of what it did.
+        set_attribute(&tally, "role", "status");
         let reset_tally = add_control(
             &tally_box,
             "ttt-button ttt-small",
