@@ -341,12 +341,15 @@ test("a square's focus ring stands on a band of the background, apart from the r
     const focused = page.locator("[data-cell='5']");
     const style = await focused.evaluate((cell) => {
       const css = getComputedStyle(cell);
-      return { shadow: css.boxShadow, outline: css.outlineStyle, offset: css.outlineOffset };
+      return { shadow: css.boxShadow, outline: css.outlineStyle, offset: css.outlineOffset, colour: css.outlineColor };
     });
     assert.equal(style.outline, "solid");
     assert.equal(style.offset, "2px");
-    // The band of background first, then the square's own ring (a best move's, inside it).
-    assert.match(style.shadow, /^rgb\(255, 255, 255\) 0px 0px 0px 2px, .*inset$/);
+    // The band of background first, then the square's own ring (a best move's, inside it), in another colour than
+    // the focus ring's, so that focus does not look like one more best move.
+    const [, inner] = style.shadow.match(/^rgb\(255, 255, 255\) 0px 0px 0px 2px, (rgb\([^)]*\)) .*inset$/) ?? [];
+    assert.ok(inner, style.shadow);
+    assert.notEqual(inner, style.colour);
   });
 });
 
