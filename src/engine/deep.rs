@@ -155,7 +155,8 @@ pub fn think(grid: &Grid, limits: Limits, clock: &mut dyn Clock) -> Thought {
 ///
 /// Estimates are all made at one depth, the shallowest any move's search reached: an estimate that stops after
 /// the opponent's reply and one that stops after the mover's next move judge the same position differently (the
-/// side that moved last at the horizon looks better), so moves searched to different depths would not compare.
+/// evaluation's weight for the side to move makes up for the move in hand only roughly), so moves searched to
+/// different depths would not compare.
 pub fn think_moves(grid: &Grid, limits: Limits, clock: &mut dyn Clock) -> Vec<(usize, Verdict)> {
     let mut core = Core::new(Settings::for_grid(grid, limits.evaluation), clock);
     let start = core.clock.now_ms();
