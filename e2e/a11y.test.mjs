@@ -377,13 +377,16 @@ test("live regions speak once: the status line is not written again when its wor
     for (let i = 0; i < 3; i++) await step.click();
     await page.waitForTimeout(100);
     assert.equal(await page.evaluate(() => window.statusChanges), 0);
-    // On a bigger board the status line alone is live: the panels' progress is not announced.
+    // On a bigger board the status line and the tally's line alone are live: the panels' progress is not
+    // announced.
     await page.goto(`${site.url}?board=7x7&k=5&scores=1&tree=1&stats=1`);
     await page.locator("[data-cell]").first().waitFor();
     const live = await page.locator(".ttt [role='status'], .ttt [aria-live]").evaluateAll((regions) =>
-      regions.filter((region) => !region.closest("[hidden]")).map((region) => region.className),
+      regions
+        .filter((region) => !region.closest("[hidden]"))
+        .map((region) => region.className || region.parentElement.className),
     );
-    assert.deepEqual(live, ["ttt-status"]);
+    assert.deepEqual(live, ["ttt-status", "ttt-tally"]);
   });
 });
 
