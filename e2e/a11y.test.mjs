@@ -58,7 +58,7 @@ const STATES = {
     for (let i = 0; i < 12; i += 1) await page.locator('[data-step="forward"]').click();
     await page.locator('[role="treeitem"][data-path="4"]').click();
     await page.getByRole("checkbox", { name: /Mark what alpha-beta prunes/ }).check();
-    await page.locator(".ttt-stats td", { hasText: "nodes" }).first().waitFor();
+    await page.locator(".ttt-stats td", { hasText: "positions" }).first().waitFor();
   },
   "plain scores": async (page) => {
     await page.getByRole("checkbox", { name: "Move scores" }).check();

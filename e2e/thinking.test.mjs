@@ -154,7 +154,7 @@ test("why this move: the line of best play after a chosen move, as the engine pl
   });
 });
 
-test("search statistics: 549,946 nodes for plain minimax's first move, and each variant's count", async () => {
+test("search statistics: 549,946 positions for plain minimax's first move, and each variant's count", async () => {
   const expected = native(".........", "X...O....");
   const rows = async (page, column) =>
     page.locator(".ttt-stats tbody tr").evaluateAll(
@@ -164,14 +164,14 @@ test("search statistics: 549,946 nodes for plain minimax's first move, and each 
   // The searches are timed one per task, each shown as soon as it is known: wait for a whole column.
   const measured = async (page, column) => {
     const cells = page.locator(`.ttt-stats tbody td:nth-child(${column + 1})`);
-    await cells.filter({ hasText: "nodes" }).nth(3).waitFor();
+    await cells.filter({ hasText: "positions" }).nth(3).waitFor();
     return rows(page, column);
   };
   await withGame("?stats=1", async (page) => {
     const now = await measured(page, 1);
-    assert.match(now[0], /^549,946 nodes, \d+\.\d{3} ms$/);
+    assert.match(now[0], /^549,946 positions, \d+\.\d{3} ms$/);
     expected["........."].stats.forEach((nodes, index) => {
-      assert.ok(now[index].startsWith(`${nodes.toLocaleString("en")} nodes`), `${now[index]} vs ${nodes}`);
+      assert.ok(now[index].startsWith(`${nodes.toLocaleString("en")} positions`), `${now[index]} vs ${nodes}`);
     });
     assert.deepEqual(await rows(page, 2), Array(4).fill("no move yet"));
   });
@@ -180,7 +180,7 @@ test("search statistics: 549,946 nodes for plain minimax's first move, and each 
     await settled(page);
     const last = await measured(page, 2);
     expected["........."].stats.forEach((nodes, index) => {
-      assert.ok(last[index].startsWith(`${nodes.toLocaleString("en")} nodes`), last[index]);
+      assert.ok(last[index].startsWith(`${nodes.toLocaleString("en")} positions`), last[index]);
     });
     // With a friend instead, the computer's move is no longer on the board, nor are its statistics.
     await page.getByRole("radio", { name: "A friend" }).check();
@@ -189,21 +189,21 @@ test("search statistics: 549,946 nodes for plain minimax's first move, and each 
   await withGame("?stats=1&position=X...O....", async (page) => {
     const now = await measured(page, 1);
     expected["X...O...."].stats.forEach((nodes, index) => {
-      assert.ok(now[index].startsWith(`${nodes.toLocaleString("en")} nodes`), now[index]);
+      assert.ok(now[index].startsWith(`${nodes.toLocaleString("en")} positions`), now[index]);
     });
   });
   // A finished game: each search visits the one position, "1 node".
   await withGame("?stats=1&mode=friend&position=XXXOO....", async (page) => {
     const cells = page.locator(".ttt-stats tbody td:nth-child(2)");
-    await cells.filter({ hasText: "node" }).nth(3).waitFor();
-    for (const text of await rows(page, 1)) assert.match(text, /^1 node, \d+\.\d{3} ms$/);
+    await cells.filter({ hasText: "position" }).nth(3).waitFor();
+    for (const text of await rows(page, 1)) assert.match(text, /^1 position, \d+\.\d{3} ms$/);
   });
 });
 
 test("the statistics are timed a few milliseconds per task, each shown when it is known, the page answering in between", async () => {
   await withGame("?stats=1&delay=0", async (page) => {
     const cells = page.locator(".ttt-stats tbody td");
-    await cells.filter({ hasText: "nodes" }).nth(3).waitFor();
+    await cells.filter({ hasText: "positions" }).nth(3).waitFor();
     // Every change to the statistics, as the number of cells still "measuring…" once each task is over.
     await page.locator(".ttt-stats").evaluate((panel) => {
       window.measuringCounts = [];
@@ -216,8 +216,8 @@ test("the statistics are timed a few milliseconds per task, each shown when it i
     });
     // X plays, the computer answers at once: four searches for the position now, four for the one it moved from.
     await page.locator('[data-cell="4"]').click();
-    await page.locator(".ttt-stats tbody td:nth-child(3)").filter({ hasText: "nodes" }).nth(3).waitFor();
-    await cells.filter({ hasText: "nodes" }).nth(7).waitFor();
+    await page.locator(".ttt-stats tbody td:nth-child(3)").filter({ hasText: "positions" }).nth(3).waitFor();
+    await cells.filter({ hasText: "positions" }).nth(7).waitFor();
     const counts = await page.evaluate(() => window.measuringCounts);
     // A quick search is timed over at least 2 ms and a task stops once it has used 6 ms: several searches a task
     // (a task used to time one), and the eight (seven of them quick: 14 ms at least) come in several tasks, each
@@ -244,8 +244,8 @@ test("plain minimax is timed in pieces, a few milliseconds a task, and the parts
     });
     await page.goto(`${site.url}?stats=1`);
     const plain = page.locator(".ttt-stats tbody td").first();
-    await page.locator(".ttt-stats tbody td").filter({ hasText: "549,946 nodes" }).waitFor();
-    assert.match(await plain.textContent(), /^549,946 nodes, \d+\.\d{3} ms$/);
+    await page.locator(".ttt-stats tbody td").filter({ hasText: "549,946 positions" }).waitFor();
+    assert.match(await plain.textContent(), /^549,946 positions, \d+\.\d{3} ms$/);
     // The first task 50 ms after the game is drawn, then one right after another: plain minimax from the empty
     // board (25 ms on a laptop) takes several, each timing as many of its 72 pieces as fit in 6 ms.
     const zeroDelays = (await page.evaluate(() => window.timeouts)).filter((delay) => delay === 0).length;
@@ -409,7 +409,7 @@ test("the panels are built the first time one is shown, once, in their order, an
     ]);
     const built = await count();
     assert.ok(built > atStart + 60, `${built} elements once the panels are built`);
-    await page.locator(".ttt-stats td", { hasText: "nodes" }).first().waitFor();
+    await page.locator(".ttt-stats td", { hasText: "positions" }).first().waitFor();
     const samePanels = () =>
       page.evaluate(() => {
         const found = [...document.getElementById("game").shadowRoot.querySelectorAll(".ttt-panel")];

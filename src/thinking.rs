@@ -293,7 +293,7 @@ impl Thinking {
     }
 
     /// The statistics table's cell for variant number `variant` in `column`, with `board` on the board: the
-    /// measurement ("1,234 nodes, 0.120 ms"), "measuring…" while it is being measured, or "no move yet" in the
+    /// measurement ("1,234 positions, 0.120 ms"), "measuring…" while it is being measured, or "no move yet" in the
     /// computer's column before the computer has moved.
     pub fn stats_cell_text(&self, board: Board, column: StatsColumn, variant: usize) -> String {
         let (stats, at) = match column {
@@ -340,11 +340,11 @@ fn plain_pieces(at: Board) -> (Vec<Board>, u64) {
     (pieces, above)
 }
 
-/// A measurement in words: "1,234 nodes, 0.120 ms".
+/// A measurement in words: "1,234 positions, 0.120 ms".
 pub fn measured_text(measured: Measured) -> String {
     format!(
         "{}, {} ms",
-        counted(measured.nodes, "node", "nodes"),
+        counted(measured.nodes, "position", "positions"),
         millis(measured.micros)
     )
 }
@@ -629,7 +629,7 @@ mod tests {
         assert_eq!(
             thinking.stats_cell_text(start, StatsColumn::Now, 0),
             format!(
-                "{} nodes, 0.008 ms",
+                "{} positions, 0.008 ms",
                 group_digits(measured[0].unwrap().nodes)
             )
         );
