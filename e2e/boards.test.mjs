@@ -156,6 +156,9 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
   };
   // 4x4 with 4 in a row: depths 1 and 2, then one search straight to the end, which proves the draw.
   await withGame("?board=4x4&k=4&stats=1&horizon=1&delay=0", async (page) => {
+    // Before the computer's first search the panel says so, with no heading over an empty list of depths.
+    await page.getByText("The computer has not searched yet").waitFor();
+    assert.equal(await page.locator(".ttt-horizon").isVisible(), false);
     await page.locator('[data-cell="5"]').click();
     await page.locator(".ttt-horizon li").first().waitFor({ timeout: 20_000 });
     const { rows, horizon, sum } = await searched(page);

@@ -204,7 +204,8 @@ impl BeyondView {
             for value in &self.values {
                 value.set_text_content(Some("—"));
             }
-            self.horizon.set_text_content(None);
+            // No depths to list: the sentence above says why, and a heading over nothing would not.
+            set_hidden(&self.horizon_box, true);
             return;
         };
         self.sentence
