@@ -115,6 +115,27 @@ test("on a 15x15 board on a phone every square's score fits inside it", async ()
   );
 });
 
+test("on a 15x15 board on a phone the squares stay 24 px apart: the board scrolls sideways and shows the move just played", async () => {
+  // X (the computer, to move) completes five in a row on the right edge, which a 360 px screen cannot show with
+  // the left edge.
+  const stones = { "7,9": "O", "0,0": "O", "0,2": "O", "14,0": "O" };
+  for (const col of [10, 11, 12, 13]) stones[`7,${col}`] = "X";
+  await withGame(
+    `?board=15x15&k=5&human=O&delay=0&think=300&position=${gomoku(stones)}`,
+    async (page) => {
+      const winning = page.locator('[data-cell="119"]');
+      await page.locator(".ttt-cell.ttt-last").waitFor({ timeout: 30_000 });
+      assert.equal(await winning.textContent(), "X");
+      const [square, frame] = await Promise.all([winning.boundingBox(), board(page).boundingBox()]);
+      assert.ok(square.x >= frame.x && square.x + square.width <= frame.x + frame.width, `in view: ${JSON.stringify({ square, frame })}`);
+      const [first, right, below] = await Promise.all(["0", "1", "15"].map((cell) => page.locator(`[data-cell="${cell}"]`).boundingBox()));
+      assert.ok(right.x - first.x >= 24 && below.y - first.y >= 24, `apart: ${right.x - first.x} and ${below.y - first.y} px`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), "the page does not scroll sideways");
+    },
+    { viewport: { width: 360, height: 740 } },
+  );
+});
+
 test("on a bigger board the game tree is shown one move deep, says why, and gives each move's proved value", async () => {
   await withGame("?board=4x4&k=4&tree=1&step=1", async (page) => {
     const panel = page.locator(".ttt-board-tree");

@@ -365,14 +365,14 @@ mod tests {
             square_label_suffix(&Verdict::Estimate(0), Player::X),
             ", estimate 0 (best guess: even)"
         );
-        assert_eq!(square_words(&Verdict::Estimate(-35)), "-35");
+        assert_eq!(square_words(&Verdict::Estimate(-35)), "−35");
         assert_eq!(
             square_label_suffix(&draw, Player::X),
             ", proved: a draw with best play"
         );
         assert_eq!(
             square_label_suffix(&Verdict::Estimate(-35), Player::X),
-            ", estimate -35 (best guess: O is better)"
+            ", estimate −35 (best guess: O is better)"
         );
         assert_eq!(
             scores_title(&[(0, draw.clone()), (1, win(3))]),

@@ -28,13 +28,14 @@ pub fn depth_aware_score(value: Value, marks: u32) -> i32 {
     }
 }
 
-/// A score with its sign: "+7", "0", "-3".
+/// A score with its sign: "+7", "0", "−3", with the minus sign (U+2212) that the step panel's "−∞" has, so that
+/// a panel's numbers read alike.
 pub fn signed(score: i32) -> String {
     // `{:+}` would write zero as "+0".
-    if score > 0 {
-        format!("+{score}")
-    } else {
-        score.to_string()
+    match score {
+        1.. => format!("+{score}"),
+        0 => "0".to_owned(),
+        _ => format!("−{}", score.unsigned_abs()),
     }
 }
 
@@ -176,7 +177,7 @@ mod tests {
                 "loses in 4"
             ]
         );
-        assert_eq!(signed(losing[5].score), "-3");
+        assert_eq!(signed(losing[5].score), "−3");
         assert_eq!(signed(0), "0");
         assert_eq!(
             outcome_words(move_scores(Board::EMPTY, Scoring::DepthAware)[0].value),
@@ -201,7 +202,7 @@ mod tests {
         assert_eq!(millis(56), "0.056");
         assert_eq!(millis(20_000), "20.000");
         assert_eq!(millis(5), "0.005");
-        assert_eq!(signed(i32::MIN), "-2147483648");
+        assert_eq!(signed(i32::MIN), "−2147483648");
     }
 
     #[test]

@@ -254,7 +254,7 @@ mod tests {
             squares[0].label,
             "Row 1, column 1, empty, proved: a draw with best play"
         );
-        assert_eq!(squares[3].text, "-40");
+        assert_eq!(squares[3].text, "−40");
         assert_eq!(squares[3].score, Some(ScoreData::Estimate(-40)));
         assert_eq!(squares[5].text, "X");
         assert_eq!(squares[1].score, None);

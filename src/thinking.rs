@@ -800,8 +800,8 @@ mod tests {
         assert_eq!(plain[1].label, "row 1, column 2: win in 3 (+1), best");
         // Losing moves: the slowest loss first.
         let losing = score_lines(&move_scores(board("X..OX...."), Scoring::DepthAware), None);
-        assert_eq!(losing[0].label, "row 3, column 3: loses in 4 (-3), best");
-        assert_eq!(losing[1].label, "row 1, column 2: loses in 2 (-5)");
+        assert_eq!(losing[0].label, "row 3, column 3: loses in 4 (−3), best");
+        assert_eq!(losing[1].label, "row 1, column 2: loses in 2 (−5)");
     }
 
     #[test]

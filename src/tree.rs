@@ -524,7 +524,7 @@ mod tests {
                     2,
                     Some(false),
                     false,
-                    "O: row 3, column 3, loses in 2 (-1)"
+                    "O: row 3, column 3, loses in 2 (−1)"
                 ),
                 row(
                     "8",
@@ -532,7 +532,7 @@ mod tests {
                     3,
                     Some(false),
                     false,
-                    "X: row 3, column 3, loses in 2 (-2)"
+                    "X: row 3, column 3, loses in 2 (−2)"
                 ),
             ]
         );
@@ -562,7 +562,7 @@ mod tests {
         let marked = state.visible();
         assert_eq!(
             marked[6].label,
-            "O: row 1, column 2, loses in 6 (-3), pruned by alpha-beta"
+            "O: row 1, column 2, loses in 6 (−3), pruned by alpha-beta"
         );
         for (plain, marked) in plain.iter().zip(&marked) {
             let expected = if marked.node.pruned {

@@ -162,3 +162,17 @@ pub fn checkbox(parent: &Element, setting: &str, label: &str) -> HtmlInputElemen
 pub fn game_id(game: u32, what: &str) -> String {
     format!("ttt-{game}-{what}")
 }
+
+/// Scrolls `frame` sideways so that `node`, if it is still drawn, is in its middle (as far as `frame` scrolls: not
+/// at all, when it is wide enough for what it holds).
+pub fn centre(frame: &Element, node: &Element) {
+    if !node.is_connected() {
+        return;
+    }
+    let (outer, inner) = (
+        frame.get_bounding_client_rect(),
+        node.get_bounding_client_rect(),
+    );
+    let middle = inner.left() + inner.width() / 2.0 - outer.left() - outer.width() / 2.0;
+    frame.set_scroll_left(frame.scroll_left() + middle as i32);
+}

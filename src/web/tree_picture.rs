@@ -7,7 +7,7 @@
 //! away, and the nodes on show keep their elements, so a large tree is not built and laid out anew at each click.
 //! It is built anew when the tree's root (the position on the board) changes.
 
-use super::dom::{add, set_attribute, set_optional_attribute, toggle_class};
+use super::dom::{add, centre, set_attribute, set_optional_attribute, toggle_class};
 use super::timer::Timeout;
 use crate::engine::Board;
 use crate::tree::{board_text, encode_path, TreeState, VisibleNode};
@@ -162,19 +162,6 @@ impl TreePicture {
         *self.scroll.borrow_mut() =
             window.and_then(|window| Timeout::frame(&window, move || centre(&frame, &node)));
     }
-}
-
-/// Scrolls `frame` sideways so that `node`, if it is still drawn, is in its middle.
-fn centre(frame: &Element, node: &Element) {
-    if !node.is_connected() {
-        return;
-    }
-    let (outer, inner) = (
-        frame.get_bounding_client_rect(),
-        node.get_bounding_client_rect(),
-    );
-    let middle = inner.left() + inner.width() / 2.0 - outer.left() - outer.width() / 2.0;
-    frame.set_scroll_left(frame.scroll_left() + middle as i32);
 }
 
 /// A new node for `node` at the end of `list`, its parent's list of children.

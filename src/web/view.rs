@@ -6,7 +6,7 @@
 
 use super::app::{App, Share};
 use super::dom::{
-    add, add_button, add_control, add_input, add_typed, create, game_id, radio_group,
+    add, add_button, add_control, add_input, add_typed, centre, create, game_id, radio_group,
     set_attribute, set_hidden, set_optional_attribute, set_text, set_unavailable, toggle_class,
 };
 use super::host::Host;
@@ -235,7 +235,12 @@ impl View {
         let squares = squares(game, app.focus_cell, scores);
         let mut drawn = self.drawn.borrow_mut();
         for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
-            draw_square(button, drawn.get(cell), square);
+            let before = drawn.get(cell);
+            draw_square(button, before, square);
+            // A 15x15 board on a phone scrolls sideways in its frame: the move just played is brought into view.
+            if square.last && !before.is_some_and(|before| before.last) {
+                centre(&self.board, button);
+            }
         }
         *drawn = squares;
         set_unavailable(&self.undo, !game.can_undo());
