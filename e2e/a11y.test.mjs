@@ -363,20 +363,24 @@ test("arrow keys move from the square that has focus, however focus came there",
   });
 });
 
-test("live regions speak once: the status line is not written again when its words stay the same", async () => {
+test("live regions speak once: the status line and the tally are not written again when their words stay the same", async () => {
   await withPage("?step=1&position=X...O....", async (page) => {
     await page.locator(".ttt-status").evaluate((status) => {
-      window.statusChanges = 0;
-      new MutationObserver((records) => (window.statusChanges += records.length)).observe(status, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-      });
+      window.changes = { status: 0, tally: 0 };
+      for (const [name, region] of [["status", status], ["tally", status.getRootNode().querySelector(".ttt-tally p")]]) {
+        new MutationObserver((records) => (window.changes[name] += records.length)).observe(region, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      }
     });
     const step = page.locator("[data-step='forward']");
     for (let i = 0; i < 3; i++) await step.click();
+    await page.getByRole("checkbox", { name: /statistics/i }).check();
+    await page.getByRole("button", { name: "Share" }).click();
     await page.waitForTimeout(100);
-    assert.equal(await page.evaluate(() => window.statusChanges), 0);
+    assert.deepEqual(await page.evaluate(() => window.changes), { status: 0, tally: 0 });
     // On a bigger board the status line and the tally's line alone are live: the panels' progress is not
     // announced.
     await page.goto(`${site.url}?board=7x7&k=5&scores=1&tree=1&stats=1`);

@@ -151,9 +151,9 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
     items.forEach(([move, outcome, text], index) => {
       assert.equal(move, String(index));
       assert.equal(outcome, "draw");
-      assert.match(text, /^X row \d, column \d, proved: a draw with best play$/);
+      assert.match(text, /^X: row \d, column \d, proved: a draw with best play$/);
     });
-    assert.equal(items[6][2], "X row 2, column 3, proved: a draw with best play");
+    assert.equal(items[6][2], "X: row 2, column 3, proved: a draw with best play");
     // The 3x3 board's tree and step panel stay hidden; the step switch says why it stays with 3x3.
     assert.equal(await page.locator(".ttt-tree-panel").isVisible(), false);
     assert.match(await page.locator(".ttt-panel.ttt-note").filter({ hasText: "step-through" }).textContent(), /3x3 board/);

@@ -168,6 +168,13 @@ test("position= starts where it says, the side to move inferred", async () => {
     await settled(page);
     assert.equal((await cells(page))[0], "X", "a new game starts from the same position");
   });
+  // A link to a game's end (as Share copies it) shows the end; New game then starts from the empty board.
+  await withGame("?position=XXXOO....&delay=0", async (page) => {
+    assert.equal(await status(page), "X wins.");
+    await page.getByRole("button", { name: "New game" }).click();
+    assert.equal(await cells(page), ".........");
+    assert.equal(await status(page), "Your turn: you play X.");
+  });
   await withGame("?position=XX&mode=robot&level=godlike", async (page) => {
     const notices = await page.locator(".ttt-notice:not([hidden])").allTextContents();
     assert.equal(notices.length, 3);

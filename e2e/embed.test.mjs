@@ -82,6 +82,89 @@ test("two custom elements, one mount() and one iframe play independently on anot
   }
 });
 
+test("a game keeps its width where the page sizes it by its content, reads from the top left on a right-to-left page, and keeps its game when moved", async () => {
+  const { page, problems, close } = await openHost("&plain=1");
+  try {
+    await page.locator('#first [data-cell="8"]').waitFor();
+    await page.evaluate(() => {
+      document.documentElement.dir = "rtl";
+      document.documentElement.lang = "ar";
+      // A flex row with text beside the game, and a floated game: each sizes the element by its content.
+      const row = document.body.appendChild(document.createElement("div"));
+      row.id = "row";
+      row.style.display = "flex";
+      row.append(Object.assign(document.createElement("p"), { textContent: "Text beside the game" }));
+      for (const [id, parent] of [["beside", row], ["floating", document.body]]) {
+        const game = parent.appendChild(document.createElement("tic-tac-toe"));
+        game.id = id;
+        game.setAttribute("delay", "0");
+      }
+      document.getElementById("floating").style.float = "right";
+    });
+    for (const id of ["beside", "floating"]) {
+      const [board, first, third] = await Promise.all(
+        [".ttt-board", '[data-cell="0"]', '[data-cell="2"]'].map((selector) => page.locator(`#${id} ${selector}`).boundingBox()),
+      );
+      assert.ok(board.width >= 300, `#${id}'s board is ${board.width} px wide`);
+      assert.ok(first.x < third.x, `#${id}: row 1, column 1 is drawn on the left`);
+      assert.equal(await page.locator(`#${id} .ttt`).getAttribute("lang"), "en");
+    }
+    // Moved, by appendChild or by moveBefore, the game goes on; removed and added again later, it starts anew.
+    const first = page.locator("#first");
+    await first.locator('[data-cell="0"]').click();
+    await settled(page);
+    assert.equal(count(await marks(first)), 2);
+    await page.evaluate(() => document.getElementById("row").append(document.getElementById("first")));
+    await page.evaluate(() => document.body.moveBefore?.(document.getElementById("first"), null));
+    await settled(page);
+    assert.equal(count(await marks(first)), 2, "moved, the game goes on");
+    await page.evaluate(async () => {
+      const element = document.getElementById("first");
+      element.remove();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      document.body.append(element);
+    });
+    await first.locator('[data-cell="0"]').waitFor();
+    assert.equal(count(await marks(first)), 0, "removed, then added again: a new game");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("games on one page show one tally: a result counted or a reset in one is shown in the others at once", async () => {
+  const { page, problems, close } = await openHost("&plain=1");
+  try {
+    const [first, second] = [page.locator("#first"), page.locator("#second")];
+    const tally = (game) => game.locator(".ttt-tally p").textContent();
+    await second.locator('[data-cell="8"]').waitFor();
+    await page.evaluate(() => document.getElementById("first").setAttribute("position", "XX.OO...."));
+    await first.locator('[data-cell="2"]').click();
+    assert.equal(await tally(first), "Tally at Unbeatable: you won 1, drew 0, lost 0.");
+    assert.equal(await tally(second), await tally(first));
+    await first.getByRole("button", { name: "Reset tally" }).click();
+    assert.equal(await tally(second), "Tally at Unbeatable: you won 0, drew 0, lost 0.");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("the iframe embed is transparent around the game for a reader in dark mode on a page that declares no colour scheme", async () => {
+  const { page, problems, close } = await watchedPage(browser, { colorScheme: "dark" });
+  try {
+    await page.goto(`${host.url}frame-height.html?game=${encodeURIComponent(site.url)}`);
+    await page.frameLocator("#frame").locator('[data-cell="8"]').waitFor();
+    const frame = await page.locator("#frame").boundingBox();
+    // Two pixels of the frame's corner, around the game's card, and two of the page beside the frame.
+    const pixels = (x) => page.screenshot({ clip: { x, y: frame.y + 1, width: 2, height: 2 } });
+    assert.ok((await pixels(frame.x + 1)).equals(await pixels(1)), "the frame shows the page behind it");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 /** Computed styles that hostile CSS would change. */
 const STYLE_PROPERTIES = [
   "fontFamily", "fontSize", "fontStyle", "letterSpacing", "color", "backgroundColor",
@@ -231,7 +314,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
         cases.push([`mount(target ${String(target)})`, () => mount(target, {})]);
       }
       // Elements that would not show the game, or would put its buttons inside a control.
-      for (const name of ["input", "img", "textarea", "select", "br", "button", "a", "video"]) {
+      for (const name of ["input", "img", "textarea", "select", "br", "button", "a", "video", "progress", "meter", "datalist", "colgroup", "frameset"]) {
         cases.push([`mount(<${name}>)`, () => mount(document.body.appendChild(document.createElement(name)), {})]);
       }
       const svg = document.body.appendChild(document.createElementNS("http://www.w3.org/2000/svg", "svg"));
@@ -267,6 +350,13 @@ test("every bad input throws an Error with a clear message, and the module keeps
       game.newGame();
       game.set("level", "hard");
       game.destroy();
+      // ... but set() still checks its arguments, as on a live game.
+      let checked = null;
+      try {
+        game.set("level", "nonsense");
+      } catch (error) {
+        checked = error.message;
+      }
       // Options mirror the attributes, booleans included.
       const explained = element();
       const withPanels = mount(explained, { scores: true, tree: true, stats: false, scoring: "plain", position: "X.O.X.O.." });
@@ -276,13 +366,14 @@ test("every bad input throws an Error with a clear message, and the module keeps
       const leftovers = [...document.querySelectorAll("div:not(#mounted)")].filter((div) =>
         div.shadowRoot?.querySelector(".ttt"),
       );
-      return { failures, messages, cases: cases.length, moves: after.moves.length, cell, leftovers: leftovers.length, panelsShown };
+      return { failures, messages, cases: cases.length, moves: after.moves.length, cell, leftovers: leftovers.length, panelsShown, checked };
     });
     assert.deepEqual(report.failures, []);
     assert.equal(report.moves, 9);
     assert.equal(report.cell, 2);
     assert.equal(report.leftovers, 0);
     assert.equal(report.panelsShown, 5, "scores: true shows the scores of the five empty squares");
+    assert.match(report.checked ?? "", /^set: level="nonsense" is not understood/);
     assert.ok(report.cases >= 60, `${report.cases} bad inputs tried`);
     for (const expected of [
       /analyze\(O\.\.\.\.\.\.\.\.\) -> analyze: O has more marks than X/,
@@ -290,6 +381,8 @@ test("every bad input throws an Error with a clear message, and the module keeps
       /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon$/,
       /mount\(options \{"level":"godlike"\}\) -> mount: level="godlike" is not understood/,
       /mount twice into one element -> mount: this element already shows a game/,
+      /mount\(<img>\) -> mount: <img> does not show a game inside it: mount the game into a <div>/,
+      /mount\(<progress>\) -> mount: <progress> does not show a game inside it/,
       // A number an option does not take is explained by its setting, range and all, as JavaScript writes it.
       /mount\(options \{"think":1.5\}\) -> mount: think="1.5" is not understood: it must be a whole number of milliseconds from 10 to 60000\.$/,
       /mount\(options \{"think":null\}\) -> mount: think="NaN" is not understood: /,

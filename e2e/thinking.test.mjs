@@ -84,14 +84,16 @@ test("move scores: every empty square shows its exact value, as the native engin
       for (const square of shown) {
         const words = square.outcome === "win" ? `win in ${square.plies}` : square.outcome === "loss" ? `loses in ${square.plies}` : "draw";
         assert.ok(square.text.includes(words), `${position} ${square.cell}: ${square.text}`);
-        assert.match(square.text, /[+-]?\d/);
+        // The sign of a score is the minus sign (U+2212), as the step panel's −∞ is written.
+        assert.match(square.text, / (0|[+−]\d+)( |$)/);
+        assert.doesNotMatch(square.text, /-\d/);
       }
       const best = shown.filter((s) => s.best).map((s) => s.cell);
       const bestValue = analysis.get(position).bestMoves;
       assert.ok(best.length > 0 && best.every((cell) => bestValue.includes(cell)), `${position}: best ${best}`);
       assert.match(
         await page.locator(`[data-cell="${best[0]}"]`).getAttribute("aria-label"),
-        /score (win in \d|draw|loses in \d) [+-]?\d, best move$/,
+        /score (win in \d|draw|loses in \d) (0|[+−]\d), best move$/,
         "the score is in the square's name too",
       );
     });

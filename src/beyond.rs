@@ -249,12 +249,12 @@ pub fn tree_depth_note(position: &Grid) -> String {
     )
 }
 
-/// A move of the game tree shown one move deep, in words: "X row 2, column 3, proved: a draw with best play",
-/// or "X row 1, column 1, estimate +120 (best guess: X is better)".
+/// A move of the game tree shown one move deep, in words, as the 3x3 tree writes its moves: "X: row 2, column 3,
+/// proved: a draw with best play", or "X: row 1, column 1, estimate +120 (best guess: X is better)".
 pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Verdict) -> String {
     let mover = position.to_move();
     format!(
-        "{mover} {}{}",
+        "{mover}: {}{}",
         square_name(position.shape(), cell),
         square_label_suffix(verdict, mover)
     )
@@ -403,11 +403,11 @@ mod tests {
         });
         assert_eq!(
             tree_move_words(&empty, 6, &draw),
-            "X row 2, column 3, proved: a draw with best play"
+            "X: row 2, column 3, proved: a draw with best play"
         );
         assert_eq!(
             tree_move_words(&empty.play(0), 15, &Verdict::Estimate(120)),
-            "O row 4, column 4, estimate +120 (best guess: O is better)"
+            "O: row 4, column 4, estimate +120 (best guess: O is better)"
         );
     }
 

@@ -178,6 +178,16 @@ impl Game {
         self.settings = settings;
     }
 
+    /// The settings of New game: these, but from the empty board when the game starts from a finished position
+    /// (a link to a game's end), where a game would start over.
+    pub fn new_game_settings(&self) -> Settings {
+        let mut settings = self.settings;
+        if settings.start.is_over() {
+            settings.start = Grid::empty(settings.start.shape());
+        }
+        settings
+    }
+
     /// Starts again from the start position with `settings`.
     pub fn restart(&mut self, settings: Settings) {
         self.settings = settings;
@@ -681,6 +691,27 @@ mod tests {
         assert!(draw.play_human(8));
         assert_eq!(draw.status_text(), "Draw.");
         assert_eq!(draw.take_result().unwrap().1, GameResult::Draw);
+    }
+
+    #[test]
+    fn a_new_game_starts_where_the_link_does_unless_the_game_is_over_there() {
+        let puzzle = from("X.O.X.O..", Mode::Computer);
+        assert_eq!(puzzle.new_game_settings(), *puzzle.settings());
+        let mut ended = from("XXXOO....", Mode::Computer);
+        let settings = ended.new_game_settings();
+        assert_eq!(settings.start, Grid::empty(Shape::CLASSIC));
+        assert_eq!(settings.level, ended.settings().level);
+        ended.restart(settings);
+        assert_eq!(ended.phase(), Phase::HumanToMove);
+        let big = Shape::new(4, 4, 3).unwrap();
+        let over = Game::new(
+            Settings {
+                start: Grid::parse("XXX./OO../..../....", big).unwrap(),
+                ..Settings::default()
+            },
+            1,
+        );
+        assert_eq!(over.new_game_settings().start, Grid::empty(big));
     }
 
     #[test]

@@ -2,10 +2,10 @@
 //   <script type="module" src="https://USER.github.io/REPO/tic-tac-toe.js"></script>
 //   <tic-tac-toe level="hard" human="O"></tic-tac-toe>
 // Attributes mirror the URL parameters (human, mode, level, position, delay, scores, tree, stats, step, scoring, board,
-// k, think, eval, horizon); the
-// game lives in the element's shadow root, so the page's styles and the game's leave each other alone. Several
-// elements play independently. A changed attribute changes the live game: the panels, the pause and the time per
-// move change in place, and who plays whom, the level, the board or the position start a new game.
+// k, think, eval, horizon); the game lives in the element's shadow root, so the page's styles and the game's leave
+// each other alone. Several elements play independently, and an element moved to another place of the page keeps its
+// game. A changed attribute changes the live game: the panels, the pause and the time per move change in place, and
+// who plays whom, the level, the board or the position start a new game.
 import init, { mountElement } from "./tictactoe.js";
 
 const ready = init();
@@ -35,9 +35,17 @@ class TicTacToeElement extends HTMLElement {
     }
   }
 
+  // Moved rather than removed (appendChild elsewhere, or moveBefore, which connects it again at once): it keeps
+  // its game, which lives in its shadow root and moves with it. Removed: its game goes.
+  connectedMoveCallback() {}
+
   disconnectedCallback() {
-    this.#game?.destroy();
-    this.#game = null;
+    queueMicrotask(() => {
+      if (!this.isConnected) {
+        this.#game?.destroy();
+        this.#game = null;
+      }
+    });
   }
 
   attributeChangedCallback(name, _old, value) {

@@ -241,7 +241,7 @@ impl App {
                 self.computer = None;
                 self.game.jump(step);
             }
-            Message::NewGame => self.restart(*self.game.settings()),
+            Message::NewGame => self.restart(self.game.new_game_settings()),
             Message::Undo => {
                 self.computer = None;
                 self.game.undo();
@@ -606,11 +606,14 @@ impl App {
         }
     }
 
-    /// Keeps the tally for the next visit, where storage is allowed; a full or refused storage only means the
-    /// tally is not kept.
+    /// Keeps the tally for the next visit and the site's other games, where storage is allowed; a full or refused
+    /// storage only means the tally is not kept.
     fn save_tally(&self) {
         if let Some(storage) = &self.storage {
             let _ = storage.set_item(TALLY_KEY, &self.tally.to_text());
+            if let Ok(stored) = web_sys::Event::new(super::TALLY_STORED) {
+                let _ = self.host.window.dispatch_event(&stored);
+            }
         }
     }
 

@@ -56,10 +56,11 @@ const SHADOW_HOSTS: [&str; 18] = [
 /// HTML elements whose content a browser does not draw as a page's (void, replaced, text-only and form
 /// elements), or that would put the game's buttons inside a control of their own: a game drawn there would not show,
 /// or not work.
-const NO_GAME_INSIDE: [&str; 30] = [
-    "a", "area", "audio", "base", "br", "button", "canvas", "col", "embed", "head", "hr", "iframe",
-    "img", "input", "label", "link", "meta", "noscript", "object", "option", "optgroup", "picture",
-    "script", "select", "source", "style", "template", "textarea", "title", "video",
+const NO_GAME_INSIDE: [&str; 35] = [
+    "a", "area", "audio", "base", "br", "button", "canvas", "col", "colgroup", "datalist", "embed",
+    "frameset", "head", "hr", "iframe", "img", "input", "label", "link", "meta", "meter",
+    "noscript", "object", "option", "optgroup", "picture", "progress", "script", "select",
+    "source", "style", "template", "textarea", "title", "video",
 ];
 
 /// Why the game cannot be drawn inside `element`, if it cannot.
@@ -70,7 +71,7 @@ fn unusable(element: &Element) -> Option<String> {
     }
     NO_GAME_INSIDE
         .contains(&name.as_str())
-        .then(|| format!("a <{name}> element does not show a game inside it"))
+        .then(|| format!("<{name}> does not show a game inside it"))
 }
 
 /// Whether `element` is one the DOM standard lets hold a shadow root.

@@ -45,6 +45,9 @@ thread_local! {
     static GAMES: RefCell<Vec<Rc<Runtime>>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The event a game dispatches on the window when it has kept the tally, for the page's other games.
+pub const TALLY_STORED: &str = "tictactoe-tally";
+
 /// One game on the page: its state (gone once destroyed), the messages waiting for it, and whether an update
 /// is running.
 struct Runtime {
@@ -229,11 +232,12 @@ impl Listener {
     }
 
     /// The listener of `window`'s `storage` event, which another tab or frame of the site causes when it keeps
-    /// its tally: the game shows the tally as it now stands.
+    /// its tally, and of [`TALLY_STORED`], which another game on the page causes (`storage` comes only from
+    /// elsewhere): the game shows the tally as it now stands.
     fn storage(window: &web_sys::Window, mailbox: Mailbox) -> Listener {
         Listener::new(
             window,
-            &["storage"],
+            &["storage", TALLY_STORED],
             |_| Some(Message::TallyStored),
             mailbox,
         )

@@ -247,7 +247,12 @@ fn fill(item: &HtmlElement, old: Option<(&VisibleNode, bool)>, node: &VisibleNod
         // A node's path, level and place among its siblings are the same as long as it is on show.
         set_attribute(item, "role", "treeitem");
         set_attribute(item, "data-path", &encode_path(&node.path));
-        set_attribute(item, "aria-level", &node.path.len().to_string());
+        let level = node.path.len().to_string();
+        set_attribute(item, "aria-level", &level);
+        // The flat list is drawn as a tree: each level further in (see game.css).
+        item.style()
+            .set_property("--ttt-level", &level)
+            .unwrap_or_else(|_| unreachable!("a custom property takes any value"));
         set_attribute(item, "aria-posinset", &node.position_in_set.to_string());
         set_attribute(item, "aria-setsize", &node.set_size.to_string());
     }

@@ -85,6 +85,10 @@ impl View {
         let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
         let root = create(&host.document, "div");
         root.set_class_name("ttt");
+        // English, read from the top left, on a page of any language and direction: a right-to-left page would
+        // mirror the board, and a screen reader would read the words in the page's language.
+        set_attribute(&root, "lang", "en");
+        set_attribute(&root, "dir", "ltr");
         let play = add(&root, "div", "ttt-play", "");
         let panic_notice = add(&play, "div", "ttt-notice ttt-panic", "");
         set_attribute(&panic_notice, "role", "alert");
@@ -205,7 +209,8 @@ impl View {
             || "The tally counts games on the 3x3 board.".to_owned(),
             |key| app.tally.sentence(key),
         );
-        self.tally.set_text_content(Some(&tally));
+        // Only when it changes: the tally is a live region, which a screen reader may read again at each write.
+        set_text(&self.tally, &tally);
         set_hidden(&self.reset_tally, key.is_none());
         self.panels
             .render(&app.game, &app.thinking, &app.beyond, &exact);
