@@ -170,10 +170,10 @@ test("position= starts where it says, the side to move inferred", async () => {
   });
   // A link to a game's end (as Share copies it) shows the end; New game then starts from the empty board.
   await withGame("?position=XXXOO....&delay=0", async (page) => {
-    assert.equal(await status(page), "X wins.");
+    assert.equal(await status(page), "You win.");
     await page.getByRole("button", { name: "New game" }).click();
     assert.equal(await cells(page), ".........");
-    assert.equal(await status(page), "Your turn: you play X.");
+    assert.equal(await status(page), "New game. Your turn: you play X.");
   });
   await withGame("?position=XX&mode=robot&level=godlike", async (page) => {
     const notices = await page.locator(".ttt-notice:not([hidden])").allTextContents();

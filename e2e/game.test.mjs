@@ -216,7 +216,10 @@ test("new game clears the board and the highlight", async () => {
     await page.getByRole("button", { name: "New game" }).click();
     assert.deepEqual(await cells(page), Array(9).fill(""));
     assert.equal(await page.locator(".ttt-win").count(), 0);
-    assert.equal(await status(page), "Your turn: you play X.");
+    // Said, for whoever cannot see the board clear: "Your turn" alone would be the words of before.
+    assert.equal(await status(page), "New game. Your turn: you play X.");
+    await page.locator('[data-cell="4"]').click();
+    assert.doesNotMatch(await status(page), /New game/);
   });
 });
 

@@ -362,6 +362,8 @@ test("the tree works by keyboard, and pointing at or focusing a node previews it
     // A move on the board starts the tree again from the new position.
     await page.locator('[data-cell="2"]').click();
     assert.equal(await tree.locator('[role="treeitem"]').count(), 0, "the game is over: no moves");
+    // ... and the panel says so, where it said how to open a move.
+    assert.match(await page.locator(".ttt-tree-panel > .ttt-note").textContent(), /^The game is over here: there is no move to show\./);
   });
 });
 

@@ -33,10 +33,21 @@ pub struct Game {
     hint: Vec<usize>,
     /// Whether this game's result has gone into the tally.
     counted: bool,
-    /// How many moves the last Undo took back, until the position changes again: the status line says so, where
-    /// it would otherwise announce the move before them as if it had just been played.
-    undone: usize,
+    /// What the status line says first, until the position changes again.
+    news: News,
     rng: Rng,
+}
+
+/// What just happened that the board alone does not say, for the status line to say first (it is a live region,
+/// and a screen reader hears a change of its words, not the same words again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum News {
+    /// Nothing more than the last move.
+    None,
+    /// Undo took back this many moves: without it, the move before them would be said as if just played.
+    Undone(usize),
+    /// A new game began (New game, or a setting that starts one): without it, "Your turn" said again is silence.
+    NewGame,
 }
 
 /// `cell` of the 3x3 board in words: "row 2, column 3".
@@ -120,7 +131,7 @@ impl Game {
             shown: 0,
             hint: Vec::new(),
             counted: false,
-            undone: 0,
+            news: News::None,
             rng: Rng::new(seed),
         }
     }
@@ -194,7 +205,7 @@ impl Game {
         self.moves.clear();
         self.shown = 0;
         self.hint.clear();
-        self.undone = 0;
+        self.news = News::NewGame;
         self.counted = false;
     }
 
@@ -219,7 +230,7 @@ impl Game {
         self.moves.push(cell);
         self.shown = self.moves.len();
         self.hint.clear();
-        self.undone = 0;
+        self.news = News::None;
     }
 
     /// A person plays `cell` if it is a person's turn and the cell is empty; returns whether a mark was
@@ -243,7 +254,7 @@ impl Game {
             // Back in the history, the computer answers as it did then: looking back drops no move.
             self.shown += 1;
             self.hint.clear();
-            self.undone = 0;
+            self.news = News::None;
             return Some(cell);
         }
         let cell = best_move_at(self.classic()?, self.settings.level, &mut self.rng)?;
@@ -317,7 +328,7 @@ impl Game {
         }
         let end = self.moves.len() - count;
         self.moves.truncate(end);
-        self.undone = count;
+        self.news = News::Undone(count);
         if self.shown > end {
             self.shown = end;
             self.hint.clear();
@@ -350,7 +361,7 @@ impl Game {
         }
         self.shown = count;
         self.hint.clear();
-        self.undone = 0;
+        self.news = News::None;
         true
     }
 
@@ -374,7 +385,7 @@ impl Game {
         }
         self.hint = best_moves(board).cells;
         // The hint is the news now: an Undo said again with it would be old news.
-        self.undone = 0;
+        self.news = News::None;
         true
     }
 
@@ -458,9 +469,10 @@ impl Game {
         // After Undo, what it took back instead, numbered as in the list of moves (which says whose they were),
         // so that a second Undo is news too: "Undone: moves 3 and 4. ".
         let first = self.moves.len() + 1;
-        let last_move = match (self.undone, self.last_move()) {
-            (1, _) => format!("Undone: move {first}. "),
-            (2, _) => format!("Undone: moves {first} and {}. ", first + 1),
+        let last_move = match (self.news, self.last_move()) {
+            (News::NewGame, _) => "New game. ".to_owned(),
+            (News::Undone(1), _) => format!("Undone: move {first}. "),
+            (News::Undone(_), _) => format!("Undone: moves {first} and {}. ", first + 1),
             (_, Some(cell)) if self.settings.mode == Mode::Friend || to_move == human => {
                 format!(
                     "{} played {}. ",
@@ -703,6 +715,10 @@ mod tests {
         assert_eq!(settings.level, ended.settings().level);
         ended.restart(settings);
         assert_eq!(ended.phase(), Phase::HumanToMove);
+        // Said until the first move, for whoever cannot see the board clear.
+        assert_eq!(ended.status_text(), "New game. Your turn: you play X.");
+        assert!(ended.play_human(4));
+        assert!(!ended.status_text().starts_with("New game"));
         let big = Shape::new(4, 4, 3).unwrap();
         let over = Game::new(
             Settings {

@@ -3,8 +3,8 @@
 //! preview's caption. The DOM layer only draws what this module decides. Pure Rust, tested natively.
 
 use crate::engine::{
-    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, StepEvent,
-    TreeNode, CELLS,
+    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, Status,
+    StepEvent, TreeNode, CELLS,
 };
 use crate::explain::{after, depth_aware_score, outcome_words, signed};
 use crate::game::cell_name;
@@ -431,6 +431,17 @@ pub fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String 
     label
 }
 
+/// What the panel says above the tree from `root`: how to read it and open a move, or, once the game is over
+/// there, why it shows nothing.
+pub fn tree_note(root: Board) -> &'static str {
+    if root.status() == Status::InProgress {
+        "Each move with its value for the side that plays it. Open a move (Enter, or the right arrow) to see the \
+         replies; the best moves are marked \"best\"."
+    } else {
+        "The game is over here: there is no move to show. Undo, or start a new game, to see the tree."
+    }
+}
+
 /// The caption of the preview of the node at `path` from `root`: the moves that lead there ("Preview after X row
 /// 2, column 2, then O row 1, column 1"), or a word on the preview at the root. A path that is not a legal
 /// sequence of moves previews the root, as [`after`] does.
@@ -474,6 +485,16 @@ mod tests {
 
     fn strings(paths: &[&str]) -> Vec<String> {
         paths.iter().map(|path| path.to_string()).collect()
+    }
+
+    #[test]
+    fn the_note_says_why_a_finished_game_has_no_tree() {
+        assert!(tree_note(Board::EMPTY).starts_with("Each move with its value"));
+        let won: Board = "XXXOO....".parse().unwrap();
+        assert!(TreeState::new(won).visible().is_empty());
+        assert!(tree_note(won).starts_with("The game is over here: there is no move to show."));
+        let drawn: Board = "XOXXOOOXX".parse().unwrap();
+        assert!(tree_note(drawn).starts_with("The game is over here"));
     }
 
     #[test]

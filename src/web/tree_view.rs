@@ -6,11 +6,12 @@
 //! when that state changes.
 
 use super::dom::{
-    add, add_input, add_typed, game_id, set_attribute, set_optional_attribute, toggle_class,
+    add, add_input, add_typed, game_id, set_attribute, set_optional_attribute, set_text,
+    toggle_class,
 };
 use super::tree_picture::TreePicture;
 use crate::engine::{Player, CELLS};
-use crate::tree::{encode_path, preview_caption, TreeState, VisibleNode};
+use crate::tree::{encode_path, preview_caption, tree_note, TreeState, VisibleNode};
 use std::cell::RefCell;
 use web_sys::{
     Element, HtmlElement, HtmlInputElement, ScrollIntoViewOptions, ScrollLogicalPosition,
@@ -27,6 +28,8 @@ pub struct TreeView {
     picture: TreePicture,
     preview_cells: Vec<Element>,
     preview_caption: Element,
+    /// How to read the tree, or why there is none.
+    note: Element,
     /// The state the list was last drawn from.
     drawn: RefCell<Option<TreeState>>,
     /// The list's items, in the list's order.
@@ -51,12 +54,7 @@ impl TreeView {
         let title = add(&panel, "h2", "ttt-heading", "Game tree");
         let title_id = game_id(game, "tree-title");
         title.set_id(&title_id);
-        add(
-            &panel,
-            "p",
-            "ttt-note",
-            "Each move with its value for the side that plays it. Open a move (Enter, or the right arrow) to see the replies; the best moves are marked \"best\".",
-        );
+        let note = add(&panel, "p", "ttt-note", "");
 
         let label = add(&panel, "label", "ttt-option", "");
         let alpha_beta = add_input(&label, "checkbox");
@@ -86,6 +84,7 @@ impl TreeView {
             picture,
             preview_cells,
             preview_caption,
+            note,
             drawn: RefCell::new(None),
             nodes: RefCell::new(Vec::new()),
             shadow: shadow.clone(),
@@ -96,6 +95,7 @@ impl TreeView {
     /// the step panel's search is at (`current`, its path), then previews `preview`.
     pub fn render(&self, state: &TreeState, preview: &[usize], current: Option<&[usize]>) {
         self.alpha_beta.set_checked(state.alpha_beta);
+        set_text(&self.note, tree_note(state.root));
         let drawn = self.drawn.borrow().clone();
         let redrawn = !drawn.as_ref().is_some_and(|drawn| drawn.same_nodes(state));
         if redrawn {
