@@ -410,6 +410,18 @@ test("the step's node is marked in the tree's list too, and the tree's picture i
       stops.add(await page.evaluate(() => document.querySelector("#game").shadowRoot.activeElement?.className ?? ""));
     }
     assert.ok(![...stops].some((name) => name.includes("ttt-picture")), [...stops].join(" | "));
+    // A node tapped in the picture gives focus to its item in the list, which a screen reader can say (the
+    // picture is hidden from it), and the page stays where it is.
+    const node = page.locator('.ttt-picture [data-path="2"]');
+    await node.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    await node.click();
+    const focused = await page.evaluate(() => {
+      const active = document.querySelector("#game").shadowRoot.activeElement;
+      return `${active?.getAttribute("role")} ${active?.dataset.path}`;
+    });
+    assert.equal(focused, "treeitem 2");
+    assert.equal(await page.evaluate(() => window.scrollY), before);
   });
 });
 

@@ -33,8 +33,8 @@ pub const TALLY_KEY: &str = "tictactoe-tally";
 
 /// What an update asks of the world outside the game's state, done once the update is over.
 pub enum Effect {
-    /// Move focus to this element of the game.
-    Focus(HtmlElement),
+    /// Move focus to this element of the game, scrolled into view if it is not (`true`), or where it is.
+    Focus(HtmlElement, bool),
     /// Copy this link to the clipboard, then tell the game whether it worked ([`Message::Copied`]).
     Copy(String),
 }
@@ -43,8 +43,10 @@ pub enum Effect {
 enum Request {
     /// Focus on the board's tab stop.
     FocusCell,
-    /// Focus on the game tree's focused node.
-    FocusTreeNode,
+    /// Focus on the game tree's focused node: scrolled into view (`true`) when a key moved it; where it is when
+    /// a click did, in the list or in the picture above it (which is hidden from assistive technology, and which
+    /// the page would otherwise jump away from).
+    FocusTreeNode(bool),
     /// Copy this link to the clipboard.
     Copy(String),
 }
@@ -217,11 +219,11 @@ impl App {
         let request = request.or_else(|| lost.then_some(Request::FocusCell));
         // The elements to focus exist once the state is drawn.
         match request? {
-            Request::FocusCell => Some(Effect::Focus(self.view.cell(self.focus_cell))),
-            Request::FocusTreeNode => self
+            Request::FocusCell => Some(Effect::Focus(self.view.cell(self.focus_cell), true)),
+            Request::FocusTreeNode(scroll) => self
                 .view
                 .tree_node(&self.thinking.tree.focus)
-                .map(Effect::Focus),
+                .map(|node| Effect::Focus(node, scroll)),
             Request::Copy(url) => Some(Effect::Copy(url)),
         }
     }
@@ -312,10 +314,11 @@ impl App {
             Message::TreeToggle(path) if !path.is_empty() && thinking.tree.is_playable(&path) => {
                 thinking.tree.toggle(&path);
                 thinking.tree.focus = path;
+                return Some(Request::FocusTreeNode(false));
             }
             Message::TreeKey(path, key) if thinking.tree.is_playable(&path) => {
                 thinking.preview = thinking.tree.press(&path, key)?;
-                return Some(Request::FocusTreeNode);
+                return Some(Request::FocusTreeNode(true));
             }
             Message::Preview(path) if thinking.tree.is_playable(&path) => thinking.preview = path,
             _ => {}

@@ -89,7 +89,7 @@ impl Runtime {
             };
             // Outside the update: focus fires events, whose messages wait in the queue.
             match effect {
-                Some(Effect::Focus(element)) => focus(&element),
+                Some(Effect::Focus(element, scroll)) => focus(&element, scroll),
                 Some(Effect::Copy(url)) => self.copy(&url),
                 None => {}
             }
@@ -147,9 +147,11 @@ extern "C" {
 }
 
 /// Moves focus to one of the game's elements.
-fn focus(element: &web_sys::HtmlElement) {
+fn focus(element: &web_sys::HtmlElement, scroll: bool) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(!scroll);
     // Focusing an element of the game's own cannot fail; a page that has moved on just keeps its focus.
-    let _ = element.focus();
+    let _ = element.focus_with_options(&options);
 }
 
 /// A game on the page, as Rust code holds it (the JS API wraps it in an object with methods).
