@@ -210,6 +210,23 @@ test("clicks on a filled square, while the computer thinks, and after the end ch
   });
 });
 
+test("the moves, the tally and Share's link are as wide as the 3x3 board, in regular type", async () => {
+  await withGame("?delay=0", async (page) => {
+    await page.locator('[data-cell="4"]').click();
+    await page.getByRole("button", { name: "Share" }).click();
+    const boxes = await page.locator(".ttt-board, .ttt-history, .ttt-tally, .ttt-share").evaluateAll((elements) =>
+      elements.map((element) => ({
+        name: element.className,
+        width: Math.round(element.getBoundingClientRect().width),
+        weight: getComputedStyle(element).fontWeight,
+      })),
+    );
+    const board = boxes.find((box) => box.name === "ttt-board");
+    for (const box of boxes) assert.equal(box.width, board.width, `${box.name} is ${box.width} px wide`);
+    assert.deepEqual(boxes.filter((box) => box.name !== "ttt-board").map((box) => box.weight), ["400", "400", "400"]);
+  });
+});
+
 test("new game clears the board and the highlight", async () => {
   await withGame("?delay=0", async (page) => {
     await playOneGame(page, random(11), "X");
