@@ -637,6 +637,41 @@ test("a custom element follows its attributes in any order: a k set before its b
     await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("board", "4x4"));
     assert.equal(await chosen(), "4x4, 4 in a row");
     assert.match(await game.locator(".ttt-problems .ttt-notice").first().textContent(), /^k="6" is not understood/);
+    // The same attributes make the same game live as after a reload: a 3x3 position on a 7x7 board is explained
+    // and the board kept, and a k then set applies to that board.
+    const shown = async () => ({
+      cells: await game.locator("[data-cell]").count(),
+      marks: (await game.locator("[data-cell]").allTextContents()).join(""),
+      board: await chosen(),
+      notices: await game.locator(".ttt-problems .ttt-notice").allTextContents(),
+    });
+    const live = async (changes) => {
+      await page.evaluate((changes) => {
+        const element = document.querySelector("tic-tac-toe");
+        for (const name of ["k", "board", "position"]) element.removeAttribute(name);
+        for (const [name, value] of changes) element.setAttribute(name, value);
+      }, changes);
+      return shown();
+    };
+    // A new element with these attributes, as a page that loads with them has it.
+    const loaded = async (attributes) => {
+      await page.evaluate((attributes) => {
+        const old = document.querySelector("tic-tac-toe");
+        const element = document.createElement("tic-tac-toe");
+        for (const [name, value] of attributes) element.setAttribute(name, value);
+        old.replaceWith(element);
+      }, attributes);
+      await game.locator("[data-cell='0']").waitFor();
+      return shown();
+    };
+    for (const attributes of [
+      [["board", "7x7"], ["position", "X...O...."], ["k", "5"]],
+      [["position", "..../.X../..O./...."], ["board", "5x5"]],
+    ]) {
+      const changed = await live(attributes);
+      assert.equal(changed.notices.length, 1, JSON.stringify(changed));
+      assert.deepEqual(changed, await loaded(attributes), JSON.stringify(attributes));
+    }
     assert.deepEqual(problems, []);
   } finally {
     await close();

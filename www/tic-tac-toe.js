@@ -14,6 +14,8 @@ const ATTRIBUTES = [
   "eval", "horizon",
 ];
 
+const READ_TOGETHER = ["position", "board", "k"];
+
 class TicTacToeElement extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
 
@@ -26,12 +28,14 @@ class TicTacToeElement extends HTMLElement {
       this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
       return;
     }
-    if (this.isConnected && !this.#game) {
-      try {
-        this.#game = mountElement(this);
-      } catch (error) {
-        this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
-      }
+    if (this.isConnected && !this.#game) this.#mount();
+  }
+
+  #mount() {
+    try {
+      this.#game = mountElement(this);
+    } catch (error) {
+      this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
     }
   }
 
@@ -49,10 +53,23 @@ class TicTacToeElement extends HTMLElement {
   }
 
   attributeChangedCallback(name, _old, value) {
-    this.#game?.set(name, value);
-    // k is read against the board, and a new board comes with its own default k: the element's k applies again
-    // (set before the board, it may have been refused on the board before).
-    if (name === "board" && this.hasAttribute("k")) this.#game?.set("k", this.getAttribute("k"));
+    if (!this.#game) return;
+    if (!READ_TOGETHER.includes(name)) {
+      this.#game.set(name, value);
+      return;
+    }
+    // A position, a board and a k are read together, against each other, as when the page loaded: the game
+    // starts again from all of the element's attributes, so that the same attributes make the same game live as
+    // after a reload, in any order, and one that does not fit the others is explained as it would be then.
+    this.#game.destroy();
+    this.#game = null;
+    try {
+      this.#game = mountElement(this);
+    } catch {
+      // The game was in the middle of an update (a change made from a listener of its own events): its
+      // destroy() waits for the update to end, and so does the new game.
+      queueMicrotask(() => this.isConnected && !this.#game && this.#mount());
+    }
   }
 }
 
