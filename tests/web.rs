@@ -199,7 +199,7 @@ fn new_game_from_the_handle_starts_over() {
     cell(&host, 0).click();
     game.new_game();
     assert_eq!(cells(&host), vec![String::new(); 9]);
-    assert_eq!(status(&host), "Your turn: you play X.");
+    assert_eq!(status(&host), "New game. Your turn: you play X.");
     game.destroy();
 }
 
