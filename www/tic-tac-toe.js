@@ -43,6 +43,12 @@ class TicTacToeElement extends HTMLElement {
   // its game, which lives in its shadow root and moves with it. Removed: its game goes.
   connectedMoveCallback() {}
 
+  // Moved into another document (a frame's): the game is made again there, with that document's styles.
+  adoptedCallback() {
+    this.#game?.destroy();
+    this.#game = null;
+  }
+
   disconnectedCallback() {
     queueMicrotask(() => {
       if (!this.isConnected) {
@@ -61,10 +67,13 @@ class TicTacToeElement extends HTMLElement {
     // A position, a board and a k are read together, against each other, as when the page loaded: the game
     // starts again from all of the element's attributes, so that the same attributes make the same game live as
     // after a reload, in any order, and one that does not fit the others is explained as it would be then.
+    const focused = this.shadowRoot?.activeElement;
     this.#game.destroy();
     this.#game = null;
     try {
       this.#game = mountElement(this);
+      // Focus was in the game: it stays there, on the board (its one tab stop), not on the page.
+      if (focused) this.shadowRoot.querySelector('[data-cell][tabindex="0"]')?.focus();
     } catch {
       // The game was in the middle of an update (a change made from a listener of its own events): its
       // destroy() waits for the update to end, and so does the new game.
