@@ -30,6 +30,14 @@ const cell = (page, index) => page.locator(`[data-cell="${index}"]`);
 const tallyText = (page) => page.locator(".ttt-tally p").textContent();
 const history = (page) => page.locator(".ttt-history li:not([hidden]) button").allTextContents();
 
+/** Reloads the page once all it asked for has arrived: a reload cancels what is still loading (the icon, say),
+ * which would count as a failed request. */
+async function reload(page) {
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+  await page.locator(".ttt-status").waitFor();
+}
+
 test("friend mode places alternating marks and the computer never moves", async () => {
   await withGame("?mode=friend&delay=0", async (page) => {
     assert.equal(await status(page), "X to move.");
@@ -242,8 +250,7 @@ test("the tally counts results, resets, and survives a reload", async () => {
     await page.getByRole("button", { name: "Undo" }).click();
     await cell(page, 2).click();
     assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
-    await page.reload();
-    await page.locator(".ttt-status").waitFor();
+    await reload(page);
     assert.equal(await tallyText(page), "Tally with a friend: X won 1, O won 0, drawn 0.");
     // Each level has its own counts, and Reset tally clears the one on show only.
     await page.getByRole("radio", { name: "Computer", exact: true }).check();
@@ -256,8 +263,7 @@ test("the tally counts results, resets, and survives a reload", async () => {
     // A screen reader hears what Reset did: the tally is a live region of its own, apart from the game's status.
     const heard = page.getByRole("status").filter({ hasText: /^Tally with a friend/ });
     assert.equal(await heard.textContent(), "Tally with a friend: X won 0, O won 0, drawn 0.");
-    await page.reload();
-    await page.locator(".ttt-status").waitFor();
+    await reload(page);
     assert.equal(await tallyText(page), "Tally with a friend: X won 0, O won 0, drawn 0.");
     assert.deepEqual(problems, []);
   } finally {
@@ -269,8 +275,7 @@ test("a link to a finished game counts nothing, however often it is opened or st
   await withGame("?position=XXXOO....", async (page) => {
     assert.match(await status(page), /^You win/);
     assert.match(await tallyText(page), /you won 0, drew 0, lost 0/);
-    await page.reload();
-    await page.locator(".ttt-status").waitFor();
+    await reload(page);
     await page.getByRole("button", { name: "New game" }).click();
     await page.getByLabel("Difficulty").selectOption("easy");
     await page.getByLabel("Difficulty").selectOption("unbeatable");
