@@ -25,7 +25,7 @@ class TicTacToeElement extends HTMLElement {
     try {
       await ready;
     } catch (error) {
-      this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
+      this.#cannotStart(error);
       return;
     }
     if (this.isConnected && !this.#game) this.#mount();
@@ -35,8 +35,12 @@ class TicTacToeElement extends HTMLElement {
     try {
       this.#game = mountElement(this);
     } catch (error) {
-      this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
+      this.#cannotStart(error);
     }
+  }
+
+  #cannotStart(error) {
+    this.textContent = `The game could not start: ${error instanceof Error ? error.message : error}`;
   }
 
   // Moved rather than removed (appendChild elsewhere, or moveBefore, which connects it again at once): it keeps
