@@ -253,6 +253,32 @@ test("usable at 320 px: nothing overflows, every target is at least 44 px", asyn
     assert.deepEqual(wide, []);
     const withPanels = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(withPanels <= 320, `page with every panel is ${withPanels} px wide`);
+    // The statistics stay inside their panel while they are being timed too, not only once the numbers have come
+    // (the waiting word once made the table 14 px wider than the panel until then): every state the table passes
+    // through after a move, measured as it is drawn.
+    await page.locator(".ttt-stats").evaluate((panel) => {
+      const table = panel.querySelector("table");
+      window.statsStates = [];
+      new MutationObserver(() =>
+        window.statsStates.push({
+          out: Math.round(table.getBoundingClientRect().right - panel.getBoundingClientRect().right),
+          timing: [...table.querySelectorAll("td")].filter((td) => td.textContent === "timing…").length,
+        }),
+      ).observe(panel, { subtree: true, childList: true, characterData: true });
+    });
+    await page.locator('[data-cell="4"]').tap();
+    const computerColumn = page.locator(".ttt-stats tbody td:nth-child(3)").filter({ hasText: "positions" });
+    await computerColumn.nth(3).waitFor();
+    await page.locator(".ttt-stats tbody td:nth-child(2)").filter({ hasText: "positions" }).nth(3).waitFor();
+    const states = await page.evaluate(() => window.statsStates);
+    assert.ok(
+      states.some(({ timing }) => timing > 0),
+      `the table was seen while it was being timed: ${JSON.stringify(states)}`,
+    );
+    assert.deepEqual(
+      states.filter(({ out }) => out > 0),
+      [],
+    );
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -206,10 +206,10 @@ test("the statistics are timed a few milliseconds per task, each shown when it i
   await withGame("?stats=1&delay=0", async (page) => {
     const cells = page.locator(".ttt-stats tbody td");
     await cells.filter({ hasText: "positions" }).nth(3).waitFor();
-    // Every change to the statistics, as the number of cells still "measuring…" once each task is over.
+    // Every change to the statistics, as the number of cells still "timing…" once each task is over.
     await page.locator(".ttt-stats").evaluate((panel) => {
       window.measuringCounts = [];
-      const count = () => [...panel.querySelectorAll("td")].filter((td) => td.textContent === "measuring…").length;
+      const count = () => [...panel.querySelectorAll("td")].filter((td) => td.textContent === "timing…").length;
       new MutationObserver(() => window.measuringCounts.push(count())).observe(panel, {
         subtree: true,
         childList: true,

@@ -293,8 +293,10 @@ impl Thinking {
     }
 
     /// The statistics table's cell for variant number `variant` in `column`, with `board` on the board: the
-    /// measurement ("1,234 positions, 0.120 ms"), "measuring…" while it is being measured, or "no move yet" in the
-    /// computer's column before the computer has moved.
+    /// measurement ("1,234 positions, 0.120 ms"), "timing…" while it is being measured, or "no move yet" in the
+    /// computer's column before the computer has moved. (The waiting words are no wider than "positions,": a
+    /// table cell is never narrower than its longest word, and on a 320 px phone "measuring…" made the table
+    /// wider than its panel until the numbers came.)
     pub fn stats_cell_text(&self, board: Board, column: StatsColumn, variant: usize) -> String {
         let (stats, at) = match column {
             StatsColumn::Now => (&self.stats_now, Some(board)),
@@ -306,7 +308,7 @@ impl Thinking {
             .and_then(|(_, measured)| measured[variant]);
         match (measured, at) {
             (Some(measured), _) => measured_text(measured),
-            (None, Some(_)) => "measuring…".to_owned(),
+            (None, Some(_)) => "timing…".to_owned(),
             (None, None) => "no move yet".to_owned(),
         }
     }
@@ -648,7 +650,7 @@ mod tests {
         );
         assert_eq!(
             thinking.stats_cell_text(now, StatsColumn::Now, 1),
-            "measuring…"
+            "timing…"
         );
         // Six empty squares now: plain minimax in one search.
         assert_eq!(measure_all(&mut thinking, now), (1 + 3) + (8 + 3));
