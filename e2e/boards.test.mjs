@@ -369,7 +369,7 @@ test("think() answers for any board from a worker, thinkNow() on the spot, and b
   });
 });
 
-test("the README's think() example is what think() answers: a proved search counts the same on every machine", async () => {
+test("the README's think() and thinkNow() examples are what they answer: a search to a depth counts the same on every machine", async () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
   const quoted = readme.match(
     /await think\("\.\.\.\.\/\.X\.\.\/\.\.O\.\/\.\.\.\.", \{ k: 4, timeMs: 1000 \}\);\n\/\/ \{ move: (\d+), proved: true, outcome: "draw", plies: (\d+), depth: (\d+), nodes: (\d+), timeMs: \d+, tableHits: (\d+),\n\/\/\s+cutoffs: (\d+), firstMoveCutoffs: (\d+), line: \[([\d, ]+)\]/,
@@ -377,15 +377,23 @@ test("the README's think() example is what think() answers: a proved search coun
   assert.ok(quoted, "the README quotes think()'s answer for ..../.X../..O./....");
   const [move, plies, depth, nodes, tableHits, cutoffs, firstMoveCutoffs] = quoted.slice(1, 8).map(Number);
   const line = quoted[8].split(", ").map(Number);
+  const estimated = readme.match(
+    /thinkNow\("(\.{7}\/\.{7}\/\.{7}\/\.{3}X\.{3}\/\.{7}\/\.{7}\/\.{7})", \{ k: 5, depth: 6 \}\);\n\/\/ \{ move: (\d+), proved: false, estimate: (-?\d+), depth: 6, nodes: (\d+), timedOut: false,/,
+  );
+  assert.ok(estimated, "the README quotes thinkNow()'s answer on the 7x7 board");
   await withGame("", async (page) => {
-    const found = await page.evaluate(async () => {
+    const [found, now] = await page.evaluate(async (seven) => {
       const api = await import("./tictactoe.js");
-      return api.think("..../.X../..O./....", { k: 4, timeMs: 1000 });
-    });
+      return [await api.think("..../.X../..O./....", { k: 4, timeMs: 1000 }), api.thinkNow(seven, { k: 5, depth: 6 })];
+    }, estimated[1]);
     assert.equal(found.proved, true);
     assert.deepEqual(
       [found.move, found.plies, found.depth, found.nodes, found.tableHits, found.cutoffs, found.firstMoveCutoffs, found.line],
       [move, plies, depth, nodes, tableHits, cutoffs, firstMoveCutoffs, line],
+    );
+    assert.deepEqual(
+      [now.move, now.proved, now.estimate, now.depth, now.nodes, now.timedOut],
+      [Number(estimated[2]), false, Number(estimated[3]), 6, Number(estimated[4]), false],
     );
   });
 });
