@@ -305,7 +305,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
       const badOptions = [
         { foo: 1 }, { level: "godlike" }, { human: "Z" }, { human: true }, { delay: -1 }, { delay: 1.5 },
         { delay: "soon" }, { delay: 1e300 }, { position: "XX" }, { position: "XXXOOO..." }, { level: {} },
-        { mode: null }, [], "level=hard", () => {}, 7, { think: 1.5 }, { think: NaN },
+        [], "level=hard", () => {}, 7, { think: 1.5 }, { think: NaN }, { levl: undefined },
       ];
       for (const options of badOptions) {
         cases.push([`mount(options ${JSON.stringify(options) ?? String(options)})`, () => mount(element(), options)]);
@@ -362,16 +362,33 @@ test("every bad input throws an Error with a clear message, and the module keeps
       const withPanels = mount(explained, { scores: true, tree: true, stats: false, scoring: "plain", position: "X.O.X.O.." });
       const panelsShown = explained.shadowRoot.querySelectorAll("[data-cell][data-outcome]").length;
       withPanels.destroy();
+      // An option without a value is its default, as set() takes it: { level: choice } with no choice made.
+      const unset = element();
+      mount(unset, { level: undefined, human: null, board: undefined, k: undefined, position: null }).destroy();
+      const withBoard = element();
+      const boardGame = mount(withBoard, { board: "4x4", k: 3, level: null });
+      const unsetBoard = withBoard.shadowRoot.querySelector("select[data-board] option:checked").textContent;
+      boardGame.destroy();
+      // set() changes one setting: the same board keeps its k and its position.
+      const kept = element();
+      const keptGame = mount(kept, { position: "..../.X../..O./....", k: 3, mode: "friend" });
+      keptGame.set("board", "4x4");
+      const keptMarks = [...kept.shadowRoot.querySelectorAll("[data-cell]")].map((cell) => cell.textContent || ".").join("");
+      const keptBoard = kept.shadowRoot.querySelector("select[data-board] option:checked").textContent;
+      keptGame.destroy();
       // No failed call left a game (or half of one) behind: only the host's own #mounted game remains.
       const leftovers = [...document.querySelectorAll("div:not(#mounted)")].filter((div) =>
         div.shadowRoot?.querySelector(".ttt"),
       );
-      return { failures, messages, cases: cases.length, moves: after.moves.length, cell, leftovers: leftovers.length, panelsShown, checked };
+      return { failures, messages, cases: cases.length, moves: after.moves.length, cell, leftovers: leftovers.length, panelsShown, checked, unsetBoard, keptMarks, keptBoard };
     });
     assert.deepEqual(report.failures, []);
     assert.equal(report.moves, 9);
     assert.equal(report.cell, 2);
     assert.equal(report.leftovers, 0);
+    assert.equal(report.unsetBoard, "4x4, 3 in a row");
+    assert.equal(report.keptMarks, ".....X....O.....");
+    assert.equal(report.keptBoard, "4x4, 3 in a row");
     assert.equal(report.panelsShown, 5, "scores: true shows the scores of the five empty squares");
     assert.match(report.checked ?? "", /^set: level="nonsense" is not understood/);
     assert.ok(report.cases >= 60, `${report.cases} bad inputs tried`);
@@ -386,6 +403,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
       // A number an option does not take is explained by its setting, range and all, as JavaScript writes it.
       /mount\(options \{"think":1.5\}\) -> mount: think="1.5" is not understood: it must be a whole number of milliseconds from 10 to 60000\.$/,
       /mount\(options \{"think":null\}\) -> mount: think="NaN" is not understood: /,
+      /mount\(options \{\}\) -> mount: unknown option "levl"/,
       /mount\(options \{"delay":1e\+300\}\) -> mount: delay="1e\+300" is not understood: it must be a whole number of milliseconds from 0 to 10000\.$/,
       /bestMove\(\/\/\/\) -> bestMove: a board has 3 to 15 rows and 3 to 15 columns, this position is 4x0 \(rows x columns\)$/,
     ]) {
@@ -542,6 +560,14 @@ test("a change from outside that takes the focused element away leaves focus on 
     await game.locator("[data-jump='2']").focus();
     await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("level", "easy"));
     assert.match(await focused(), /^cell \d+$/);
+    // A position (read together with the board and k) starts a new game as a level does: the game stays, says so
+    // in its status line, and keeps focus where it was.
+    await game.getByRole("button", { name: "New game" }).focus();
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("position", "X...O...."));
+    assert.equal(await focused(), "button");
+    assert.equal(await game.getByRole("button", { name: "New game" }).evaluate((button) => button.matches(":focus")), true);
+    assert.match(await game.locator(".ttt-status").textContent(), /^New game\. /);
+    assert.equal(await game.locator("[data-cell='4']").textContent(), "O");
     assert.deepEqual(problems, []);
   } finally {
     await close();

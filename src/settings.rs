@@ -294,6 +294,17 @@ impl Settings {
         (settings, problems)
     }
 
+    /// Takes the board, k and position that `pairs` give (the `board`, `k` and `position` attributes of an
+    /// element), read together as when a page loads with them: a board given wins over a position's own, and a k
+    /// and a position are read on that board. The other settings stay. Returns a sentence for each value not
+    /// understood, with its setting's name.
+    pub fn set_board_together(&mut self, pairs: &[(String, String)]) -> Vec<(String, String)> {
+        let (read, problems) = Settings::from_pairs(pairs);
+        self.shape = read.shape;
+        self.start = read.start;
+        problems
+    }
+
     /// Plays on `board`, a board [`implied_board`] found: one of 3 to 15 rows and columns, which the `board`
     /// setting always takes.
     pub fn set_implied_board(&mut self, board: &str) {
@@ -384,9 +395,15 @@ impl Settings {
                         "The board is 3x3.",
                     )
                 })?;
-                let shape = Shape::new(rows, cols, default_k(rows, cols))
-                    .unwrap_or_else(|_| unreachable!("the default k fits every board of 3 to 15"));
-                self.set_shape(shape);
+                // The same board keeps its k and its position; another takes its own default k (a `k` read
+                // after it, as in a URL, sets another).
+                if (rows, cols) != (self.shape.rows(), self.shape.cols()) {
+                    let shape =
+                        Shape::new(rows, cols, default_k(rows, cols)).unwrap_or_else(|_| {
+                            unreachable!("the default k fits every board of 3 to 15")
+                        });
+                    self.set_shape(shape);
+                }
             }
             "k" => {
                 let longer = self.shape.rows().max(self.shape.cols());
@@ -504,15 +521,15 @@ impl Settings {
             query.push('=');
             query.push_str(value);
         };
+        // Who plays whom is kept in a game between friends too, for when the link's reader plays the computer.
         if self.mode != Mode::Computer {
             part("mode", self.mode.name());
-        } else {
-            if self.human != Player::X {
-                part("human", self.human.name());
-            }
-            if self.level != Level::Unbeatable {
-                part("level", self.level.name());
-            }
+        }
+        if self.human != Player::X {
+            part("human", self.human.name());
+        }
+        if self.level != Level::Unbeatable {
+            part("level", self.level.name());
         }
         if self.delay_ms != DEFAULT_DELAY_MS {
             part("delay", &self.delay_ms.to_string());
@@ -830,6 +847,13 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(friend.to_query(&empty), "mode=friend");
+        let friends_of_a_hard_computer = Settings {
+            mode: Mode::Friend,
+            ..settings
+        };
+        assert!(friends_of_a_hard_computer
+            .to_query(&empty)
+            .starts_with("mode=friend&human=O&level=hard&"));
     }
 
     #[test]
@@ -902,12 +926,57 @@ mod tests {
         assert_eq!(settings.shape.k(), 3);
         settings.reset("k");
         assert_eq!(settings.shape.k(), 4);
+        // The same board changes nothing: its k and its position stay.
+        let mut settings = parse("board=4x4&k=3&position=..../.X../..O./....").0;
+        settings.set("board", "4x4").unwrap();
+        assert_eq!(settings.shape, Shape::new(4, 4, 3).unwrap());
+        assert_eq!(settings.start.to_string(), "..../.X../..O./....");
+        // Another board takes its own default k.
+        let mut settings = parse("board=5x5&k=3").0;
+        settings.set("board", "15x15").unwrap();
+        assert_eq!(settings.shape, Shape::new(15, 15, 5).unwrap());
         for (rows, cols, k) in BOARD_PRESETS {
             let (settings, problems) = parse(&format!("board={rows}x{cols}&k={k}"));
             assert!(problems.is_empty(), "{problems:?}");
             let shape = settings.shape;
             assert_eq!((shape.rows(), shape.cols(), shape.k()), (rows, cols, k));
         }
+    }
+
+    #[test]
+    fn a_board_k_and_position_read_together_as_at_a_load_keep_the_other_settings() {
+        let pairs = |given: &[(&str, &str)]| -> Vec<(String, String)> {
+            given
+                .iter()
+                .map(|&(name, value)| (name.to_owned(), value.to_owned()))
+                .collect()
+        };
+        let mut settings =
+            parse("level=easy&scores=1&board=4x4&k=3&position=..../.X../..O./....").0;
+        // A 3x3 position on a 7x7 board is explained and the board kept, in any order.
+        let problems = settings.set_board_together(&pairs(&[
+            ("position", "X...O...."),
+            ("k", "5"),
+            ("board", "7x7"),
+        ]));
+        assert_eq!(settings.shape, Shape::new(7, 7, 5).unwrap());
+        assert_eq!(settings.start, Grid::empty(settings.shape));
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].0, "position");
+        assert_eq!(
+            (settings.level, settings.display.scores),
+            (Level::Easy, true)
+        );
+        // A position alone brings its own board; nothing at all is the 3x3 board.
+        assert!(settings
+            .set_board_together(&pairs(&[("position", "..../.X../..O./....")]))
+            .is_empty());
+        assert_eq!(settings.start.to_string(), "..../.X../..O./....");
+        assert!(settings.set_board_together(&[]).is_empty());
+        assert_eq!(
+            (settings.shape, settings.start),
+            (Shape::CLASSIC, Grid::empty(Shape::CLASSIC))
+        );
     }
 
     #[test]

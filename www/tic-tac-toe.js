@@ -5,7 +5,8 @@
 // k, think, eval, horizon); the game lives in the element's shadow root, so the page's styles and the game's leave
 // each other alone. Several elements play independently, and an element moved to another place of the page keeps its
 // game. A changed attribute changes the live game: the panels, the pause and the time per move change in place, and
-// who plays whom, the level, the board or the position start a new game.
+// who plays whom, the level, the board or the position start a new game (the board, k and position read together, as
+// when a page loads with them).
 import init, { mountElement } from "./tictactoe.js";
 
 const ready = init();
@@ -13,8 +14,6 @@ const ATTRIBUTES = [
   "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "step", "scoring", "board", "k", "think",
   "eval", "horizon",
 ];
-
-const READ_TOGETHER = ["position", "board", "k"];
 
 class TicTacToeElement extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
@@ -63,26 +62,7 @@ class TicTacToeElement extends HTMLElement {
   }
 
   attributeChangedCallback(name, _old, value) {
-    if (!this.#game) return;
-    if (!READ_TOGETHER.includes(name)) {
-      this.#game.set(name, value);
-      return;
-    }
-    // A position, a board and a k are read together, against each other, as when the page loaded: the game
-    // starts again from all of the element's attributes, so that the same attributes make the same game live as
-    // after a reload, in any order, and one that does not fit the others is explained as it would be then.
-    const focused = this.shadowRoot?.activeElement;
-    this.#game.destroy();
-    this.#game = null;
-    try {
-      this.#game = mountElement(this);
-      // Focus was in the game: it stays there, on the board (its one tab stop), not on the page.
-      if (focused) this.shadowRoot.querySelector('[data-cell][tabindex="0"]')?.focus();
-    } catch {
-      // The game was in the middle of an update (a change made from a listener of its own events): its
-      // destroy() waits for the update to end, and so does the new game.
-      queueMicrotask(() => this.isConnected && !this.#game && this.#mount());
-    }
+    this.#game?.set(name, value);
   }
 }
 

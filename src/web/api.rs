@@ -27,8 +27,10 @@ use wasm_bindgen::prelude::*;
 enum Source {
     /// `mount(element, options)`: a bad value throws an `Error`.
     Options,
-    /// The page's URL or the element's attributes: a bad value is explained above the board.
+    /// The page's URL: a bad value is explained above the board.
     Page,
+    /// A `<tic-tac-toe>`'s attributes: as the page's URL, and its board, k and position are read together.
+    Element,
 }
 
 /// A JavaScript function that calls `f` with the handle's game, or throws once the handle is freed.
@@ -113,7 +115,11 @@ fn set_setting(
                 .map_err(|error| JsError::new(&format!("set: {}", error.message())))?;
         }
     }
-    game.set(&name, value.as_deref());
+    if source == Source::Element && matches!(name.as_str(), "board" | "k" | "position") {
+        game.set_board_from_attributes();
+    } else {
+        game.set(&name, value.as_deref());
+    }
     Ok(())
 }
 
@@ -197,7 +203,8 @@ pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
 /// Mounts a game into `element` with the settings of its attributes (`<tic-tac-toe level="hard">`), for the
 /// custom element. Like URL parameters, an attribute that is not understood is explained above the board; the
 /// handle's `set(name, value)` follows a changed attribute without starting the game again (unless who plays
-/// whom, how well or from where changed).
+/// whom, how well or from where changed). A change of `board`, `k` or `position` reads the three attributes
+/// together, as a page that loads with them does.
 #[wasm_bindgen(js_name = mountElement)]
 pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
     let host = super::realm::element(&element).ok_or_else(|| {
@@ -205,14 +212,10 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
             "mountElement: the first argument must be a DOM element to render the game into",
         )
     })?;
-    let pairs: Vec<(String, String)> = SETTING_NAMES
-        .iter()
-        .filter_map(|name| Some((name.to_string(), host.get_attribute(name)?)))
-        .collect();
-    let (settings, problems) = Settings::from_pairs(&pairs);
+    let (settings, problems) = Settings::from_pairs(&super::attribute_pairs(&host, &SETTING_NAMES));
     let game =
         mount_game(&element, settings, problems, "mountElement").map_err(|e| JsError::new(&e))?;
-    Ok(handle_object(game, Source::Page))
+    Ok(handle_object(game, Source::Element))
 }
 
 /// Renders a game into `element` and returns its handle: `newGame()`, `destroy()`, `set(name, value)`, `free()`.
@@ -220,13 +223,18 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
 /// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
 /// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a board in the notation), `delay` (milliseconds),
 /// `scores`, `tree`, `stats`, `step`, `horizon` (`true` shows that panel), `scoring` (`"depth"` or `"plain"`),
-/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds) and `eval`.
+/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds) and `eval`; `undefined` or `null` is the default.
 /// An unknown option or a value that is not understood throws an `Error`.
 #[wasm_bindgen]
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let mut settings = Settings::default();
     if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
-        let given = |wanted: &str| entries.iter().find(|(name, _)| name == wanted);
+        // An option without a value (`undefined` or `null`) is its default, as `set` takes it.
+        let given = |wanted: &str| {
+            entries
+                .iter()
+                .find(|(name, value)| name == wanted && !value.is_undefined() && !value.is_null())
+        };
         let position = given("position").and_then(|(_, value)| value.as_string());
         if let Some(board) = implied_board(given("board").is_some(), position.as_deref()) {
             settings.set_implied_board(&board);
@@ -237,6 +245,9 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
                     "mount: {}",
                     unknown_option(&name.into())
                 )));
+            }
+            if value.is_undefined() || value.is_null() {
+                continue;
             }
             let value = option_text("mount", name, value)?;
             settings

@@ -276,6 +276,7 @@ impl App {
             }
             Message::TallyStored => self.reload_tally(),
             Message::Set(name, value) => self.set(&name, value.as_deref()),
+            Message::SetBoard(pairs) => self.set_board(&pairs),
             Message::Typed(name, value) => self.typed(&name, &value),
             Message::Board(choice) => self.choose_board(&choice),
             Message::AlphaBeta(_)
@@ -422,8 +423,7 @@ impl App {
     /// understood is explained above the board and the default used, as when the game was mounted.
     fn set(&mut self, name: &str, value: Option<&str>) {
         let mut settings = *self.game.settings();
-        self.problems.retain(|(known, _)| known != name);
-        self.typo = None;
+        self.forget_problems(&[name]);
         match value.map(|value| settings.set_live(name, value)) {
             Some(Ok(())) => {}
             None => settings.reset(name),
@@ -436,17 +436,34 @@ impl App {
         self.play_on_with(settings);
     }
 
+    /// The board, k and position read together (a `<tic-tac-toe>`'s attributes), each value not understood
+    /// explained above the board.
+    fn set_board(&mut self, pairs: &[(String, String)]) {
+        let mut settings = *self.game.settings();
+        let problems = settings.set_board_together(pairs);
+        self.forget_problems(&["board", "k", "position"]);
+        self.problems.extend(problems);
+        self.play_on_with(settings);
+    }
+
     /// A value typed into the control of setting `name`: set as [`App::set`] sets it, unless the setting does
     /// not take it, which is explained by the field while the setting and the game stay as they were (a typo
     /// should not cost a game).
     fn typed(&mut self, name: &str, value: &str) {
         let mut settings = *self.game.settings();
-        self.problems.retain(|(known, _)| known != name);
-        self.typo = None;
+        self.forget_problems(&[name]);
         match settings.set_live(name, value) {
             Ok(()) => self.play_on_with(settings),
             Err(problem) => self.typo = Some((name.to_owned(), problem.typed())),
         }
+    }
+
+    /// Takes back what was said about the settings `names` (a problem above the board, a typo by a field): they
+    /// are being set again.
+    fn forget_problems(&mut self, names: &[&str]) {
+        self.problems
+            .retain(|(known, _)| !names.contains(&known.as_str()));
+        self.typo = None;
     }
 
     /// Plays on with `settings`: a new game where they change the game itself, the same game otherwise.

@@ -41,6 +41,9 @@ pub enum Message {
     /// A setting, from a control, an attribute or JavaScript, as `Settings::set` reads it (`None`: back to its
     /// default).
     Set(String, Option<String>),
+    /// The `board`, `k` and `position` attributes of a `<tic-tac-toe>`, one of which changed, as
+    /// `Settings::set_board_together` reads them (the attributes that are there).
+    SetBoard(Vec<(String, String)>),
     /// "Mark what alpha-beta prunes" was switched.
     AlphaBeta(bool),
     /// A move was chosen in the scores list, to see why.

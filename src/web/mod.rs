@@ -177,6 +177,16 @@ impl GameHandle {
             .send(Message::Set(name.to_owned(), value.map(str::to_owned)));
     }
 
+    /// Reads the board, k and position together from the attributes of the element the game was mounted into
+    /// (a `<tic-tac-toe>` one of whose three changed), as a page that loads with them reads them.
+    pub fn set_board_from_attributes(&self) {
+        let Some(runtime) = self.0 .0.upgrade() else {
+            return;
+        };
+        let pairs = attribute_pairs(&runtime.host, &["board", "k", "position"]);
+        self.0.send(Message::SetBoard(pairs));
+    }
+
     /// The game's settings now; `None` once it is destroyed, or while it is busy with an update (a call from a
     /// listener of its own events), when they are about to change.
     pub fn settings(&self) -> Option<Settings> {
@@ -192,6 +202,14 @@ impl GameHandle {
             .upgrade()
             .is_some_and(|runtime| runtime.app.borrow().is_some())
     }
+}
+
+/// The attributes of `element` named `names` that it has, as `name=value` pairs.
+fn attribute_pairs(element: &Element, names: &[&str]) -> Vec<(String, String)> {
+    names
+        .iter()
+        .filter_map(|&name| Some((name.to_owned(), element.get_attribute(name)?)))
+        .collect()
 }
 
 /// A listener of some kinds of event on one target, each event decoded into a message for a game; removed when
