@@ -178,7 +178,7 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
   // 4x4 with 4 in a row: depths 1 and 2, then one search straight to the end, which proves the draw.
   await withGame("?board=4x4&k=4&stats=1&horizon=1&delay=0", async (page) => {
     // Before the computer's first search the panel says so, with no heading over an empty list of depths.
-    await page.getByText("The computer has not searched yet").waitFor();
+    await page.getByText("The computer has not played a move on the board yet").waitFor();
     assert.equal(await page.locator(".ttt-horizon").isVisible(), false);
     await page.locator('[data-cell="5"]').click();
     await page.locator(".ttt-horizon li").first().waitFor({ timeout: 20_000 });
@@ -237,7 +237,7 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     await page.getByRole("button", { name: "Undo" }).click();
     assert.equal(
       await page.locator(".ttt-search-sentence").textContent(),
-      "The computer has not searched yet in the moves on the board.",
+      "The computer has not played a move on the board yet.",
     );
   });
 });

@@ -86,18 +86,23 @@ pub fn verdict_words(verdict: &Verdict, mover: Player) -> String {
 }
 
 /// One sentence on a search of `position`: "Searched to the end: 139,744 positions; proved: a draw with best
-/// play." or "Looked 6 moves ahead, 180,000 positions; best guess: X is better."
+/// play." or "Looked 6 moves ahead, 180,000 positions; best guess: X is better." (A search proves a forced win
+/// short of the end, "Looked 2 moves ahead, …; proved: X wins in 3 moves", when a threat cannot be stopped.)
 pub fn search_sentence(position: &Grid, thought: &Thought) -> String {
     let words = verdict_words(&thought.verdict, position.to_move());
     let positions = counted(thought.nodes, "position", "positions");
-    match thought.verdict {
-        Verdict::Proved(_) => {
-            format!("Searched to the end: {positions}; proved: {words}.")
-        }
-        Verdict::Estimate(_) => format!(
-            "Looked {} ahead, {positions}; {words}.",
+    if to_the_end(position, thought.depth) {
+        format!("Searched to the end: {positions}; proved: {words}.")
+    } else {
+        let proved = if matches!(thought.verdict, Verdict::Proved(_)) {
+            "proved: "
+        } else {
+            ""
+        };
+        format!(
+            "Looked {} ahead, {positions}; {proved}{words}.",
             moves_word(thought.depth)
-        ),
+        )
     }
 }
 
@@ -107,7 +112,7 @@ pub fn no_search_sentence(phase: Phase) -> &'static str {
     if phase == Phase::ComputerToMove {
         "The computer is searching…"
     } else {
-        "The computer has not searched yet in the moves on the board."
+        "The computer has not played a move on the board yet."
     }
 }
 
@@ -191,6 +196,8 @@ pub fn square_words(verdict: &Verdict) -> String {
             Outcome::Win => format!("win {}", value.plies),
             Outcome::Loss => format!("loss {}", value.plies),
         },
+        // An even estimate is written "±0", so that it is not read as a proved value.
+        Verdict::Estimate(0) => "±0".to_owned(),
         Verdict::Estimate(score) => signed(*score),
     }
 }
@@ -218,7 +225,7 @@ pub fn scores_title(moves: &[(usize, Verdict)]) -> &'static str {
     {
         "Every move's value is proved: the search reached the end of the game."
     } else {
-        "Scores marked + or − are estimates at the depth the clock allowed; the others are proved."
+        "Scores marked +, − or ± are estimates at the depth the clock allowed; the others are proved."
     }
 }
 
@@ -233,18 +240,18 @@ pub fn tree_depth_note(position: &Grid) -> String {
     }
     let empty = position.shape().cells() - position.marks();
     let orders = match empty {
-        0..=1 => "1".to_owned(),
-        2 => "2 × 1".to_owned(),
-        3 => "3 × 2 × 1".to_owned(),
-        _ => format!("{empty} × {} × … × 1", empty - 1),
+        0..=1 => "1 order".to_owned(),
+        2 => "2 × 1 orders".to_owned(),
+        3 => "3 × 2 × 1 orders".to_owned(),
+        _ => format!("{empty} × {} × … × 1 orders", empty - 1),
     };
     // Said of the board's whole game, which is true of every bigger board, rather than of what is left, which
     // near the end is small.
     format!(
-        "From here the game can last {} more, in up to {orders} orders of play. A bigger board's tree is shown \
-         one move deep, since its whole game is far more than a screen could hold: each move with the value its \
-         own search found, proved when it reached every end of the game, else an estimate at the depth its clock \
-         allowed.",
+        "From here the game can last {} more, in up to {orders} of play. A bigger board's tree is shown one \
+         move deep, since its whole game from the empty board is far more than a screen could hold: each move \
+         with the value its own search found, proved when it reached every end of the game, else an estimate at \
+         the depth its clock allowed.",
         moves_word(empty as u32)
     )
 }
@@ -263,7 +270,7 @@ pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Verdict) -> Strin
 /// Why the step-through shows only the 3x3 board.
 pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board, whose search can be followed one event at \
     a time. A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has \
-    about 10¹³ positions): the search statistics show what the computer's search did, and its horizon, depth by \
+    more than 10¹³ nodes): the search statistics show what the computer's search did, and its horizon, depth by \
     depth.";
 
 #[cfg(test)]
@@ -359,8 +366,8 @@ mod tests {
         assert_eq!(square_words(&loss(4)), "loss 4");
         assert_eq!(square_words(&draw), "draw");
         assert_eq!(square_words(&Verdict::Estimate(120)), "+120");
-        // Zero has no sign, as the 3x3 panels write a draw's 0.
-        assert_eq!(square_words(&Verdict::Estimate(0)), "0");
+        // An even estimate is not written as a proved 0.
+        assert_eq!(square_words(&Verdict::Estimate(0)), "±0");
         assert_eq!(
             square_label_suffix(&Verdict::Estimate(0), Player::X),
             ", estimate 0 (best guess: even)"
@@ -393,6 +400,11 @@ mod tests {
         assert!(note.contains("one move deep"));
         let late = Grid::parse("XOXO/OXOX/XOXO/X...", shape).unwrap();
         assert!(tree_depth_note(&late).contains("last 3 moves more, in up to 3 × 2 × 1 orders"));
+        let last = Grid::parse("XXOO/OOXX/XXOO/OXX.", shape).unwrap();
+        assert!(tree_depth_note(&last).starts_with(
+            "From here the game can last 1 move more, in up to 1 order of play. A bigger board's tree is shown \
+             one move deep, since its whole game from the empty board is far more"
+        ));
         // A finished game needs no reason: the panel says it has no moves.
         let won = Grid::parse("XXXX/OOO./..../....", shape).unwrap();
         assert!(won.is_over());
@@ -424,8 +436,20 @@ mod tests {
             outcome: Outcome::Draw,
             plies: 16,
         }));
+        // Proved short of the end (a threat that cannot be stopped), it says how deep it looked, as the
+        // statistics do.
         assert_eq!(
             search_sentence(&position, &proved),
+            "Looked 6 moves ahead, 180,000 positions; proved: a draw with best play."
+        );
+        assert_eq!(
+            search_sentence(
+                &position,
+                &Thought {
+                    depth: 16,
+                    ..proved.clone()
+                }
+            ),
             "Searched to the end: 180,000 positions; proved: a draw with best play."
         );
         let rows = statistics(&position, &guess);
@@ -491,7 +515,7 @@ mod tests {
         );
         assert_eq!(
             no_search_sentence(Phase::HumanToMove),
-            "The computer has not searched yet in the moves on the board."
+            "The computer has not played a move on the board yet."
         );
     }
 }

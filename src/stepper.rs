@@ -152,7 +152,7 @@ impl Stepper {
         if self.root.status() != Status::InProgress {
             return format!(
                 "Alpha-beta as the textbook writes it, from the position on the board: the game is over there, so \
-                 the search returns its score at once, from the side of {max}, who would move next (a win with n \
+                 the search returns its score at once, from the side of {max}, whose turn it would be (a win with n \
                  marks on the board is 10 - n, a loss n - 10)."
             );
         }

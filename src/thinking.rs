@@ -491,7 +491,7 @@ impl Replay {
 /// The "why this move" panel: the line of best play after a chosen move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Why {
-    /// "Why: if X plays row 1, column 2, best play continues".
+    /// "Why: X plays row 1, column 2, then best play" (the moves that follow start with that one).
     pub title: String,
     /// One "O: row 3, column 1" a move, the chosen one first.
     pub moves: Vec<String>,
@@ -507,7 +507,7 @@ pub fn why_panel(board: Board, scores: &[MoveScore], why: Option<usize>) -> Opti
     let unit = if moves.len() == 1 { "move" } else { "moves" };
     Some(Why {
         title: format!(
-            "Why: if {} plays {}, best play continues",
+            "Why: {} plays {}, then best play",
             board.to_move().name(),
             cell_name(cell)
         ),
@@ -811,10 +811,7 @@ mod tests {
         let position = board("X.O.X.O..");
         let scores = move_scores(position, Scoring::DepthAware);
         let why = why_panel(position, &scores, Some(1)).unwrap();
-        assert_eq!(
-            why.title,
-            "Why: if X plays row 1, column 2, best play continues"
-        );
+        assert_eq!(why.title, "Why: X plays row 1, column 2, then best play");
         assert_eq!(why.moves.len(), 3);
         assert_eq!(why.moves[0], "X: row 1, column 2");
         assert_eq!(why.end, "X wins after 3 moves.");

@@ -432,14 +432,19 @@ pub fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String 
 }
 
 /// What the panel says above the tree from `root`: how to read it and open a move, or, once the game is over
-/// there, why it shows nothing.
-pub fn tree_note(root: Board) -> &'static str {
-    if root.status() == Status::InProgress {
-        "Each move with its value for the side that plays it. Open a move (Enter, or the right arrow) to see the \
-         replies; the best moves are marked \"best\"."
-    } else {
-        "The game is over here: there is no move to show. Undo, or start a new game, to see the tree."
+/// there, why it shows nothing. A move's value is its mover's, where alpha-beta's reasons count from the root's
+/// side, as the step-through does: the note says so, or a reason's "value −5" beside a reply marked "+5" reads
+/// as a mistake.
+pub fn tree_note(root: Board) -> String {
+    if root.status() != Status::InProgress {
+        return "The game is over here: there is no move to show.".to_owned();
     }
+    format!(
+        "Each move with its value for the side that plays it (the reasons for alpha-beta's cuts give α, β and \
+         values from {}'s side, as the step-through does). Open a move (Enter, or the right arrow) to see the \
+         replies; the best moves are marked \"best\".",
+        root.to_move().name()
+    )
 }
 
 /// The caption of the preview of the node at `path` from `root`: the moves that lead there ("Preview after X row
@@ -490,6 +495,8 @@ mod tests {
     #[test]
     fn the_note_says_why_a_finished_game_has_no_tree() {
         assert!(tree_note(Board::EMPTY).starts_with("Each move with its value"));
+        let o_to_move: Board = "X........".parse().unwrap();
+        assert!(tree_note(o_to_move).contains("values from O's side"));
         let won: Board = "XXXOO....".parse().unwrap();
         assert!(TreeState::new(won).visible().is_empty());
         assert!(tree_note(won).starts_with("The game is over here: there is no move to show."));

@@ -49,7 +49,8 @@ impl BeyondView {
             "p",
             "ttt-note",
             "Each empty square shows the value of playing there for the side to move: win, draw or loss and in \
-             how many moves when proved; an estimate (+ good, − bad) where the clock stopped the search first.",
+             how many moves (this one included) when proved; an estimate (+ good, − bad, ± even) where the clock \
+             stopped the search first.",
         );
 
         let search_panel = add(panels, "div", "ttt-panel ttt-search", "");

@@ -95,7 +95,7 @@ impl TreeView {
     /// the step panel's search is at (`current`, its path), then previews `preview`.
     pub fn render(&self, state: &TreeState, preview: &[usize], current: Option<&[usize]>) {
         self.alpha_beta.set_checked(state.alpha_beta);
-        set_text(&self.note, tree_note(state.root));
+        set_text(&self.note, &tree_note(state.root));
         let drawn = self.drawn.borrow().clone();
         let redrawn = !drawn.as_ref().is_some_and(|drawn| drawn.same_nodes(state));
         if redrawn {
