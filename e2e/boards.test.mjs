@@ -444,6 +444,14 @@ test("where a page allows no worker, the computer thinks briefly on the page its
     }, sites.site.url);
     assert.match(answers[0], /^true think: the worker did not start \(the page's Content-Security-Policy may forbid workers\)$/);
     assert.equal(answers[1], "number");
+    // The move scores too come from a moment's search on the page, and no worker is started again: each one the
+    // page refuses fails a moment later, and a game that started the next on each failure never stopped.
+    const refusals = () => problems.filter((problem) => /worker-src|Refused to create a worker/i.test(problem)).length;
+    const before = refusals();
+    await page.evaluate(() => document.getElementById("game").setAttribute("scores", "1"));
+    await game.locator("[data-cell][data-estimate], [data-cell][data-outcome]").first().waitFor();
+    await page.waitForTimeout(1000);
+    assert.equal(refusals(), before, problems.slice(-3).join("\n"));
     // The browser reports the refused worker itself; nothing else may go wrong.
     assert.deepEqual(problems.filter((problem) => !/worker-src|Refused to create a worker/i.test(problem)), []);
   } finally {

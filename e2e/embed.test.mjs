@@ -568,6 +568,17 @@ test("a change from outside that takes the focused element away leaves focus on 
     assert.equal(await game.getByRole("button", { name: "New game" }).evaluate((button) => button.matches(":focus")), true);
     assert.match(await game.locator(".ttt-status").textContent(), /^New game\. /);
     assert.equal(await game.locator("[data-cell='4']").textContent(), "O");
+    // A board that shrinks keeps its one tab stop, though the keyboard's square was beyond the smaller board.
+    await page.evaluate(() => {
+      const element = document.querySelector("tic-tac-toe");
+      element.removeAttribute("position");
+      element.setAttribute("board", "5x5");
+    });
+    await game.locator("[data-cell][tabindex='0']").focus();
+    await page.keyboard.press("Control+End");
+    assert.equal(await focused(), "cell 24");
+    await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("board", "3x3"));
+    assert.equal(await game.locator("[data-cell][tabindex='0']").count(), 1);
     assert.deepEqual(problems, []);
   } finally {
     await close();

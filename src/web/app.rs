@@ -9,7 +9,7 @@ use super::view::View;
 use super::worker::{moves_from, thought_from, Query, Search};
 use super::{Listener, Mailbox};
 use crate::beyond::{Beyond, Scored};
-use crate::engine::{search_stats, think, Board, Clock, Grid, Limits, Variant};
+use crate::engine::{search_stats, think, think_moves, Board, Clock, Grid, Limits, Variant};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
 use crate::tally::Tally;
@@ -155,6 +155,9 @@ impl Clock for PageClock<'_> {
 /// The longest the computer thinks on the page's own thread, when no worker can search for it: the page must
 /// not freeze, so it plays a shallower move instead.
 const PAGE_THINK_MS: u32 = 100;
+
+/// Why a search runs on the page when the browser refused to start its worker.
+const WORKER_REFUSED: &str = "the page would not start a worker";
 
 impl App {
     /// A game with `settings` in `host`, its elements built; `problems` are settings that were not understood.
@@ -371,7 +374,6 @@ impl App {
         }
         self.focus_cell = 0;
     }
-
     /// The worker's answer with every move's verdict at `position`, for the scores on a bigger board.
     fn appraised(&mut self, position: Grid, answer: &wasm_bindgen::JsValue) {
         let limits = self.appraisal.take().map(|running| running.query.limits);
@@ -396,12 +398,7 @@ impl App {
             Ok(thought) => thought,
             Err(trouble) => {
                 self.beyond.trouble = Some(trouble);
-                let limits = Limits {
-                    time_ms: PAGE_THINK_MS.min(self.game.settings().think_ms),
-                    ..self.game.limits()
-                };
-                let performance = self.host.window.performance();
-                think(position, limits, &mut PageClock(performance.as_ref()))
+                self.on_page(think, position, self.game.limits())
             }
         };
         if let Some(cell) = thought.best {
@@ -495,6 +492,10 @@ impl App {
             self.tally.record(key, result);
             self.save_tally();
         }
+        // A board that shrank leaves no square at the keyboard's old place: the board keeps a tab stop.
+        if self.focus_cell >= self.game.shape().cells() {
+            self.focus_cell = 0;
+        }
         let classic = self.game.classic();
         if let Some(board) = classic {
             self.thinking.follow(board);
@@ -540,10 +541,15 @@ impl App {
     /// On a bigger board, the searches in workers follow the game: the computer's when it is to move, the
     /// scores' when they are shown and a person is to move. A search for a position no longer on the board
     /// stops at once (its worker with it).
+    ///
+    /// Once a worker has failed (a page whose Content-Security-Policy forbids workers fails each one a moment
+    /// after it starts), no other is started: each failure would start the next, without end. The searches then
+    /// run briefly on the page itself.
     fn settle_searches(&mut self) {
         let board = self.game.board();
         let phase = self.game.phase();
         let limits = self.game.limits();
+        let workers = self.beyond.trouble.is_none();
         let searched = phase == Phase::ComputerToMove && self.game.recorded_reply().is_none();
         let computer = searched.then_some(Query {
             limits,
@@ -552,14 +558,13 @@ impl App {
         let failed = keep_search(
             &mut self.search,
             &board,
-            computer,
+            computer.filter(|_| workers),
             &self.mailbox,
             Message::Found,
         );
-        if failed {
+        if failed || (searched && !workers) {
             // No worker: the answer comes at once, from a short search on the page's thread.
-            let trouble = "the page would not start a worker";
-            let answer = super::worker::object(&[("error", trouble.into())]);
+            let answer = super::worker::object(&[("error", WORKER_REFUSED.into())]);
             self.mailbox.send(Message::Found(board, answer.into()));
         }
         let scoring = Query {
@@ -572,14 +577,35 @@ impl App {
             && phase == Phase::HumanToMove
             && self.beyond.scores_at(&board, scoring.limits).is_none();
         let scores = scores_due.then_some(scoring);
-        // Without a worker the squares go without scores: the panel says it is scoring, and the page stays live.
-        keep_search(
+        let refused = keep_search(
             &mut self.appraisal,
             &board,
-            scores,
+            scores.filter(|_| workers),
             &self.mailbox,
             Message::Appraised,
         );
+        if scores_due && (refused || !workers) {
+            self.beyond.scores = Some(Scored {
+                position: board,
+                limits: scoring.limits,
+                moves: self.on_page(think_moves, &board, scoring.limits),
+            });
+        }
+    }
+
+    /// `search` of `position` on the page's own thread, for a moment at most, where no worker can search.
+    fn on_page<T>(
+        &self,
+        search: fn(&Grid, Limits, &mut dyn Clock) -> T,
+        position: &Grid,
+        limits: Limits,
+    ) -> T {
+        let limits = Limits {
+            time_ms: PAGE_THINK_MS.min(limits.time_ms),
+            ..limits
+        };
+        let performance = self.host.window.performance();
+        search(position, limits, &mut PageClock(performance.as_ref()))
     }
 
     /// The step panel and the replay follow the settings and the position.
