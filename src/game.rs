@@ -4,7 +4,7 @@
 use crate::engine::{
     best_move_at, best_moves, Board, Grid, Level, Limits, Player, Rng, Shape, Status,
 };
-use crate::settings::{Display, Mode, Settings};
+use crate::settings::{Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
 
 /// How many times the computer's time per move the scores of every move may take on a bigger board.
@@ -161,11 +161,6 @@ impl Game {
         self.moves[..count]
             .iter()
             .fold(self.settings.start, |board, &cell| board.play(cell))
-    }
-
-    /// Changes what the game shows of minimax's thinking, without starting again.
-    pub fn set_display(&mut self, display: Display) {
-        self.settings.display = display;
     }
 
     /// Whether playing with `settings` takes a new game: who plays whom, how well or from where changed (the

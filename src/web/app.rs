@@ -86,7 +86,8 @@ pub struct App {
     mailbox: Mailbox,
     /// Turns the events on the game's elements into messages; removed with the game.
     _listener: Listener,
-    /// Hears another tab or frame of the site keep its tally, where storage is allowed; removed with the game.
+    /// Hears another game of the site keep its tally (in another tab or frame, or on this page), where storage is
+    /// allowed; removed with the game.
     _storage_listener: Option<Listener>,
     /// The computer's answer, after its pause.
     computer: Option<Timeout>,

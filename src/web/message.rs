@@ -1,8 +1,9 @@
 //! Everything that can happen to a game, as one typed [`Message`], and the decoding of DOM events into messages.
 //!
-//! Decoding is the only place that reads the DOM: an event's target, the game's `data-*` attributes and its
-//! controls' state. What it reads is checked there (a page can edit the attributes of an open shadow root), so
-//! the update never sees a cell number off the board.
+//! Decoding reads what an event says: its target, the game's `data-*` attributes and its controls' state. What
+//! it reads is checked there (a page can edit the attributes of an open shadow root), so the update never sees a
+//! cell number off the board. (The update reads the DOM only to keep focus in the game, and the render only its
+//! own controls' values, which it sets.)
 
 use super::realm::{self, AnyKeyboardEvent};
 use crate::engine::{Grid, CELLS};
@@ -77,7 +78,8 @@ pub enum Message {
     Typed(String, String),
     /// Time to measure the next search statistic.
     MeasureStats,
-    /// Another tab or frame of the site changed the stored tally (a `storage` event).
+    /// A game of the site kept the tally: in another tab or frame (a `storage` event), or on this page (the
+    /// [`super::TALLY_STORED`] event, which this game's own saves dispatch too).
     TallyStored,
     /// The game leaves the page (`destroy()`).
     Destroy,

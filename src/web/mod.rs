@@ -5,7 +5,7 @@
 //! ([`view`]); what the update asks of the world outside (focus, the clipboard) is done after it. A message
 //! that arrives while an update runs (a focus event the render caused, `newGame()` from a page's listener of
 //! one) waits in the game's queue and runs next. Several games live on one page; none touches anything outside
-//! its own element.
+//! its own element but the site's stored tally, which they share (and the event that says it was kept).
 
 mod api;
 mod app;

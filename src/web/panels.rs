@@ -40,7 +40,8 @@ pub struct Panels {
     built: OnceCell<Built>,
 }
 
-/// The three panels' elements: move scores (with "why"), search statistics, and the game tree.
+/// The panels' elements: move scores (with "why"), search statistics, the game tree, stepping through
+/// alpha-beta, and the bigger boards' panels.
 struct Built {
     scores_panel: Element,
     scores_title: Element,
@@ -136,7 +137,7 @@ impl Panels {
             .get_or_init(|| Built::build(&self.panels_box, &self.shadow, self.game))
     }
 
-    /// The radio buttons of the switches.
+    /// The radio buttons of the scoring (depth-aware or plain).
     pub fn radios(&self) -> &[HtmlInputElement] {
         &self.scoring_inputs
     }
