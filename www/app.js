@@ -6,7 +6,9 @@ try {
   await init();
   mountPage(mountPoint);
   // In an iframe (?embed=1), tell the host page the game's height, so it can size the frame to its content:
-  // window.addEventListener("message", (e) => { if (e.data?.tictactoeHeight) frame.height = e.data.tictactoeHeight; })
+  // window.addEventListener("message", (e) => {
+  //   if (e.source === frame.contentWindow && Number.isFinite(e.data?.tictactoeHeight)) frame.height = e.data.tictactoeHeight;
+  // });
   if (document.documentElement.classList.contains("embedded") && window.parent !== window) {
     // The height the game needs: the bottom of <main> (which holds it) in the document, plus the margins under
     // it. Not the document's scrollHeight, which is never less than the frame's own height: once the frame had

@@ -11,6 +11,9 @@ onmessage = async ({ data }) => {
       await glue.default({ module_or_path: data.module });
       return glue;
     });
+    // A glue that fails to load is answered as { error } when the position comes, not reported before as an
+    // unhandled rejection.
+    engine.catch(() => {});
     return;
   }
   try {

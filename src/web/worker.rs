@@ -238,7 +238,7 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     fn error(this: &ThoughtObject) -> Option<String>;
     #[wasm_bindgen(method, getter, js_name = move)]
-    fn cell(this: &ThoughtObject) -> Option<f64>;
+    fn best_move(this: &ThoughtObject) -> Option<f64>;
     #[wasm_bindgen(method, getter)]
     fn proved(this: &ThoughtObject) -> Option<bool>;
     #[wasm_bindgen(method, getter)]
@@ -269,8 +269,9 @@ extern "C" {
     fn iterations(this: &ThoughtObject) -> Option<Array>;
     #[wasm_bindgen(method, getter)]
     fn moves(this: &ThoughtObject) -> Option<Array>;
-    #[wasm_bindgen(method, getter, js_name = cell)]
-    fn square(this: &ThoughtObject) -> Option<f64>;
+    /// A move's cell, in `{ moves: [{ cell, ... }] }`.
+    #[wasm_bindgen(method, getter)]
+    fn cell(this: &ThoughtObject) -> Option<f64>;
 }
 
 /// `value` as an object the worker made, read with the getters above.
@@ -296,7 +297,7 @@ pub fn moves_from(value: &JsValue) -> Result<Vec<(usize, Verdict)>, String> {
         .iter()
         .map(|entry| {
             let entry = answer_object(&entry)?;
-            Some((entry.square()? as usize, verdict_from(entry)?))
+            Some((entry.cell()? as usize, verdict_from(entry)?))
         })
         .collect::<Option<Vec<_>>>()
         .ok_or_else(failed)
@@ -324,7 +325,7 @@ fn verdict_from(object: &ThoughtObject) -> Option<Verdict> {
 
 /// A cell read back: `None` for `null`.
 fn cell_from(object: &ThoughtObject) -> Option<usize> {
-    object.cell().map(|cell| cell as usize)
+    object.best_move().map(|cell| cell as usize)
 }
 
 /// The worker's answer, read back. The object comes from this module's own code in the worker, so a property
