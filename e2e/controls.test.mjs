@@ -317,7 +317,46 @@ test("a tally kept in another tab shows in this one at once", async () => {
     await page.locator(".ttt-tally p", { hasText: "X won 1," }).waitFor({ timeout: 5000 });
     await other.getByRole("button", { name: "Reset tally" }).click();
     await page.locator(".ttt-tally p", { hasText: "X won 0," }).waitFor({ timeout: 5000 });
+    // A tally the other tab removes (localStorage.clear(), say) counts nothing here either, and is not written back.
+    await other.evaluate(() => localStorage.setItem("tictactoe-tally", "friend=4,4,4"));
+    await page.locator(".ttt-tally p", { hasText: "X won 4," }).waitFor({ timeout: 5000 });
+    await other.evaluate(() => localStorage.removeItem("tictactoe-tally"));
+    await page.locator(".ttt-tally p", { hasText: "X won 0, O won 0, drawn 0." }).waitFor({ timeout: 5000 });
     await other.close();
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("the tally counts for the visit when the storage is full", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}?mode=friend`);
+    await page.locator(".ttt-status").waitFor();
+    // A stored tally of 9, then the origin's storage filled to the last character, so that "10" cannot be kept.
+    await page.evaluate(() => {
+      localStorage.setItem("tictactoe-tally", "friend=9,0,0");
+      let [fits, fails] = [0, 64 * 1024 * 1024];
+      while (fails - fits > 1) {
+        const length = Math.floor((fits + fails) / 2);
+        try {
+          localStorage.setItem("filler", "x".repeat(length));
+          fits = length;
+        } catch {
+          fails = length;
+        }
+      }
+      localStorage.setItem("filler", "x".repeat(fits));
+    });
+    await page.reload({ waitUntil: "networkidle" });
+    assert.equal(await tallyText(page), "Tally with a friend: X won 9, O won 0, drawn 0.");
+    for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 10, O won 0, drawn 0.");
+    await page.getByRole("button", { name: "New game" }).click();
+    for (const index of [0, 3, 1, 4, 2]) await cell(page, index).click();
+    assert.equal(await tallyText(page), "Tally with a friend: X won 11, O won 0, drawn 0.");
+    assert.equal(await page.evaluate(() => localStorage.getItem("tictactoe-tally")), "friend=9,0,0");
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -150,6 +150,22 @@ test("games on one page show one tally: a result counted or a reset in one is sh
   }
 });
 
+test("the iframe embed in a frame sandboxed without allow-same-origin is styled, plays, and keeps its tally for the visit", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${host.url}sandboxed.html?game=${encodeURIComponent(site.url)}`);
+    const frame = page.frameLocator("iframe[sandbox]");
+    await frame.locator("[data-cell='4']").click();
+    await frame.locator("[data-cell]").filter({ hasText: "O" }).waitFor();
+    const header = await frame.locator("h1").evaluate((heading) => getComputedStyle(heading).display);
+    assert.equal(header, "none", "the embedded page's stylesheet applies: no header");
+    assert.match(await frame.locator(".ttt-tally p").textContent(), /^Tally at Unbeatable: you won 0, drew 0, lost 0\.$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test("the iframe embed is transparent around the game for a reader in dark mode on a page that declares no colour scheme", async () => {
   const { page, problems, close } = await watchedPage(browser, { colorScheme: "dark" });
   try {

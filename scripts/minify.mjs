@@ -70,4 +70,10 @@ for (const path of await scripts(staging)) {
 index = index.replace(/<link\b[^>]*\bas="?fetch\b[^>]*>/g, (tag) =>
   tag.replace(/\s*\bintegrity="?sha(?:256|384|512)-[A-Za-z0-9+/=]+"?/, ""),
 );
+// A stylesheet with an integrity hash is fetched with CORS, as the module is: in a frame sandboxed without
+// allow-same-origin the page's origin is opaque, every request is cross-origin, and an integrity hash on a request
+// without CORS blocks the stylesheet (the embedded page then showed unstyled, with the whole page's header).
+index = index.replace(/<link\b[^>]*\brel="?stylesheet\b[^>]*>/g, (tag) =>
+  /\bcrossorigin\b/.test(tag) ? tag : tag.replace(/^<link\b/, "<link crossorigin"),
+);
 await writeFile(indexPath, index);

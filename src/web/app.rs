@@ -653,14 +653,19 @@ impl App {
         }
     }
 
-    /// Keeps the tally for the next visit and the site's other games, where storage is allowed; a full or refused
-    /// storage only means the tally is not kept.
-    fn save_tally(&self) {
-        if let Some(storage) = &self.storage {
-            let _ = storage.set_item(TALLY_KEY, &self.tally.to_text());
-            if let Ok(stored) = web_sys::Event::new(super::TALLY_STORED) {
-                let _ = self.host.window.dispatch_event(&stored);
-            }
+    /// Keeps the tally for the next visit and the site's other games, where storage is allowed. A full or refused
+    /// storage leaves the tally for the visit only, from then on: read back from the storage, it would lose what
+    /// the visit added.
+    fn save_tally(&mut self) {
+        let Some(storage) = &self.storage else {
+            return;
+        };
+        if storage.set_item(TALLY_KEY, &self.tally.to_text()).is_err() {
+            self.storage = None;
+            return;
+        }
+        if let Ok(stored) = web_sys::Event::new(super::TALLY_STORED) {
+            let _ = self.host.window.dispatch_event(&stored);
         }
     }
 
@@ -675,9 +680,10 @@ impl App {
     }
 }
 
-/// The tally kept in `storage`, if there is one and it holds a tally.
+/// The tally kept in `storage`, where there is a storage that can be read (an empty tally where it holds none).
 fn stored_tally(storage: Option<&Storage>) -> Option<Tally> {
-    let text = storage?.get_item(TALLY_KEY).ok().flatten()?;
+    // No tally stored (never, or removed by another tab) counts nothing.
+    let text = storage?.get_item(TALLY_KEY).ok()?.unwrap_or_default();
     Some(Tally::from_text(&text))
 }
 
