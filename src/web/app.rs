@@ -375,6 +375,7 @@ impl App {
         }
         self.focus_cell = 0;
     }
+
     /// The worker's answer with every move's verdict at `position`, for the scores on a bigger board.
     fn appraised(&mut self, position: Grid, answer: &wasm_bindgen::JsValue) {
         let limits = self.appraisal.take().map(|running| running.query.limits);
