@@ -270,11 +270,18 @@ test("New game and Undo stop the computer's search at once: its answer never lan
   });
 });
 
-test("on 15x15 the computer takes a five it can make, and blocks an open four", async () => {
+test("on 15x15 the computer takes a five it can make, and blocks a four", async () => {
   // X to move with four in a row open at both ends: X wins at once.
   const win = gomoku({ "7,5": "X", "7,6": "X", "7,7": "X", "7,8": "X", "0,0": "O", "0,2": "O", "14,14": "O", "0,14": "O" });
   await withGame(`?board=15x15&k=5&human=O&position=${win}`, async (page) => {
     await page.locator(".ttt-status", { hasText: "Computer wins" }).waitFor({ timeout: 20_000 });
+  });
+  // O to move against four X in a row closed at one end: only row 8, column 10 stops five.
+  const four = gomoku({ "7,4": "O", "7,5": "X", "7,6": "X", "7,7": "X", "7,8": "X", "0,0": "O", "14,14": "O" });
+  await withGame(`?board=15x15&k=5&human=X&position=${four}`, async (page) => {
+    await page.locator('[data-cell="114"]', { hasText: "O" }).waitFor({ timeout: 20_000 });
+    assert.equal(await marks(page), 8);
+    assert.match(await page.locator(".ttt-status").textContent(), /Your turn/);
   });
 });
 

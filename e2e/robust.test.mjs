@@ -169,7 +169,17 @@ test("monkey with real key presses: Tab, arrows, Enter and Space from the keyboa
     let state = 99;
     const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
     const keys = ["Tab", "Shift+Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Enter", " "];
-    for (let i = 0; i < 300; i++) await page.keyboard.press(keys[Math.floor(random() * keys.length)]);
+    const markCount = () => page.locator("[data-cell].ttt-x, [data-cell].ttt-o").count();
+    let marks = 0;
+    let grew = 0;
+    for (let i = 0; i < 300; i++) {
+      await page.keyboard.press(keys[Math.floor(random() * keys.length)]);
+      const now = await markCount();
+      if (now > marks) grew += 1;
+      marks = now;
+    }
+    // The keys played: moves went on the board again and again (12 times with this seed).
+    assert.ok(grew >= 5, `the board gained marks ${grew} times`);
     await settled(page);
     const board = (await page.locator("[data-cell]").allTextContents()).map((m) => m || ".").join("");
     const xs = [...board].filter((m) => m === "X").length;
@@ -233,6 +243,7 @@ const HOSTILE_QUERIES = [
 
 test(`hostile URL parameters (${HOSTILE_QUERIES.length}) are explained as text, never run, never break the board`, async () => {
   let notices = 0;
+  let played = 0;
   for (const query of HOSTILE_QUERIES) {
     const { page, problems, close } = await watchedPage(browser);
     page.on("dialog", (dialog) => problems.push(`dialog: ${dialog.message()}`));
@@ -251,6 +262,8 @@ test(`hostile URL parameters (${HOSTILE_QUERIES.length}) are explained as text, 
       if (empty >= 0 && (await page.locator(".ttt-status").textContent()).includes("Your turn")) {
         await page.locator(`[data-cell="${empty}"]`).click();
         await settled(page);
+        assert.notEqual(await page.locator(`[data-cell="${empty}"]`).textContent(), "", `${query}: the click plays`);
+        played += 1;
       }
       assert.deepEqual(problems, [], query);
     } finally {
@@ -258,6 +271,8 @@ test(`hostile URL parameters (${HOSTILE_QUERIES.length}) are explained as text, 
     }
   }
   assert.ok(notices >= 14, `${notices} notices shown`);
+  console.log(`hostile queries: ${played} of ${HOSTILE_QUERIES.length} games played on`);
+  assert.ok(played >= HOSTILE_QUERIES.length - 3, `${played} games played on`);
   console.log(`hostile URL parameters: ${HOSTILE_QUERIES.length} tried, ${notices} notices shown`);
 });
 

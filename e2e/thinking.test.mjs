@@ -89,8 +89,11 @@ test("move scores: every empty square shows its exact value, as the native engin
         assert.doesNotMatch(square.text, /-\d/);
       }
       const best = shown.filter((s) => s.best).map((s) => s.cell);
-      const bestValue = analysis.get(position).bestMoves;
-      assert.ok(best.length > 0 && best.every((cell) => bestValue.includes(cell)), `${position}: best ${best}`);
+      // Best by the depth-aware scores: the quickest win, else a draw, else the slowest loss; all of them.
+      const rank = ({ outcome, plies }) => (outcome === "win" ? 100 - plies : outcome === "loss" ? plies - 100 : 0);
+      const top = Math.max(...expected.map(rank));
+      assert.deepEqual(best, expected.filter((m) => rank(m) === top).map((m) => m.cell), `${position}: every best move, only those`);
+      assert.ok(best.every((cell) => analysis.get(position).bestMoves.includes(cell)), `${position}: best ${best}`);
       assert.match(
         await page.locator(`[data-cell="${best[0]}"]`).getAttribute("aria-label"),
         /score (win in \d|draw|loses in \d) (0|[+−]\d), best move$/,

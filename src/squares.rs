@@ -210,6 +210,20 @@ mod tests {
     }
 
     #[test]
+    fn every_best_move_is_marked_and_only_those() {
+        let marked = |position: &str| -> Vec<usize> {
+            let game = game(position, Shape::CLASSIC);
+            let scores = move_scores(game.classic().unwrap(), Scoring::DepthAware);
+            let shown = squares(&game, 0, Scores::Exact(&scores, None));
+            (0..9).filter(|&cell| shown[cell].best).collect()
+        };
+        // On the empty board all nine moves draw, so all nine are best.
+        assert_eq!(marked("........."), (0..9).collect::<Vec<_>>());
+        // After X in a corner, O's one move that draws is the centre.
+        assert_eq!(marked("X........"), [4]);
+    }
+
+    #[test]
     fn a_replayed_mark_is_in_its_square_name() {
         let game = game("X.O.X.O..", Shape::CLASSIC);
         let board = game.classic().unwrap();

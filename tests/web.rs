@@ -186,7 +186,17 @@ async fn destroy_removes_the_game_its_listeners_and_its_pending_move() {
     // The element can take a new game once the old one is gone, and only then.
     let again = mount_in(&host, Player::X, 0);
     assert!(mount(&host, Settings::default(), Vec::new(), "mount").is_err());
+    // Destroyed on the person's turn, where a live listener would play the click.
+    cell(&host, 4).click();
+    sleep(20).await;
+    assert!(status(&host).ends_with("Your turn: you play X."));
+    let empty = (0..9)
+        .map(|index| cell(&host, index))
+        .find(|square| square.text_content().unwrap().is_empty())
+        .unwrap();
     again.destroy();
+    empty.click();
+    assert_eq!(empty.text_content().unwrap(), "");
     // Destroying twice, or using a destroyed game, is harmless.
     game.destroy();
     game.new_game();
@@ -224,12 +234,20 @@ fn problems_are_listed_above_the_board_as_text() {
 
 #[wasm_bindgen_test]
 fn a_panic_is_shown_in_every_game_with_a_way_to_start_again() {
-    let host = host();
+    let (host, other_host) = (host(), host());
     let game = mount_in(&host, Player::X, 0);
+    let other = mount_in(&other_host, Player::O, 0);
     let notice = shadow(&host).query_selector(".ttt-panic").unwrap().unwrap();
+    let other_notice = shadow(&other_host)
+        .query_selector(".ttt-panic")
+        .unwrap()
+        .unwrap();
     assert!(notice.has_attribute("hidden"));
+    assert!(other_notice.has_attribute("hidden"));
     panic::show("index out of bounds");
     assert!(!notice.has_attribute("hidden"));
+    assert!(!other_notice.has_attribute("hidden"), "every game says so");
+    assert_eq!(other_notice.text_content(), notice.text_content());
     let text = notice.text_content().unwrap();
     assert!(
         text.starts_with("The game stopped on an internal error: index out of bounds."),
@@ -242,6 +260,7 @@ fn a_panic_is_shown_in_every_game_with_a_way_to_start_again() {
     assert!(here.starts_with("http"), "{here}");
     assert_eq!(link.get_attribute("href").unwrap(), here);
     game.destroy();
+    other.destroy();
 }
 
 #[wasm_bindgen_test]
