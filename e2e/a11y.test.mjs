@@ -68,7 +68,7 @@ const STATES = {
   "a 15x15 game after the computer's move, its scores, search statistics and horizon shown": async (page) => {
     await page.locator('[data-cell="112"]').click();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor();
-    await page.locator(".ttt-board-scores .ttt-heading", { hasText: /proved|estimates/ }).waitFor();
+    await page.locator(".ttt-board-scores .ttt-verdict", { hasText: /proved|estimates/ }).waitFor();
   },
 };
 
@@ -389,11 +389,13 @@ test("arrow keys move from the square that has focus, however focus came there",
   });
 });
 
-test("live regions speak once: the status line and the tally are not written again when their words stay the same", async () => {
+test("live regions speak once: the status line, the hint's line and the tally are not written again when their words stay the same", async () => {
   await withPage("?step=1&position=X...O....", async (page) => {
     await page.locator(".ttt-status").evaluate((status) => {
-      window.changes = { status: 0, tally: 0 };
-      for (const [name, region] of [["status", status], ["tally", status.getRootNode().querySelector(".ttt-tally p")]]) {
+      window.changes = { status: 0, hint: 0, tally: 0 };
+      const root = status.getRootNode();
+      const regions = [["status", status], ["hint", root.querySelector(".ttt-hint-line")], ["tally", root.querySelector(".ttt-tally p")]];
+      for (const [name, region] of regions) {
         new MutationObserver((records) => (window.changes[name] += records.length)).observe(region, {
           subtree: true,
           childList: true,
@@ -406,7 +408,7 @@ test("live regions speak once: the status line and the tally are not written aga
     await page.getByRole("checkbox", { name: /statistics/i }).check();
     await page.getByRole("button", { name: "Share" }).click();
     await page.waitForTimeout(100);
-    assert.deepEqual(await page.evaluate(() => window.changes), { status: 0, tally: 0 });
+    assert.deepEqual(await page.evaluate(() => window.changes), { status: 0, hint: 0, tally: 0 });
     // On a bigger board the status line and the tally's line alone are live: the panels' progress is not
     // announced.
     await page.goto(`${site.url}?board=7x7&k=5&scores=1&tree=1&stats=1`);
@@ -451,6 +453,26 @@ test("the step's node is marked in the tree's list too, and the tree's picture i
   });
 });
 
+test("with the browser's text at 150% on a 320 px phone, the open panels do not make the page scroll sideways", async () => {
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width: 320, height: 800 } });
+  try {
+    // The browser's own text size (Settings > Appearance > Font size), which em-sized layout follows.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Page.setFontSizes", { fontSizes: { standard: 24, fixed: 19 } });
+    await page.goto(`${site.url}?scores=1&tree=1&stats=1&step=1&position=XO.X.O...`);
+    await page.locator(".ttt-stats td", { hasText: "positions" }).first().waitFor();
+    await page.locator("[data-step='forward']").click();
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 320);
+    // The statistics' table, wider than the phone, scrolls in its panel, as a data table may.
+    const stats = await page.locator(".ttt-stats").evaluate((panel) => [panel.scrollWidth, panel.clientWidth]);
+    assert.ok(stats[0] > stats[1], `the table is wider than its panel here (${stats}), so this checks something`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test("at 320 px a long value in a notice wraps, and the controls fit with WCAG's text spacing", async () => {
   await withPage(`?level=${"unbeatable".repeat(6)}`, async (page) => {
     await page.setViewportSize({ width: 320, height: 800 });
@@ -471,11 +493,19 @@ test("at 320 px a long value in a notice wraps, and the controls fit with WCAG's
 });
 
 test("each panel starts with a heading, a screen reader's way from panel to panel", async () => {
-  await withPage("?scores=1&tree=1&step=1", async (page) => {
+  await withPage("?scores=1&tree=1&step=1&stats=1", async (page) => {
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
-    for (const name of ["Move scores for X, best first", "Step through alpha-beta", "Game tree", "Moves"]) {
+    for (const name of ["Move scores for X, best first", "Step through alpha-beta", "Game tree", "Search statistics", "Moves"]) {
       assert.ok(headings.includes(name), `${name} in ${headings.join(" | ")}`);
     }
+  });
+  // On a bigger board too, each a title rather than a sentence.
+  await withPage("?board=7x7&k=5&scores=1&tree=1&stats=1", async (page) => {
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    for (const name of ["Move scores", "Game tree, one move deep", "The computer's last search", "Moves"]) {
+      assert.ok(headings.includes(name), `${name} in ${headings.join(" | ")}`);
+    }
+    assert.ok(headings.every((heading) => heading.length < 40 && !heading.endsWith(".")), headings.join(" | "));
   });
 });
 

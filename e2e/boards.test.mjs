@@ -90,7 +90,7 @@ test("a position in rows form without board= plays on its own board, from the UR
 
 test("?board=4x4&k=4&scores=1 shows a proved draw on every square", async () => {
   await withGame("?board=4x4&k=4&scores=1", async (page) => {
-    const title = page.locator(".ttt-board-scores .ttt-heading").filter({ hasText: "proved" });
+    const title = page.locator(".ttt-board-scores .ttt-verdict").filter({ hasText: "proved" });
     await title.waitFor({ timeout: 30_000 });
     const outcomes = await page.locator("[data-cell]").evaluateAll((cells) => cells.map((cell) => cell.dataset.outcome));
     assert.deepEqual(outcomes, Array(16).fill("draw"));

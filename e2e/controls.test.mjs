@@ -146,18 +146,23 @@ test("back in the history against the computer, it answers as it did then and no
   });
 });
 
-test("hint marks a best move without playing it, and the status line says which", async () => {
+const hintLine = (page) => page.locator(".ttt-hint-line").textContent();
+
+test("hint marks a best move without playing it, and the line under the buttons says which", async () => {
   await withGame("?position=X.O.X.O..&delay=0", async (page) => {
     await page.getByRole("button", { name: "Hint" }).click();
     const hinted = await page.locator(".ttt-hint").evaluateAll((els) => els.map((el) => Number(el.dataset.cell)));
     assert.deepEqual(hinted, [8], "the win at once, not the slower wins");
     assert.match(await cell(page, 8).getAttribute("aria-label"), /hint: a best move$/);
-    // The status line, a live region, says it for a screen reader, who would otherwise hear nothing.
-    assert.equal(await status(page), "Your turn: you play X. Hint: the best move is row 3, column 3.");
+    // A live region of its own says it for a screen reader, who would otherwise hear nothing.
+    assert.equal(await hintLine(page), "Hint: the best move is row 3, column 3.");
+    assert.equal(await page.locator(".ttt-hint-line").getAttribute("role"), "status");
+    assert.equal(await status(page), "Your turn: you play X.");
     assert.equal(await cells(page), "X.O.X.O..", "nothing played");
     await cell(page, 8).click();
     assert.equal(await page.locator(".ttt-hint").count(), 0);
     assert.equal(await status(page), "You win.");
+    assert.equal(await hintLine(page), "");
   });
 });
 
@@ -211,16 +216,36 @@ test("the difficulty control names each level's depth and starts a new game", as
   });
 });
 
-test("hint names up to three best moves and counts more, so the status line stays short", async () => {
+test("hint names up to three best moves and counts more, so that its line stays short", async () => {
   await withGame("?delay=0", async (page) => {
     await page.getByRole("button", { name: "Hint" }).click();
-    assert.equal(await status(page), "Your turn: you play X. Hint: every move is as good as any other.");
+    assert.equal(await hintLine(page), "Hint: every move is as good as any other.");
     assert.equal(await page.locator(".ttt-hint").count(), 9);
   });
   await withGame("?mode=friend&position=....X....", async (page) => {
     await page.getByRole("button", { name: "Hint" }).click();
-    assert.equal(await status(page), "O to move. Hint: 4 moves are equally good, each marked best.");
+    assert.equal(await hintLine(page), "Hint: 4 moves are equally good, each marked best.");
+    assert.equal(await status(page), "O to move.");
   });
+});
+
+test("on a 320 px phone, Hint moves neither the board nor the Hint button under the finger", async () => {
+  const options = { viewport: { width: 320, height: 740 }, hasTouch: true, isMobile: true };
+  for (const position of ["XO..X....", "X.O.O...X", "........."]) {
+    await withGame(`?position=${position}&delay=0`, async (page) => {
+      const hint = page.getByRole("button", { name: "Hint", exact: true });
+      await page.locator(".ttt-status", { hasText: "Your turn" }).waitFor();
+      const tops = () =>
+        Promise.all([page.locator(".ttt-board").boundingBox(), hint.boundingBox()]).then((boxes) => boxes.map((box) => box.y));
+      const before = await tops();
+      await hint.tap();
+      await page.locator(".ttt-hint-line", { hasText: "Hint: " }).waitFor();
+      assert.deepEqual(await tops(), before, position);
+      // The line itself lies under the buttons.
+      const line = await page.locator(".ttt-hint-line").boundingBox();
+      assert.ok(line.y >= before[1], `${position}: the hint's line under the Hint button`);
+    }, options);
+  }
 });
 
 test("Reset tally is hidden on a bigger board, whose games the 3x3 tally does not count", async () => {

@@ -376,6 +376,22 @@ test("why, replayed on the board: numbered faded marks one move at a time, the g
     const two = await replayed();
     assert.equal(two.length, 2);
     assert.match(two[1], /^2:\d:O$/);
+    // Each step is said (the end of the line is a live region) and its move marked in the list.
+    const end = page.locator(".ttt-why-end");
+    assert.equal(await end.getAttribute("role"), "status");
+    assert.equal(await end.textContent(), `Move 2 of 7 on the board (${line[1]}). Draw after 7 moves.`);
+    assert.deepEqual(
+      await page.locator(".ttt-why ol li").evaluateAll((items) => items.flatMap((item, i) => (item.getAttribute("aria-current") === "step" ? [i] : []))),
+      [1],
+    );
+    // The number sits inside the ring a best square draws, not on it: drawn in the ring's colour, it was lost.
+    const { top, left, ring } = await page.locator('[data-cell="8"]').evaluate((cell) => {
+      const number = getComputedStyle(cell, "::after");
+      const shadow = getComputedStyle(cell).boxShadow.match(/([\d.]+)px inset/);
+      return { top: parseFloat(number.top), left: parseFloat(number.left), ring: shadow ? parseFloat(shadow[1]) : 0 };
+    });
+    assert.ok(ring > 0, "the square of the best move has its ring");
+    assert.ok(top > ring && left > ring, `the number at ${left}, ${top} px, the ring ${ring} px wide`);
     // The game itself is as it was: same status, same squares' names (the replayed ones say the replay after
     // them, as their faces show it), same moves.
     assert.equal(await page.locator(".ttt-status").textContent(), status);

@@ -405,7 +405,7 @@ test("the panels are built the first time one is shown, once, in their order, an
       page.locator(".ttt-panels > *").evaluateAll((all) => all.map((p) => `${p.className}${p.hidden ? " hidden" : ""}`));
     const atStart = await count();
     assert.deepEqual(await panels(), [], "no panel before one is shown");
-    assert.ok(atStart <= 100, `a game starts with ${atStart} elements`);
+    assert.ok(atStart <= 101, `a game starts with ${atStart} elements`);
 
     await page.getByRole("checkbox", { name: "Search statistics" }).check();
     assert.deepEqual(await panels(), [

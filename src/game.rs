@@ -419,21 +419,12 @@ impl Game {
         (settings.shape == Shape::CLASSIC).then(|| TallyKey::new(settings.mode, settings.level))
     }
 
-    /// The status line: whose turn it is, or the result in plain words; and the hint, when one is shown, so that
-    /// a screen reader hears it (the status line is a live region).
-    pub fn status_text(&self) -> String {
-        let status = self.turn_text();
-        match self.hint_text() {
-            Some(hint) => format!("{status} {hint}"),
-            None => status,
-        }
-    }
-
-    /// The hint in words: "Hint: the best move is row 2, column 2." or "Hint: the best moves are row 1, column
-    /// 1; row 1, column 3; and row 3, column 1." (semicolons, since a square's name has a comma). Four or more
-    /// are counted rather than named: a status line of nine squares' names pushed the board down under the
-    /// pointer that had just pressed Hint, and each square's own name says it is a best move.
-    fn hint_text(&self) -> Option<String> {
+    /// The hint in words, for a line of its own under the buttons (a live region, so that a screen reader hears
+    /// it): "Hint: the best move is row 2, column 2." or "Hint: the best moves are row 1, column 1; row 1, column
+    /// 3; and row 3, column 1." (semicolons, since a square's name has a comma). Four or more are counted rather
+    /// than named, and each square's own name says it is a best move. Not in the status line: above the board,
+    /// its extra lines pushed the board and the Hint button down under the finger that had just pressed it.
+    pub fn hint_text(&self) -> Option<String> {
         let names: Vec<String> = self
             .hint
             .iter()
@@ -455,8 +446,8 @@ impl Game {
         })
     }
 
-    /// Whose turn it is, or the result in plain words.
-    fn turn_text(&self) -> String {
+    /// The status line: whose turn it is, or the result in plain words.
+    pub fn status_text(&self) -> String {
         let human = self.settings.human;
         let to_move = self.board().to_move();
         // Where the last move shown went, said first for whoever cannot see the board: "O played row 1,
@@ -892,9 +883,8 @@ mod tests {
         game.play_computer();
         assert!(game.undo());
         assert!(game.show_hint());
-        assert!(game
-            .status_text()
-            .starts_with("Your turn: you play X. Hint: "));
+        assert_eq!(game.status_text(), "Your turn: you play X.");
+        assert!(game.hint_text().unwrap().starts_with("Hint: "));
         game.play_human(4);
         game.play_computer();
         game.play_human(8 - game.moves()[1]);
@@ -990,27 +980,27 @@ mod tests {
         );
         assert_eq!(game.moves().len(), 0, "a hint plays nothing");
         assert_eq!(
-            game.status_text(),
-            "Your turn: you play X. Hint: the best move is row 3, column 3."
+            game.hint_text().unwrap(),
+            "Hint: the best move is row 3, column 3."
         );
+        assert_eq!(game.status_text(), "Your turn: you play X.");
         game.play_human(1);
         assert!(!game.is_hinted(8));
-        assert!(!game.status_text().contains("Hint"));
+        assert_eq!(game.hint_text(), None);
         // Several best moves, as a screen reader hears them: named up to three, counted beyond.
-        let mut opening = from(".........", Mode::Friend);
-        assert!(opening.show_hint());
+        let hint = |position: &str| {
+            let mut game = from(position, Mode::Friend);
+            assert!(game.show_hint());
+            game.hint_text().unwrap()
+        };
         assert_eq!(
-            opening.status_text(),
-            "X to move. Hint: every move is as good as any other."
+            hint("........."),
+            "Hint: every move is as good as any other."
         );
-        let mut two = from("XO.......", Mode::Friend);
-        assert!(two.show_hint());
-        assert!(two.status_text().contains(" and "), "{}", two.status_text());
-        let mut corners = from("....X....", Mode::Friend);
-        assert!(corners.show_hint());
+        assert!(hint("XO.......").contains(" and "));
         assert_eq!(
-            corners.status_text(),
-            "O to move. Hint: 4 moves are equally good, each marked best."
+            hint("....X...."),
+            "Hint: 4 moves are equally good, each marked best."
         );
         assert!(!game.show_hint(), "no hint on the computer's turn");
     }

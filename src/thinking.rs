@@ -495,23 +495,45 @@ pub struct Why {
     pub title: String,
     /// One "O: row 3, column 1" a move, the chosen one first.
     pub moves: Vec<String>,
-    /// How it ends: "X wins after 3 moves.", "Draw after 1 move.".
+    /// How it ends: "X wins after 3 moves.", "Draw after 1 move."; during a replay on the board, after the move
+    /// shown last: "Move 2 of 3 on the board (O: row 3, column 1). X wins after 3 moves.".
     pub end: String,
+    /// The index in `moves` of the move a replay on the board shows last.
+    pub current: Option<usize>,
 }
 
 /// The "why" panel for move `why` of `board`, whose scored moves are `scores`; `None` (the panel hidden) when no
 /// move is chosen or the chosen one is not among them.
-pub fn why_panel(board: Board, scores: &[MoveScore], why: Option<usize>) -> Option<Why> {
+pub fn why_panel(
+    board: Board,
+    scores: &[MoveScore],
+    why: Option<usize>,
+    replay: Option<&Replay>,
+) -> Option<Why> {
     let cell = why.filter(|cell| scores.iter().any(|entry| entry.cell == *cell))?;
     let (moves, end) = line_in_words(board, cell);
     let unit = if moves.len() == 1 { "move" } else { "moves" };
+    let mut end = format!("{end} after {} {unit}.", moves.len());
+    // The move a replay last put on the board, said first: the end is a live region, so each step is heard.
+    let current = replay
+        .filter(|replay| replay.from == board && replay.shown > 0)
+        .map(|replay| replay.shown - 1);
+    if let Some(index) = current {
+        end = format!(
+            "Move {} of {} on the board ({}). {end}",
+            index + 1,
+            moves.len(),
+            moves[index]
+        );
+    }
     Some(Why {
         title: format!(
             "Why: {} plays {}, then best play",
             board.to_move().name(),
             cell_name(cell)
         ),
-        end: format!("{end} after {} {unit}.", moves.len()),
+        end,
+        current,
         moves,
     })
 }
@@ -810,23 +832,42 @@ mod tests {
     fn why_this_move_in_words() {
         let position = board("X.O.X.O..");
         let scores = move_scores(position, Scoring::DepthAware);
-        let why = why_panel(position, &scores, Some(1)).unwrap();
+        let why = why_panel(position, &scores, Some(1), None).unwrap();
         assert_eq!(why.title, "Why: X plays row 1, column 2, then best play");
         assert_eq!(why.moves.len(), 3);
         assert_eq!(why.moves[0], "X: row 1, column 2");
         assert_eq!(why.end, "X wins after 3 moves.");
-        let quick = why_panel(position, &scores, Some(8)).unwrap();
+        let quick = why_panel(position, &scores, Some(8), None).unwrap();
         assert_eq!(quick.moves, ["X: row 3, column 3"]);
         assert_eq!(quick.end, "X wins after 1 move.");
         let draw = why_panel(
             Board::EMPTY,
             &move_scores(Board::EMPTY, Scoring::DepthAware),
             Some(4),
+            None,
         );
         assert_eq!(draw.unwrap().end, "Draw after 9 moves.");
-        assert_eq!(why_panel(position, &scores, None), None);
-        assert_eq!(why_panel(position, &scores, Some(0)), None, "taken");
-        assert_eq!(why_panel(position, &scores, Some(99)), None);
+        assert_eq!(why_panel(position, &scores, None, None), None);
+        assert_eq!(why_panel(position, &scores, Some(0), None), None, "taken");
+        assert_eq!(why_panel(position, &scores, Some(99), None), None);
+        assert_eq!(why.current, None);
+        // A replay on the board: the move it shows last is marked and said.
+        let mut replay = Replay::new(position, 1);
+        replay.step();
+        replay.step();
+        let replayed = why_panel(position, &scores, Some(1), Some(&replay)).unwrap();
+        assert_eq!(replayed.current, Some(1));
+        assert_eq!(
+            replayed.end,
+            format!(
+                "Move 2 of 3 on the board ({}). X wins after 3 moves.",
+                why.moves[1]
+            )
+        );
+        replay.step();
+        replay.step();
+        let again = why_panel(position, &scores, Some(1), Some(&replay)).unwrap();
+        assert_eq!((again.current, again.end), (None, why.end), "back to none");
     }
 
     #[test]

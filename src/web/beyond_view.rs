@@ -43,7 +43,9 @@ impl BeyondView {
         set_hidden(&scores_panel, true);
         // Not live regions: on a bigger board the status line alone speaks for each move, where the panels'
         // progress ("Scoring every move…") would add four announcements more.
-        let scores_title = add(&scores_panel, "h2", "ttt-heading", "");
+        add(&scores_panel, "h2", "ttt-heading", "Move scores");
+        // Whether the values are proved or estimates, under the heading rather than as it: a heading is a title.
+        let scores_title = add(&scores_panel, "p", "ttt-verdict", "");
         add(
             &scores_panel,
             "p",

@@ -6,7 +6,7 @@
 use super::beyond_view::BeyondView;
 use super::dom::{
     add, add_button, add_control, checkbox, game_id, radio_group, set_attribute, set_hidden,
-    set_text, set_unavailable,
+    set_optional_attribute, set_text, set_unavailable,
 };
 use super::step_view::StepView;
 use super::tree_view::TreeView;
@@ -225,11 +225,12 @@ impl Panels {
 fn build_stats(panels: &Element) -> (Element, Vec<[Element; 2]>) {
     let stats_panel = add(panels, "div", "ttt-panel ttt-stats", "");
     set_hidden(&stats_panel, true);
+    add(&stats_panel, "h2", "ttt-heading", "Search statistics");
     let table = add(&stats_panel, "table", "", "");
     add(
         &table,
         "caption",
-        "ttt-heading",
+        "ttt-note",
         "Positions visited by each search",
     );
     let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
@@ -349,13 +350,15 @@ impl Built {
             let pressed = if line.chosen { "true" } else { "false" };
             set_attribute(button, "aria-pressed", pressed);
         }
-        let why = thinking::why_panel(board, scores, why);
+        let why = thinking::why_panel(board, scores, why, thinking.replay.as_ref());
         set_hidden(&self.why_box, why.is_none());
         if let Some(why) = why {
             self.why_title.set_text_content(Some(&why.title));
             for (index, item) in self.why_moves.iter().enumerate() {
                 let text = why.moves.get(index);
                 set_hidden(item, text.is_none());
+                let current = why.current == Some(index);
+                set_optional_attribute(item, "aria-current", current.then_some("step"));
                 if let Some(text) = text {
                     item.set_text_content(Some(text));
                 }

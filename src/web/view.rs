@@ -42,6 +42,8 @@ pub struct View {
     shape: Cell<Shape>,
     undo: HtmlButtonElement,
     hint: HtmlButtonElement,
+    /// The hint in words, under the buttons.
+    hint_line: Element,
     share: ShareBox,
     controls: Controls,
     /// The panels that show how minimax thinks, with their switches.
@@ -107,6 +109,8 @@ impl View {
         let undo = action("Undo", "undo");
         let hint = action("Hint", "hint");
         action("Share", "share");
+        let hint_line = add(&play, "p", "ttt-hint-line", "");
+        set_attribute(&hint_line, "role", "status");
         let share = ShareBox::build(&play);
         // The board comes first, the controls under it: on a phone the game is what the page opens on.
         let controls_box = add(&play, "div", "ttt-controls", "");
@@ -142,6 +146,7 @@ impl View {
             shape: Cell::new(Shape::CLASSIC),
             undo,
             hint,
+            hint_line,
             share,
             controls,
             panels,
@@ -232,6 +237,7 @@ impl View {
     fn render_board(&self, app: &App, scores: Scores<'_>) {
         let game = &app.game;
         set_text(&self.status, &game.status_text());
+        set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
         // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
         // screen readers).
         let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
@@ -252,6 +258,7 @@ impl View {
         set_unavailable(&self.hint, game.phase() != Phase::HumanToMove);
         // A hint is the 3x3 board's exact best moves: on a bigger board the move scores say what the search knows.
         set_hidden(&self.hint, game.classic().is_none());
+        set_hidden(&self.hint_line, game.classic().is_none());
     }
 
     fn render_history(&self, app: &App) {
