@@ -365,9 +365,13 @@ impl<P: Position> Core<'_, P> {
             thought.iterations.push(iteration);
             return None;
         }
-        // Every leaf a finished game, or a forced win or loss found: nothing deeper can change the score.
-        let proved =
-            self.horizon == horizon || score.abs() >= DECISIVE || depth >= root.empty_cells();
+        // Every leaf a finished game, or a forced win or loss found within this iteration's reach: nothing deeper
+        // can change the score. The tactics see one ply past the horizon (a loss to two threats); a win or loss
+        // further off came from the table, where a deeper search left it, and a quicker one may lie beyond this
+        // horizon unseen: its outcome is sure, its distance is not.
+        let in_reach = score.abs() >= DECISIVE
+            && value_of(score, root.marks(), root.cells()).plies <= depth + 1;
+        let proved = self.horizon == horizon || in_reach || depth >= root.empty_cells();
         let verdict = if proved {
             Verdict::Proved(value_of(score, root.marks(), root.cells()))
         } else {
@@ -486,6 +490,59 @@ mod tests {
                 plies: 0
             })
         );
+    }
+
+    /// A clock that moves 1 ms each time it is read, so that a search stops at the same point on every run.
+    struct TickClock(f64);
+
+    impl Clock for TickClock {
+        fn now_ms(&mut self) -> f64 {
+            self.0 += 1.0;
+            self.0
+        }
+    }
+
+    #[test]
+    fn a_win_proved_short_of_the_end_is_the_quickest() {
+        // X wins in 9. A try to search to the end, stopped by the clock, left a win in 11 in the table, which
+        // the next, shallower iteration took for a proof.
+        let shape = Shape::new(5, 4, 4).unwrap();
+        let grid = Grid::parse("O.../..../.X.O/X.../OX..", shape).unwrap();
+        let exact = think(&grid, Limits::default(), &mut StoppedClock);
+        let nine = Verdict::Proved(Value {
+            outcome: Outcome::Win,
+            plies: 9,
+        });
+        assert_eq!(exact.verdict, nine);
+        let mut estimates = 0;
+        for time_ms in 5..40 {
+            let limits = Limits {
+                time_ms,
+                ..Limits::default()
+            };
+            let thought = think(&grid, limits, &mut TickClock(0.0));
+            match thought.verdict {
+                Verdict::Proved(_) => assert_eq!(thought.verdict, nine, "{time_ms} ms"),
+                Verdict::Estimate(_) => estimates += 1,
+            }
+        }
+        assert!(
+            estimates > 0 && estimates < 35,
+            "{estimates} of 35 budgets proved nothing"
+        );
+        // Each move's search shares one table: a sibling's deeper entries must not shorten a proof either.
+        let grid = Grid::parse(".../.../.../..X", Shape::new(4, 3, 3).unwrap()).unwrap();
+        let limits = Limits {
+            max_depth: Some(7),
+            ..Limits::default()
+        };
+        let shallow = think_moves(&grid, limits, &mut StoppedClock);
+        let full = think_moves(&grid, Limits::default(), &mut StoppedClock);
+        for ((cell, verdict), (_, exact)) in shallow.iter().zip(&full) {
+            if matches!(verdict, Verdict::Proved(_)) {
+                assert_eq!(verdict, exact, "cell {cell}");
+            }
+        }
     }
 
     #[test]
