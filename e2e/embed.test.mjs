@@ -330,7 +330,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
         cases.push([`mount(target ${String(target)})`, () => mount(target, {})]);
       }
       // Elements that would not show the game, or would put its buttons inside a control.
-      for (const name of ["input", "img", "textarea", "select", "br", "button", "a", "video", "progress", "meter", "datalist", "colgroup", "frameset"]) {
+      for (const name of ["input", "img", "textarea", "select", "br", "button", "a", "video", "progress", "meter", "datalist", "colgroup", "frameset", "wbr", "param"]) {
         cases.push([`mount(<${name}>)`, () => mount(document.body.appendChild(document.createElement(name)), {})]);
       }
       const svg = document.body.appendChild(document.createElementNS("http://www.w3.org/2000/svg", "svg"));

@@ -379,6 +379,51 @@ test("mount() into an element of a same-origin iframe plays; into a document wit
   });
 });
 
+test("a game in a frame that goes on to another origin's page: its handle still works, and so does the module", async () => {
+  await withHost(async ({ page, problems }) => {
+    const report = await page.evaluate(async (elsewhere) => {
+      const thrown = [];
+      // Each game has the computer's move pending (a timer) when its frame leaves for a page of another origin,
+      // whose window no call may reach: cancelling the timer there threw the browser's own exception through the
+      // module, which froze the game and, repeated, used up the module's stack.
+      for (let i = 0; i < 50; i++) {
+        const frame = document.createElement("iframe");
+        frame.srcdoc = "<!doctype html><title>Frame</title><body></body>";
+        await new Promise((loaded) => {
+          frame.onload = loaded;
+          document.body.append(frame);
+        });
+        const inFrame = frame.contentDocument.createElement("div");
+        frame.contentDocument.body.append(inFrame);
+        const game = window.api.mount(inFrame, { human: "O", delay: 10_000 });
+        await new Promise((loaded) => {
+          frame.onload = loaded;
+          // (A frame with srcdoc ignores its src.)
+          frame.removeAttribute("srcdoc");
+          frame.src = elsewhere;
+        });
+        for (const call of [() => game.set("level", "easy"), () => game.newGame(), () => game.destroy()]) {
+          try {
+            call();
+          } catch (error) {
+            thrown.push(`${error?.name}: ${error?.message}`);
+          }
+        }
+        frame.remove();
+      }
+      // The module answers, and a new game on the page plays.
+      const here = document.body.appendChild(document.createElement("div"));
+      const game = window.api.mount(here, { human: "O", delay: 0 });
+      await new Promise((later) => setTimeout(later, 100));
+      const marks = [...here.shadowRoot.querySelectorAll("[data-cell]")].filter((cell) => cell.textContent).length;
+      game.destroy();
+      return { thrown: [...new Set(thrown)], bestMove: window.api.bestMove("XX.OO...."), marks };
+    }, `${site.url}favicon.svg`);
+    assert.deepEqual(report, { thrown: [], bestMove: 2, marks: 1 });
+    assert.deepEqual(problems, []);
+  });
+});
+
 // 4. Elements that already have a shadow root.
 
 test("mount() refuses an element whose shadow root is not the game's, and leaves it as it was", async () => {

@@ -512,7 +512,7 @@ impl App {
             self.settle_searches();
         }
         let timers = Timers {
-            window: &self.host.window,
+            window: &self.host.module_window,
             mailbox: &self.mailbox,
         };
         // On a bigger board the computer's move comes from a worker, unless the history holds it (see
@@ -606,7 +606,7 @@ impl App {
             time_ms: PAGE_THINK_MS.min(limits.time_ms),
             ..limits
         };
-        let performance = self.host.window.performance();
+        let performance = self.host.module_window.performance();
         search(position, limits, &mut PageClock(performance.as_ref()))
     }
 
@@ -628,7 +628,7 @@ impl App {
         let Some(board) = self.game.classic() else {
             return;
         };
-        let performance = self.host.window.performance();
+        let performance = self.host.module_window.performance();
         let now = || performance.as_ref().map_or(0.0, |p| p.now());
         let start = now();
         while now() - start < MEASURE_BUDGET_MS {

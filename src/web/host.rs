@@ -20,8 +20,12 @@ pub struct Host {
     pub element: Element,
     /// Its document, which a window shows.
     pub document: Document,
-    /// That window (the page's, or a same-origin frame's).
+    /// That window (the page's, or a same-origin frame's): its storage, and its events between games.
     pub window: Window,
+    /// The window of the page that loaded the module, whose timers and clock the game uses. A frame's window may
+    /// come to show a page of another origin, whose timers a call cannot reach (it throws), and stops its own with
+    /// its frame; the game's own go on until it is destroyed.
+    pub module_window: Window,
     /// The shadow root the game draws in.
     pub shadow: ShadowRoot,
     /// The `<div>` added to hold the shadow root, for an element that cannot hold one: removed with the game.
@@ -56,11 +60,11 @@ const SHADOW_HOSTS: [&str; 18] = [
 /// HTML elements whose content a browser does not draw as a page's (void, replaced, text-only and form
 /// elements), or that would put the game's buttons inside a control of their own: a game drawn there would not show,
 /// or not work.
-const NO_GAME_INSIDE: [&str; 35] = [
+const NO_GAME_INSIDE: [&str; 37] = [
     "a", "area", "audio", "base", "br", "button", "canvas", "col", "colgroup", "datalist", "embed",
     "frameset", "head", "hr", "iframe", "img", "input", "label", "link", "meta", "meter",
-    "noscript", "object", "option", "optgroup", "picture", "progress", "script", "select",
-    "source", "style", "template", "textarea", "title", "video",
+    "noscript", "object", "option", "optgroup", "param", "picture", "progress", "script", "select",
+    "source", "style", "template", "textarea", "title", "video", "wbr",
 ];
 
 /// Why the game cannot be drawn inside `element`, if it cannot.
@@ -105,11 +109,14 @@ pub fn prepare(value: &JsValue, function: &str) -> Result<Host, String> {
              createHTMLDocument or an XML document): mount the game into an element of the page"
         )
     })?;
+    let module_window = web_sys::window()
+        .ok_or_else(|| format!("{function}: a game is mounted from a page, not from a worker"))?;
     let (shadow, wrapper) = shadow_root_for(&element, &document, function)?;
     Ok(Host {
         element,
         document,
         window,
+        module_window,
         shadow,
         wrapper,
     })
