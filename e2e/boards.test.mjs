@@ -340,8 +340,9 @@ test("think() answers for any board from a worker, thinkNow() on the spot, and b
       const api = await import("./tictactoe.js");
       const draw = api.thinkNow("..../..../..../....", { k: 4, timeMs: 60000 });
       const win = await api.think("..../..../..../....", { k: 3 });
-      // An option set to undefined is its default, as if it were not given.
+      // An option set to undefined or null is its default, as if it were not given (as mount's options).
       const defaults = api.thinkNow("..../..../..../....", { k: undefined, timeMs: undefined, depth: undefined, moves: undefined });
+      const nulls = api.thinkNow("..../..../..../....", { k: null, timeMs: null, depth: null, evaluation: null, moves: null });
       const errors = [];
       for (const call of [
         () => api.think("..../..", {}),
@@ -357,9 +358,10 @@ test("think() answers for any board from a worker, thinkNow() on the spot, and b
           errors.push(error instanceof Error ? error.message : `not an Error: ${error}`);
         }
       }
-      return { draw, win, defaults, errors };
+      return { draw, win, defaults, nulls, errors };
     });
     assert.equal(typeof result.defaults.move, "number");
+    assert.ok(Number.isInteger(result.nulls.move) && result.nulls.move < 16, "null options threw nothing, and a move came");
     assert.equal(result.draw.proved, true);
     assert.equal(result.draw.outcome, "draw");
     assert.equal(result.draw.plies, 16);

@@ -449,11 +449,11 @@ fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsEr
     };
     for (name, value) in entries {
         match name.as_str() {
-            // Set to `undefined`, an option is as if it were not given: its default.
-            "k" | "timeMs" | "depth" | "evaluation" | "moves" if value.is_undefined() => {}
+            // Set to `undefined` or `null`, an option is as if it were not given: its default (as `mount`'s).
+            "k" | "timeMs" | "depth" | "evaluation" | "moves"
+                if value.is_undefined() || value.is_null() => {}
             "k" => read.k = Some(whole_option(function, "k", &value, (3, 15))? as usize),
             "timeMs" => read.limits.time_ms = whole_option(function, "timeMs", &value, THINK_RANGE_MS)?,
-            "depth" if value.is_null() => read.limits.max_depth = None,
             "depth" => read.limits.max_depth = Some(whole_option(function, "depth", &value, (1, 225))?),
             "evaluation" | "moves" => {
                 let on = value.as_bool().ok_or_else(|| {
