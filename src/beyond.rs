@@ -217,8 +217,8 @@ pub fn square_label_suffix(verdict: &Verdict, mover: Player) -> String {
     }
 }
 
-/// The title of the scores on a bigger board: whether every value is proved.
-pub fn scores_title(moves: &[(usize, Verdict)]) -> &'static str {
+/// The sentence under the scores' heading on a bigger board: whether every value is proved.
+pub fn scores_verdict(moves: &[(usize, Verdict)]) -> &'static str {
     if moves
         .iter()
         .all(|(_, verdict)| matches!(verdict, Verdict::Proved(_)))
@@ -382,10 +382,10 @@ mod tests {
             ", estimate −35 (best guess: O is better)"
         );
         assert_eq!(
-            scores_title(&[(0, draw.clone()), (1, win(3))]),
+            scores_verdict(&[(0, draw.clone()), (1, win(3))]),
             "Every move's value is proved: the search reached the end of the game."
         );
-        assert!(scores_title(&[(0, draw), (1, Verdict::Estimate(2))]).contains("estimates"));
+        assert!(scores_verdict(&[(0, draw), (1, Verdict::Estimate(2))]).contains("estimates"));
     }
 
     #[test]

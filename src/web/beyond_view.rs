@@ -26,7 +26,7 @@ pub struct BeyondView {
     horizon_box: Element,
     horizon: Element,
     scores_panel: Element,
-    scores_title: Element,
+    scores_verdict: Element,
     tree_panel: Element,
     tree_note: Element,
     tree_status: Element,
@@ -45,7 +45,7 @@ impl BeyondView {
         // progress ("Scoring every move…") would add four announcements more.
         add(&scores_panel, "h2", "ttt-heading", "Move scores");
         // Whether the values are proved or estimates, under the heading rather than as it: a heading is a title.
-        let scores_title = add(&scores_panel, "p", "ttt-verdict", "");
+        let scores_verdict = add(&scores_panel, "p", "ttt-verdict", "");
         add(
             &scores_panel,
             "p",
@@ -107,7 +107,7 @@ impl BeyondView {
             horizon_box,
             horizon,
             scores_panel,
-            scores_title,
+            scores_verdict,
             tree_panel,
             tree_note,
             tree_status,
@@ -168,15 +168,15 @@ impl BeyondView {
         let board = game.board();
         let moves = beyond.scores_at(&board, game.scoring_limits());
         if display.scores {
-            let title = if board.is_over() {
+            let verdict = if board.is_over() {
                 "The game is over: no move is left to score."
             } else {
                 match moves {
-                    Some(moves) => beyond::scores_title(moves),
+                    Some(moves) => beyond::scores_verdict(moves),
                     None => "Scoring every move…",
                 }
             };
-            self.scores_title.set_text_content(Some(title));
+            self.scores_verdict.set_text_content(Some(verdict));
         }
         if display.tree {
             self.render_tree(&board, moves);
