@@ -343,112 +343,129 @@ impl Settings {
     /// # Errors
     /// [`SettingError`] when `value` is not one the setting takes; the setting keeps its value.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
-        let problem = |expected: String, default: &'static str| SettingError {
+        let outcome = match name {
+            "human" | "delay" | "mode" | "level" | "think" => {
+                self.set_play(name, value.trim_ascii())
+            }
+            "position" => self.set_position(value.trim_ascii()),
+            "board" => self.set_board(value),
+            "k" => self.set_k(value.trim_ascii()),
+            "scores" | "tree" | "stats" | "step" | "horizon" | "eval" | "scoring" => {
+                self.set_display(name, value)
+            }
+            _ => Ok(()),
+        };
+        outcome.map_err(|Refusal { expected, default }| SettingError {
             name: name.to_owned(),
             value: value.to_owned(),
             expected,
             default,
-        };
+        })
+    }
+
+    /// Who plays whom, how well and how fast.
+    fn set_play(&mut self, name: &str, value: &str) -> Result<(), Refusal> {
         match name {
-            "human" => match value.trim_ascii() {
+            "human" => match value {
                 "X" | "x" => self.human = Player::X,
                 "O" | "o" => self.human = Player::O,
-                _ => return Err(problem("it must be X or O".into(), "You play X.")),
+                _ => return Err(Refusal::new("it must be X or O", "You play X.")),
             },
-            "delay" => match value.trim_ascii().parse::<u32>() {
+            "delay" => match value.parse::<u32>() {
                 Ok(ms) if ms <= MAX_DELAY_MS => self.delay_ms = ms,
                 _ => {
-                    return Err(problem(
-                        "it must be a whole number of milliseconds from 0 to 10000".into(),
+                    return Err(Refusal::new(
+                        "it must be a whole number of milliseconds from 0 to 10000",
                         "The computer waits 350 ms.",
                     ))
                 }
             },
-            "mode" => match Mode::from_name(value) {
-                Some(mode) => self.mode = mode,
-                None => {
-                    return Err(problem(
-                        "it must be computer or friend".into(),
-                        "You play the computer.",
-                    ))
-                }
-            },
-            "level" => match Level::from_name(value) {
-                Some(level) => self.level = level,
-                None => {
-                    return Err(problem(
-                        "it must be easy, medium, hard or unbeatable".into(),
+            "mode" => {
+                self.mode = Mode::from_name(value).ok_or_else(|| {
+                    Refusal::new("it must be computer or friend", "You play the computer.")
+                })?;
+            }
+            "level" => {
+                self.level = Level::from_name(value).ok_or_else(|| {
+                    Refusal::new(
+                        "it must be easy, medium, hard or unbeatable",
                         "The level is unbeatable.",
-                    ))
-                }
-            },
-            // No position at all is the empty board, as when the setting is not given ("?position=").
-            "position" if value.trim_ascii().is_empty() => self.start = Grid::empty(self.shape),
-            "position" => match parse_position(value.trim_ascii(), self.shape) {
-                Ok(board) => self.start = board,
-                Err(error) => return Err(problem(error, "The game starts from the empty board.")),
-            },
-            "board" => {
-                let (rows, cols) = parse_board(value).ok_or_else(|| {
-                    problem(
-                        "it must be ROWSxCOLS, each from 3 to 15, such as 4x4".into(),
-                        "The board is 3x3.",
                     )
                 })?;
-                // The same board keeps its k and its position; another takes its own default k (a `k` read
-                // after it, as in a URL, sets another).
-                if (rows, cols) != (self.shape.rows(), self.shape.cols()) {
-                    let shape =
-                        Shape::new(rows, cols, default_k(rows, cols)).unwrap_or_else(|_| {
-                            unreachable!("the default k fits every board of 3 to 15")
-                        });
-                    self.set_shape(shape);
-                }
             }
-            "k" => {
-                let longer = self.shape.rows().max(self.shape.cols());
-                let shape = value
-                    .trim_ascii()
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|k| Shape::new(self.shape.rows(), self.shape.cols(), k).ok())
-                    .ok_or_else(|| {
-                        let rule = if longer == 3 {
-                            "on a 3x3 board it must be 3 (a bigger board takes board=, such as board=4x4)"
-                                .to_owned()
-                        } else {
-                            format!("it must be a number from 3 to {longer}, the board's longer side")
-                        };
-                        problem(rule, "The board's default is used.")
-                    })?;
-                self.set_shape(shape);
-            }
-            "think" => match value.trim_ascii().parse::<u32>() {
+            _ => match value.parse::<u32>() {
                 Ok(ms) if (THINK_RANGE_MS.0..=THINK_RANGE_MS.1).contains(&ms) => self.think_ms = ms,
                 _ => {
-                    return Err(problem(
-                        "it must be a whole number of milliseconds from 10 to 60000".into(),
+                    return Err(Refusal::new(
+                        "it must be a whole number of milliseconds from 10 to 60000",
                         "The computer thinks for 1000 ms a move.",
                     ))
                 }
             },
-            "scores" | "tree" | "stats" | "step" | "horizon" => {
-                let on = switch(value).ok_or_else(|| {
-                    problem("it must be 1 (shown) or 0 (hidden)".into(), "It is hidden.")
-                })?;
-                match name {
-                    "scores" => self.display.scores = on,
-                    "tree" => self.display.tree = on,
-                    "stats" => self.display.stats = on,
-                    "horizon" => self.display.horizon = on,
-                    _ => self.display.step = on,
+        }
+        Ok(())
+    }
+
+    /// The position the game starts from, on the board it is played on.
+    fn set_position(&mut self, value: &str) -> Result<(), Refusal> {
+        // No position at all is the empty board, as when the setting is not given ("?position=").
+        self.start = if value.is_empty() {
+            Grid::empty(self.shape)
+        } else {
+            parse_position(value, self.shape).map_err(|expected| Refusal {
+                expected,
+                default: "The game starts from the empty board.",
+            })?
+        };
+        Ok(())
+    }
+
+    fn set_board(&mut self, value: &str) -> Result<(), Refusal> {
+        let (rows, cols) = parse_board(value).ok_or_else(|| {
+            Refusal::new(
+                "it must be ROWSxCOLS, each from 3 to 15, such as 4x4",
+                "The board is 3x3.",
+            )
+        })?;
+        // The same board keeps its k and its position; another takes its own default k (a `k` read after it, as
+        // in a URL, sets another).
+        if (rows, cols) != (self.shape.rows(), self.shape.cols()) {
+            let shape = Shape::new(rows, cols, default_k(rows, cols))
+                .unwrap_or_else(|_| unreachable!("the default k fits every board of 3 to 15"));
+            self.set_shape(shape);
+        }
+        Ok(())
+    }
+
+    fn set_k(&mut self, value: &str) -> Result<(), Refusal> {
+        let shape = value
+            .parse::<usize>()
+            .ok()
+            .and_then(|k| Shape::new(self.shape.rows(), self.shape.cols(), k).ok())
+            .ok_or_else(|| {
+                let longer = self.shape.rows().max(self.shape.cols());
+                let expected = if longer == 3 {
+                    "on a 3x3 board it must be 3 (a bigger board takes board=, such as board=4x4)"
+                        .to_owned()
+                } else {
+                    format!("it must be a number from 3 to {longer}, the board's longer side")
+                };
+                Refusal {
+                    expected,
+                    default: "The board's default is used.",
                 }
-            }
+            })?;
+        self.set_shape(shape);
+        Ok(())
+    }
+
+    /// What the panels show, and how the engine counts.
+    fn set_display(&mut self, name: &str, value: &str) -> Result<(), Refusal> {
+        match name {
             "eval" => {
                 self.evaluation = switch(value).ok_or_else(|| {
-                    problem(
-                        "it must be 1 (evaluate) or 0 (count every unfinished position as even)"
-                            .into(),
+                    Refusal::new(
+                        "it must be 1 (evaluate) or 0 (count every unfinished position as even)",
                         "Positions are evaluated.",
                     )
                 })?;
@@ -458,16 +475,43 @@ impl Settings {
                     "depth" => Scoring::DepthAware,
                     "plain" => Scoring::Plain,
                     _ => {
-                        return Err(problem(
-                            "it must be depth or plain".into(),
+                        return Err(Refusal::new(
+                            "it must be depth or plain",
                             "Scores are depth-aware.",
                         ))
                     }
                 }
             }
-            _ => {}
+            _ => {
+                let on = switch(value).ok_or_else(|| {
+                    Refusal::new("it must be 1 (shown) or 0 (hidden)", "It is hidden.")
+                })?;
+                let shown = match name {
+                    "scores" => &mut self.display.scores,
+                    "tree" => &mut self.display.tree,
+                    "stats" => &mut self.display.stats,
+                    "horizon" => &mut self.display.horizon,
+                    _ => &mut self.display.step,
+                };
+                *shown = on;
+            }
         }
         Ok(())
+    }
+}
+
+/// Why a setting refused a value: what it takes, and what the game does instead.
+struct Refusal {
+    expected: String,
+    default: &'static str,
+}
+
+impl Refusal {
+    fn new(expected: &str, default: &'static str) -> Self {
+        Refusal {
+            expected: expected.to_owned(),
+            default,
+        }
     }
 }
 

@@ -98,35 +98,7 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
                     .find(|(marked, ..)| *marked == cell)
                     .map(|&(_, player, number)| (player, number)),
             };
-            match scores {
-                Scores::Exact(moves, _) => {
-                    if let Some(entry) = moves.iter().find(|entry| entry.cell == cell) {
-                        // The name holds the visible words as they are, then "best move"; a replayed mark hides
-                        // the words for a while, and its name says it after them.
-                        let words = thinking::square_words(entry);
-                        square.text = match square.replayed {
-                            Some((player, _)) => player.name().to_owned(),
-                            None => words,
-                        };
-                        square.label.push_str(&thinking::square_label_suffix(entry));
-                        square.score = Some(ScoreData::Exact(
-                            entry.value.outcome.as_str(),
-                            entry.value.plies,
-                        ));
-                        square.best = entry.best;
-                    }
-                }
-                Scores::Verdicts(moves) => {
-                    if let Some((_, verdict)) = moves.iter().find(|(scored, _)| *scored == cell) {
-                        square.text = beyond::square_words(verdict);
-                        square
-                            .label
-                            .push_str(&beyond::square_label_suffix(verdict, mover));
-                        square.score = Some(ScoreData::of(verdict));
-                    }
-                }
-                Scores::None => {}
-            }
+            add_score(&mut square, cell, scores, mover);
             // A replayed mark is in the name as on the face: the move's number and its side.
             if let Some((player, number)) = square.replayed {
                 square
@@ -136,6 +108,39 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
             square
         })
         .collect()
+}
+
+/// `scores`' words, name and data for the square of `cell`, if they score it, with `mover` to play.
+fn add_score(square: &mut Square, cell: usize, scores: Scores<'_>, mover: Player) {
+    match scores {
+        Scores::Exact(moves, _) => {
+            if let Some(entry) = moves.iter().find(|entry| entry.cell == cell) {
+                // The name holds the visible words as they are, then "best move"; a replayed mark hides
+                // the words for a while, and its name says it after them.
+                let words = thinking::square_words(entry);
+                square.text = match square.replayed {
+                    Some((player, _)) => player.name().to_owned(),
+                    None => words,
+                };
+                square.label.push_str(&thinking::square_label_suffix(entry));
+                square.score = Some(ScoreData::Exact(
+                    entry.value.outcome.as_str(),
+                    entry.value.plies,
+                ));
+                square.best = entry.best;
+            }
+        }
+        Scores::Verdicts(moves) => {
+            if let Some((_, verdict)) = moves.iter().find(|(scored, _)| *scored == cell) {
+                square.text = beyond::square_words(verdict);
+                square
+                    .label
+                    .push_str(&beyond::square_label_suffix(verdict, mover));
+                square.score = Some(ScoreData::of(verdict));
+            }
+        }
+        Scores::None => {}
+    }
 }
 
 #[cfg(test)]

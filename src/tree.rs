@@ -564,6 +564,12 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn the_tab_stop_is_the_focused_node_while_on_show() {
+        let mut state = TreeState::new(board(SMALL));
+        state.toggle(&[7]);
         // The focused node is the tab stop while it is on show; else the first node is.
         let tab_stops = |state: &TreeState| {
             state

@@ -157,6 +157,12 @@ fn every_parse_error_says_why() {
         let message = expected.to_string();
         assert!(message.len() > 20 && !message.ends_with('.'), "{message}");
     }
+    // Free-style: a line of six made by one move in its middle is reachable.
+    assert!(Grid::parse("XXXXXX./OOO.OO./......./......./.......", shape(5, 7, 5)).is_ok());
+}
+
+#[test]
+fn parse_errors_say_where_in_words() {
     assert_eq!(
         ParseGridError::UnknownCharacter {
             found: '\u{7}',
@@ -179,8 +185,6 @@ fn every_parse_error_says_why() {
             .to_string(),
         "the board has 3 columns, but row 3 has 4 characters"
     );
-    // Free-style: a line of six made by one move in its middle is reachable.
-    assert!(Grid::parse("XXXXXX./OOO.OO./......./......./.......", shape(5, 7, 5)).is_ok());
 }
 
 /// The winner by a plain scan of every cell in every direction: a run of `k` or more marks of one side.

@@ -263,8 +263,8 @@ impl Settings {
 
 /// Iterative deepening: the drivers of the one loop for a search within the caller's time.
 impl<P: Position> Core<'_, P> {
-    /// Iterative deepening from `root` within `limits` (the table is kept from earlier calls).
-    pub(crate) fn deepen(&mut self, root: &P, limits: Limits) -> Thought {
+    /// Starts the clock and the counters of a search within `limits`.
+    fn start(&mut self, limits: Limits) {
         self.start_ms = self.clock.now_ms();
         self.budget_ms = f64::from(limits.time_ms);
         self.settings.evaluation = limits.evaluation;
@@ -273,6 +273,30 @@ impl<P: Position> Core<'_, P> {
         self.table_hits = 0;
         self.cutoffs = 0;
         self.first_move_cutoffs = 0;
+    }
+
+    /// A search straight to the end, `deepest` plies, with half the time left after `elapsed_ms`: whether it
+    /// finished. A draw is proved only at the end of the game, and the iterations before it cost more than such a
+    /// search (their horizon's scores all differ, so they cut less). If it runs out of time it is dropped, but the
+    /// subtrees it finished stay in the table for the iterations that follow.
+    fn attempt_proof(
+        &mut self,
+        root: &P,
+        deepest: u32,
+        elapsed_ms: f64,
+        thought: &mut Thought,
+    ) -> bool {
+        let budget_ms = self.budget_ms;
+        self.budget_ms = elapsed_ms + (budget_ms - elapsed_ms) / 2.0;
+        let proved = self.iterate(root, deepest, thought);
+        self.budget_ms = budget_ms;
+        self.stopped = false;
+        proved.is_some()
+    }
+
+    /// Iterative deepening from `root` within `limits` (the table is kept from earlier calls).
+    pub(crate) fn deepen(&mut self, root: &P, limits: Limits) -> Thought {
+        self.start(limits);
         let marks = root.marks();
         let mut thought = Thought {
             best: None,
@@ -318,27 +342,23 @@ impl<P: Position> Core<'_, P> {
                 thought.timed_out = true;
                 break;
             }
-            // A draw is proved only at the end of the game, and the iterations before it cost more than a
-            // search straight to the end (their horizon's scores all differ, so they cut less): once, with half
-            // the time left, try that. If it runs out of time it is dropped, but the subtrees it finished stay in
-            // the table for the iterations that follow.
             if may_attempt_proof
                 && depth >= 2
                 && depth < deepest
                 && elapsed_ms < self.budget_ms / 2.0
             {
                 may_attempt_proof = false;
-                let budget_ms = self.budget_ms;
-                self.budget_ms = elapsed_ms + (budget_ms - elapsed_ms) / 2.0;
-                let proved = self.iterate(root, deepest, &mut thought);
-                self.budget_ms = budget_ms;
-                self.stopped = false;
-                if proved.is_some() {
+                if self.attempt_proof(root, deepest, elapsed_ms, &mut thought) {
                     break;
                 }
             }
             depth += 1;
         }
+        self.finish(root, thought)
+    }
+
+    /// `thought` with the search's line of best play, time and counters.
+    fn finish(&mut self, root: &P, mut thought: Thought) -> Thought {
         thought.line = self.principal_variation(root, thought.best);
         thought.nodes = self.nodes;
         thought.elapsed_ms = self.clock.now_ms() - self.start_ms;

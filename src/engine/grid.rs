@@ -433,6 +433,13 @@ impl Grid {
     /// # Errors
     /// [`ParseGridError`] saying what is wrong.
     pub fn parse(text: &str, shape: Shape) -> Result<Grid, ParseGridError> {
+        let grid = Grid::marked(text, shape)?;
+        grid.check_reachable()?;
+        Ok(grid)
+    }
+
+    /// The marks written in `text`, whether or not a game reaches them.
+    fn marked(text: &str, shape: Shape) -> Result<Grid, ParseGridError> {
         let rows: Vec<Vec<char>> = if shape == Shape::CLASSIC && !text.contains('/') {
             let cells: Vec<char> = text.chars().collect();
             if cells.len() != shape.cells() {
@@ -469,23 +476,29 @@ impl Grid {
                 }
             }
         }
-        let (xs, os) = (grid.x.count(), grid.o.count());
+        Ok(grid)
+    }
+
+    /// Whether some game reaches this position (see [`Grid::parse`]), and if not, why not.
+    fn check_reachable(&self) -> Result<(), ParseGridError> {
+        let shape = self.shape;
+        let (xs, os) = (self.x.count(), self.o.count());
         if os > xs {
             return Err(ParseGridError::OAheadOfX);
         }
         if xs > os + 1 {
             return Err(ParseGridError::XTooFarAhead);
         }
-        let (x_won, o_won) = (shape.has_line(grid.x), shape.has_line(grid.o));
+        let (x_won, o_won) = (shape.has_line(self.x), shape.has_line(self.o));
         if x_won && o_won {
             return Err(ParseGridError::TwoWinners);
         }
-        if let Some(winner) = grid.winner() {
+        if let Some(winner) = self.winner() {
             // The winner made the last move: X if X is a mark ahead, O if the counts are equal.
-            if grid.to_move() != winner.opponent() {
+            if self.to_move() != winner.opponent() {
                 return Err(ParseGridError::WinnerDidNotMoveLast(winner));
             }
-            let stones = grid.stones(winner);
+            let stones = self.stones(winner);
             let one_move_made_it = shape
                 .line_bits(stones)
                 .iter()
@@ -494,7 +507,7 @@ impl Grid {
                 return Err(ParseGridError::LinesNotFromOneMove(winner));
             }
         }
-        Ok(grid)
+        Ok(())
     }
 
     /// The same position as a [`Board`], on the 3 x 3 board with three in a row; `None` on any other shape.

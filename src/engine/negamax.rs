@@ -19,6 +19,7 @@
 //! Node counts are the positions the loop entered, a position answered from the table included.
 
 use super::deep::Clock;
+use std::ops::ControlFlow;
 
 /// A win with `n` marks on the board scores `WIN - n`.
 pub(crate) const WIN: i32 = 1_000_000;
@@ -478,108 +479,159 @@ impl<'c, P: Position> Core<'c, P> {
         if let Some(observer) = &mut self.observer {
             observer.visit(position, alpha, beta);
         }
-        // Every way out of the node leaves this block, so that the observer hears of each score exactly once.
-        let score = 'node: {
-            let marks = position.marks() as i32;
-            position.prepare(&mut self.context);
-            if arrival.may_be_lost && position.lost() {
-                // The terminal score, written once.
-                break 'node match self.settings.scoring {
-                    Scoring::DepthAware => marks - WIN,
-                    Scoring::Plain => -1,
-                };
-            }
-            let empty_cells = position.empty_cells();
-            // The root is searched even when dead drawn, so that there is a move.
-            if empty_cells == 0
-                || (self.settings.dead_draws && ply > 0 && position.drawn(&self.context))
-            {
-                break 'node 0;
-            }
-            if depth == 0 {
-                self.horizon += 1;
-                break 'node if self.settings.evaluation {
-                    arrival
-                        .evaluation
-                        .unwrap_or_else(|| position.evaluate(&self.context))
-                } else {
-                    0
-                };
-            }
-            // No position is worth more than a win with the next move, or less than a loss after the opponent's.
-            let ceiling = WIN - (marks + 1);
-            let floor = -(WIN - (marks + 2));
-            if self.settings.mate_distance_bounds {
-                if ceiling <= alpha {
-                    break 'node ceiling;
-                }
-                if floor >= beta {
-                    break 'node floor;
-                }
-            }
-            let remember = match self.settings.memory {
-                Memory::Off => false,
-                Memory::Complete { from_empty_cells } => {
-                    depth >= empty_cells && empty_cells >= from_empty_cells
-                }
-                Memory::Deepening => true,
-            };
-            let mut table_move = None;
-            if remember {
-                let (key, frame) = position.key();
-                if let Some(entry) = self.table.get(key) {
-                    if entry.best != NO_MOVE {
-                        table_move = Some(position.own_cell(frame, usize::from(entry.best)));
-                    }
-                    let deep_enough = entry.depth == COMPLETE || u32::from(entry.depth) >= depth;
-                    let usable = match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => entry.score >= beta,
-                        Bound::Upper => entry.score <= alpha,
-                        Bound::Unused => false,
-                    };
-                    // The root is always searched, so that it names a move.
-                    if ply > 0 && deep_enough && usable {
-                        self.table_hits += 1;
-                        if entry.depth != COMPLETE {
-                            self.horizon += 1;
-                        }
-                        break 'node entry.score;
-                    }
-                }
-            }
-            if self.lists.len() <= ply {
-                self.lists.resize_with(ply + 1, Vec::new);
-            }
-            let mut moves = std::mem::take(&mut self.lists[ply]);
-            let score = match position.tactics(&mut self.context, &self.settings, &mut moves) {
-                Tactics::Win(cell) => self.settled(position, ceiling, cell, ply, remember),
-                Tactics::Lost(cell) => self.settled(position, floor, cell, ply, remember),
-                Tactics::Search { narrowed } => {
-                    // The table's move first: the best of the last iteration, the principal variation.
-                    if let Some(index) =
-                        table_move.and_then(|cell| moves.iter().position(|&m| m == cell))
-                    {
-                        let cell = moves.remove(index);
-                        moves.insert(0, cell);
-                    }
-                    let node = Node {
-                        narrowed,
-                        depth,
-                        ply,
-                        remember,
-                        ceiling,
-                    };
-                    self.search_moves(position, &mut moves, node, &mut alpha, beta)
-                }
-            };
-            self.lists[ply] = moves;
-            score
-        };
+        // Every way out of the node leaves `score`, so that the observer hears of each score exactly once.
+        let score = self.score(position, &mut alpha, beta, depth, ply, arrival);
         if let Some(observer) = &mut self.observer {
             observer.leave(position, alpha, beta, score);
         }
         score
+    }
+
+    /// A node's score: settled without a search where its marks, the horizon or the table settle it, else searched.
+    fn score(
+        &mut self,
+        position: &P,
+        alpha: &mut i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+        arrival: Arrival,
+    ) -> i32 {
+        let marks = position.marks() as i32;
+        position.prepare(&mut self.context);
+        if arrival.may_be_lost && position.lost() {
+            // The terminal score, written once.
+            return match self.settings.scoring {
+                Scoring::DepthAware => marks - WIN,
+                Scoring::Plain => -1,
+            };
+        }
+        let empty_cells = position.empty_cells();
+        // The root is searched even when dead drawn, so that there is a move.
+        if empty_cells == 0
+            || (self.settings.dead_draws && ply > 0 && position.drawn(&self.context))
+        {
+            return 0;
+        }
+        if depth == 0 {
+            self.horizon += 1;
+            return if self.settings.evaluation {
+                arrival
+                    .evaluation
+                    .unwrap_or_else(|| position.evaluate(&self.context))
+            } else {
+                0
+            };
+        }
+        // No position is worth more than a win with the next move, or less than a loss after the opponent's.
+        let ceiling = WIN - (marks + 1);
+        let floor = -(WIN - (marks + 2));
+        if self.settings.mate_distance_bounds {
+            if ceiling <= *alpha {
+                return ceiling;
+            }
+            if floor >= beta {
+                return floor;
+            }
+        }
+        let remember = self.remembers(depth, empty_cells);
+        let table_move = if remember {
+            match self.probe(position, *alpha, beta, depth, ply) {
+                ControlFlow::Break(score) => return score,
+                ControlFlow::Continue(cell) => cell,
+            }
+        } else {
+            None
+        };
+        let node = Node {
+            narrowed: false,
+            depth,
+            ply,
+            remember,
+            ceiling,
+        };
+        self.expand(position, node, floor, table_move, alpha, beta)
+    }
+
+    /// The moves of a node that nothing settled before: the tactics' answer where they find one (a win with the
+    /// next move, or a loss to two threats, scored `node.ceiling` or `floor`), else the loop over the moves, the
+    /// table's move first.
+    fn expand(
+        &mut self,
+        position: &P,
+        node: Node,
+        floor: i32,
+        table_move: Option<usize>,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> i32 {
+        let (ply, remember) = (node.ply, node.remember);
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let score = match position.tactics(&mut self.context, &self.settings, &mut moves) {
+            Tactics::Win(cell) => self.settled(position, node.ceiling, cell, ply, remember),
+            Tactics::Lost(cell) => self.settled(position, floor, cell, ply, remember),
+            Tactics::Search { narrowed } => {
+                // The table's move first: the best of the last iteration, the principal variation.
+                if let Some(index) =
+                    table_move.and_then(|cell| moves.iter().position(|&m| m == cell))
+                {
+                    let cell = moves.remove(index);
+                    moves.insert(0, cell);
+                }
+                let node = Node { narrowed, ..node };
+                self.search_moves(position, &mut moves, node, alpha, beta)
+            }
+        };
+        self.lists[ply] = moves;
+        score
+    }
+
+    /// Whether a node `depth` plies deep with `empty_cells` left is looked up in the table and stored in it.
+    fn remembers(&self, depth: u32, empty_cells: u32) -> bool {
+        match self.settings.memory {
+            Memory::Off => false,
+            Memory::Complete { from_empty_cells } => {
+                depth >= empty_cells && empty_cells >= from_empty_cells
+            }
+            Memory::Deepening => true,
+        }
+    }
+
+    /// What the table knows of `position`: a score that settles the node within `(alpha, beta)` at `depth`, or
+    /// else the best move it remembers, to be tried first.
+    fn probe(
+        &mut self,
+        position: &P,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+    ) -> ControlFlow<i32, Option<usize>> {
+        let (key, frame) = position.key();
+        let Some(entry) = self.table.get(key) else {
+            return ControlFlow::Continue(None);
+        };
+        let deep_enough = entry.depth == COMPLETE || u32::from(entry.depth) >= depth;
+        let usable = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.score >= beta,
+            Bound::Upper => entry.score <= alpha,
+            Bound::Unused => false,
+        };
+        // The root is always searched, so that it names a move.
+        if ply > 0 && deep_enough && usable {
+            self.table_hits += 1;
+            if entry.depth != COMPLETE {
+                self.horizon += 1;
+            }
+            return ControlFlow::Break(entry.score);
+        }
+        ControlFlow::Continue(
+            (entry.best != NO_MOVE).then(|| position.own_cell(frame, usize::from(entry.best))),
+        )
     }
 
     /// The exact `score` of a position its tactics settle, with `cell` to play: remembered, so that the
@@ -633,24 +685,7 @@ impl<'c, P: Position> Core<'c, P> {
                 continue;
             }
             tried += 1;
-            let child = position.play(cell);
-            let arrival = Arrival {
-                // With the tactics, a move that completes a line was played before any search: this one does not.
-                may_be_lost: !self.settings.tactics,
-                evaluation: if node.depth == 1 && self.settings.evaluation {
-                    position.evaluate_after(&self.context, cell)
-                } else {
-                    None
-                },
-            };
-            let score = -self.node(
-                &child,
-                -beta,
-                -*alpha,
-                node.depth - 1,
-                node.ply + 1,
-                arrival,
-            );
+            let score = self.child(position, cell, node, *alpha, beta);
             if self.stopped {
                 return 0;
             }
@@ -661,23 +696,13 @@ impl<'c, P: Position> Core<'c, P> {
                     self.root_best = Some(cell);
                 }
                 if score > *alpha {
-                    let cut = self.settings.pruning && score >= beta;
-                    let quickest =
-                        self.settings.stop_at_quickest_win && node.ply > 0 && score == node.ceiling;
-                    if cut || quickest {
-                        if cut {
-                            self.cutoffs += 1;
-                            if tried == 1 {
-                                self.first_move_cutoffs += 1;
-                            }
-                        }
-                        // Alpha is left as it was, as the textbook's MAX-VALUE returns before raising it: nothing
-                        // reads it after the loop but the observer.
-                        if let Some(observer) =
-                            self.observer.as_mut().filter(|_| next < moves.len())
-                        {
-                            observer.cut(position, *alpha, beta, best);
-                        }
+                    if self.cuts_off(
+                        position,
+                        node,
+                        (*alpha, beta),
+                        score,
+                        (tried, next < moves.len()),
+                    ) {
                         break;
                     }
                     *alpha = score;
@@ -685,21 +710,85 @@ impl<'c, P: Position> Core<'c, P> {
             }
         }
         if node.remember {
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let depth = if self.horizon == horizon {
-                COMPLETE
-            } else {
-                node.depth.min(u32::from(COMPLETE) - 1) as u8
-            };
-            self.store(position, best, best_move, depth, bound);
+            let complete = self.horizon == horizon;
+            self.store_searched(
+                position,
+                node,
+                (best, best_move),
+                (original_alpha, beta),
+                complete,
+            );
         }
         best
+    }
+
+    /// The score of the child of `position` where `cell` is played, from `position`'s side.
+    fn child(&mut self, position: &P, cell: usize, node: Node, alpha: i32, beta: i32) -> i32 {
+        let arrival = Arrival {
+            // With the tactics, a move that completes a line was played before any search: this one does not.
+            may_be_lost: !self.settings.tactics,
+            evaluation: if node.depth == 1 && self.settings.evaluation {
+                position.evaluate_after(&self.context, cell)
+            } else {
+                None
+            },
+        };
+        let child = position.play(cell);
+        -self.node(&child, -beta, -alpha, node.depth - 1, node.ply + 1, arrival)
+    }
+
+    /// Whether a `score` that has just raised the node's best above `alpha` ends its loop: a cut-off at `beta`, or
+    /// the quickest win there is. `tried` moves were searched and moves are `left` or not; the observer hears of
+    /// a cut only when it skips some.
+    fn cuts_off(
+        &mut self,
+        position: &P,
+        node: Node,
+        (alpha, beta): (i32, i32),
+        score: i32,
+        (tried, left): (u32, bool),
+    ) -> bool {
+        let cut = self.settings.pruning && score >= beta;
+        let quickest = self.settings.stop_at_quickest_win && node.ply > 0 && score == node.ceiling;
+        if cut {
+            self.cutoffs += 1;
+            if tried == 1 {
+                self.first_move_cutoffs += 1;
+            }
+        }
+        if cut || quickest {
+            // Alpha is left as it was, as the textbook's MAX-VALUE returns before raising it: nothing reads it
+            // after the loop but the observer.
+            if let Some(observer) = self.observer.as_mut().filter(|_| left) {
+                observer.cut(position, alpha, beta, score);
+            }
+        }
+        cut || quickest
+    }
+
+    /// Remembers a searched node's `best` score and move, as a bound where the window `(alpha, beta)` cut it
+    /// short, and as `complete` when nothing below it stopped at the horizon.
+    fn store_searched(
+        &mut self,
+        position: &P,
+        node: Node,
+        (best, best_move): (i32, Option<usize>),
+        (alpha, beta): (i32, i32),
+        complete: bool,
+    ) {
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let depth = if complete {
+            COMPLETE
+        } else {
+            node.depth.min(u32::from(COMPLETE) - 1) as u8
+        };
+        self.store(position, best, best_move, depth, bound);
     }
 
     /// Remembers `position`'s `score` and best move, except that a complete exact score is never traded for a
