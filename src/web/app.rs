@@ -232,6 +232,26 @@ impl App {
         }
     }
 
+    /// Shows the link to this game and asks for it to be copied.
+    fn start_share(&mut self) -> Request {
+        let url = self.share_url();
+        self.share = Some(Share {
+            url: url.clone(),
+            copied: None,
+        });
+        Request::Copy(url)
+    }
+
+    /// Resets the tally on show: a bigger board shows none (its button is hidden, but a page can click it).
+    fn reset_tally(&mut self) {
+        if let Some(key) = self.game.tally_key() {
+            // From the tally as stored now, as a result is added: another tab's results for other levels stay.
+            self.reload_tally();
+            self.tally.reset(key);
+            self.save_tally();
+        }
+    }
+
     /// What `message` changes in the state, and what it asks for once the state is drawn.
     fn apply(&mut self, message: Message) -> Option<Request> {
         match message {
@@ -255,29 +275,13 @@ impl App {
             Message::Hint => {
                 self.game.show_hint();
             }
-            Message::Share => {
-                let url = self.share_url();
-                self.share = Some(Share {
-                    url: url.clone(),
-                    copied: None,
-                });
-                return Some(Request::Copy(url));
-            }
+            Message::Share => return Some(self.start_share()),
             Message::Copied(copied) => {
                 if let Some(share) = &mut self.share {
                     share.copied = Some(copied);
                 }
             }
-            Message::ResetTally => {
-                // Only the tally on show: a bigger board shows none (its button is hidden, but a page can click).
-                if let Some(key) = self.game.tally_key() {
-                    // From the tally as stored now, as a result is added: another tab's results for other levels
-                    // stay.
-                    self.reload_tally();
-                    self.tally.reset(key);
-                    self.save_tally();
-                }
-            }
+            Message::ResetTally => self.reset_tally(),
             Message::TallyStored => self.reload_tally(),
             Message::Set(name, value) => self.set(&name, value.as_deref()),
             Message::SetBoard(pairs) => self.set_board(&pairs),

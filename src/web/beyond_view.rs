@@ -36,24 +36,44 @@ pub struct BeyondView {
     step_note: Element,
 }
 
+/// The move scores' panel, hidden, and its line that says whether they are proved.
+fn build_scores_panel(panels: &Element) -> (Element, Element) {
+    let scores_panel = add(panels, "div", "ttt-panel ttt-board-scores", "");
+    set_hidden(&scores_panel, true);
+    // Not live regions: on a bigger board the status line alone speaks for each move, where the panels'
+    // progress ("Scoring every move…") would add four announcements more.
+    add(&scores_panel, "h2", "ttt-heading", "Move scores");
+    // Whether the values are proved or estimates, under the heading rather than as it: a heading is a title.
+    let scores_verdict = add(&scores_panel, "p", "ttt-verdict", "");
+    add(
+        &scores_panel,
+        "p",
+        "ttt-note",
+        "Each empty square shows the value of playing there for the side to move: win, draw or loss and in \
+         how many moves (this one included) when proved; an estimate (+ good, − bad, ± even) where the clock \
+         stopped the search first.",
+    );
+    (scores_panel, scores_verdict)
+}
+
+/// The game tree's panel, hidden, with its note, its status line and its list of moves.
+fn build_tree_panel(panels: &Element) -> (Element, Element, Element, Element) {
+    let tree_panel = add(panels, "div", "ttt-panel ttt-board-tree", "");
+    set_hidden(&tree_panel, true);
+    add(&tree_panel, "h2", "ttt-heading", TREE_HEADING);
+    let tree_note = add(&tree_panel, "p", "ttt-note", "");
+    let tree_status = add(&tree_panel, "p", "", "");
+    let tree_list = add(&tree_panel, "ul", "ttt-board-tree-moves", "");
+    set_attribute(&tree_list, "aria-label", TREE_HEADING);
+    // It scrolls when long: a keyboard reaches it to scroll it.
+    set_attribute(&tree_list, "tabindex", "0");
+    (tree_panel, tree_note, tree_status, tree_list)
+}
+
 impl BeyondView {
     /// Builds the panels, hidden, into `panels`.
     pub fn build(panels: &Element) -> BeyondView {
-        let scores_panel = add(panels, "div", "ttt-panel ttt-board-scores", "");
-        set_hidden(&scores_panel, true);
-        // Not live regions: on a bigger board the status line alone speaks for each move, where the panels'
-        // progress ("Scoring every move…") would add four announcements more.
-        add(&scores_panel, "h2", "ttt-heading", "Move scores");
-        // Whether the values are proved or estimates, under the heading rather than as it: a heading is a title.
-        let scores_verdict = add(&scores_panel, "p", "ttt-verdict", "");
-        add(
-            &scores_panel,
-            "p",
-            "ttt-note",
-            "Each empty square shows the value of playing there for the side to move: win, draw or loss and in \
-             how many moves (this one included) when proved; an estimate (+ good, − bad, ± even) where the clock \
-             stopped the search first.",
-        );
+        let (scores_panel, scores_verdict) = build_scores_panel(panels);
 
         let search_panel = add(panels, "div", "ttt-panel ttt-search", "");
         set_hidden(&search_panel, true);
@@ -86,15 +106,7 @@ impl BeyondView {
         );
         let horizon = add(&horizon_box, "ol", "", "");
 
-        let tree_panel = add(panels, "div", "ttt-panel ttt-board-tree", "");
-        set_hidden(&tree_panel, true);
-        add(&tree_panel, "h2", "ttt-heading", TREE_HEADING);
-        let tree_note = add(&tree_panel, "p", "ttt-note", "");
-        let tree_status = add(&tree_panel, "p", "", "");
-        let tree_list = add(&tree_panel, "ul", "ttt-board-tree-moves", "");
-        set_attribute(&tree_list, "aria-label", TREE_HEADING);
-        // It scrolls when long: a keyboard reaches it to scroll it.
-        set_attribute(&tree_list, "tabindex", "0");
+        let (tree_panel, tree_note, tree_status, tree_list) = build_tree_panel(panels);
 
         let step_note = add(panels, "p", "ttt-panel ttt-note", STEP_ON_3X3);
         set_hidden(&step_note, true);

@@ -117,7 +117,6 @@ impl Panels {
     /// The panels on a bigger board: its own, and none of the 3x3 board's.
     fn render_beyond(&self, game: &Game, beyond: &Beyond) {
         let display = game.settings().display;
-        set_hidden(&self.scoring_group, true);
         let any =
             display.scores || display.stats || display.tree || display.step || display.horizon;
         set_hidden(&self.panels_box, !any);
@@ -147,28 +146,24 @@ impl Panels {
         self.built.get()?.tree.node(path)
     }
 
-    /// Shows the switches and panels for `game`, `thinking` (on the 3x3 board) and `beyond` (on a bigger one);
-    /// `scores` are the 3x3 board's move scores, when they are shown (the board's squares show them too).
-    pub fn render(&self, game: &Game, thinking: &Thinking, beyond: &Beyond, scores: &[MoveScore]) {
+    /// Sets the switches and the scoring's radio buttons as `game`'s settings say; the evaluation's and the
+    /// horizon's switches show on bigger boards only, and the scoring's buttons with the 3x3 board's scores.
+    fn render_switches(&self, game: &Game) {
         let display = game.settings().display;
-        let classic = game.classic();
+        let classic = game.classic().is_some();
         for (switch, on) in [
             (&self.evaluation_switch, game.settings().evaluation),
             (&self.horizon_switch, display.horizon),
         ] {
             switch.set_checked(on);
             if let Some(label) = switch.parent_element() {
-                set_hidden(&label, classic.is_some());
+                set_hidden(&label, classic);
             }
         }
         self.scores_switch.set_checked(display.scores);
         self.tree_switch.set_checked(display.tree);
         self.stats_switch.set_checked(display.stats);
         self.step_switch.set_checked(display.step);
-        let Some(board) = classic else {
-            self.render_beyond(game, beyond);
-            return;
-        };
         let scoring_name = match display.scoring {
             Scoring::DepthAware => "depth",
             Scoring::Plain => "plain",
@@ -176,7 +171,18 @@ impl Panels {
         for input in &self.scoring_inputs {
             input.set_checked(input.value() == scoring_name);
         }
-        set_hidden(&self.scoring_group, !display.scores);
+        set_hidden(&self.scoring_group, !(classic && display.scores));
+    }
+
+    /// Shows the switches and panels for `game`, `thinking` (on the 3x3 board) and `beyond` (on a bigger one);
+    /// `scores` are the 3x3 board's move scores, when they are shown (the board's squares show them too).
+    pub fn render(&self, game: &Game, thinking: &Thinking, beyond: &Beyond, scores: &[MoveScore]) {
+        self.render_switches(game);
+        let display = game.settings().display;
+        let Some(board) = game.classic() else {
+            self.render_beyond(game, beyond);
+            return;
+        };
 
         let any = display.scores || display.stats || display.tree || display.step;
         // With no panel open, the game alone: on a wide screen it does not make room for them.

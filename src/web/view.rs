@@ -81,6 +81,18 @@ struct Controls {
     level_note: Element,
 }
 
+/// The row of actions under the board; returns Undo and Hint, which the game turns on and off.
+fn build_actions(play: &Element) -> (HtmlButtonElement, HtmlButtonElement) {
+    let actions = add(play, "div", "ttt-actions", "");
+    let action =
+        |text: &str, name: &str| add_control(&actions, "ttt-button", text, "data-action", name);
+    action("New game", "new-game");
+    let undo = action("Undo", "undo");
+    let hint = action("Hint", "hint");
+    action("Share", "share");
+    (undo, hint)
+}
+
 impl View {
     /// Builds the game's elements in `host`'s document (not yet attached).
     pub fn build(host: &Host) -> View {
@@ -102,13 +114,7 @@ impl View {
         let board: HtmlElement = add_typed(&play, "div", "ttt-board", "");
         set_attribute(&board, "role", "group");
         set_attribute(&board, "aria-label", "Board");
-        let actions = add(&play, "div", "ttt-actions", "");
-        let action =
-            |text: &str, name: &str| add_control(&actions, "ttt-button", text, "data-action", name);
-        action("New game", "new-game");
-        let undo = action("Undo", "undo");
-        let hint = action("Hint", "hint");
-        action("Share", "share");
+        let (undo, hint) = build_actions(&play);
         let hint_line = add(&play, "p", "ttt-hint-line", "");
         set_attribute(&hint_line, "role", "status");
         let share = ShareBox::build(&play);
