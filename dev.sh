@@ -91,10 +91,10 @@ run_tests() {
   step "DOM layer tests in headless Chromium (wasm-bindgen-test)"
   cargo test --target wasm32-unknown-unknown --test web
   build
-  # Size is a ceiling, not a target: the run fails if a first visit to the game page grows past 102 KB gzipped, just
+  # Size is a ceiling, not a target: the run fails if a first visit to the game page grows past 105 KB gzipped, just
   # above what it weighs today. Issues 17, 18 and 19 asked for 50, 55 and 62 KB; the README's Size section says why
   # it is not.
-  node scripts/size-report.mjs --ceiling 102
+  node scripts/size-report.mjs --ceiling 105
   step "end-to-end tests: the release build under /tictactoe/ in headless Chromium"
   node --test --test-concurrency=1 e2e/
 }
@@ -126,7 +126,7 @@ case "${1:-}" in
     step "browser benchmark"
     node scripts/bench-browser.mjs
     step "size report"
-    node scripts/size-report.mjs --ceiling 102
+    node scripts/size-report.mjs --ceiling 105
     step "Lighthouse"
     node scripts/lighthouse.mjs
     ;;

@@ -258,6 +258,48 @@ impl Grid {
         }
         near & empty
     }
+
+    /// The `candidates` in the order they are searched: by cell, or best first by the evaluation's weights and
+    /// then by how central they are.
+    fn order_moves(
+        &self,
+        windows: &mut Windows,
+        candidates: Bits,
+        settings: &Settings,
+        moves: &mut Vec<usize>,
+    ) {
+        if settings.order == Order::Cells {
+            moves.extend(
+                candidates
+                    .iter()
+                    .map(|bit| usize::from(windows.cell_of[bit])),
+            );
+            return;
+        }
+        let weigh = settings.evaluation;
+        if weigh {
+            self.spread(windows);
+        }
+        let mut order = std::mem::take(&mut windows.order);
+        order.clear();
+        for bit in candidates.iter() {
+            // Without the evaluation, quiet moves are told apart by nothing but the centre.
+            let weight = if weigh {
+                windows.base[bit] + windows.change[bit]
+            } else {
+                0
+            };
+            // Best first, and among equals the lower cell, so that runs repeat: the weight, the centrality and the
+            // cell's complement in one number, whose complement sorts in that order.
+            let cell = windows.cell_of[bit];
+            order.push(
+                !((weight as u64) << 16 | windows.centrality[bit] << 8 | u64::from(255 - cell)),
+            );
+        }
+        order.sort_unstable();
+        moves.extend(order.iter().map(|&key| 255 - (!key & 0xff) as usize));
+        windows.order = order;
+    }
 }
 
 impl Grid {
@@ -438,46 +480,7 @@ impl Position for Grid {
                 }
             }
         }
-        if settings.order == Order::Cells {
-            moves.extend(
-                candidates
-                    .iter()
-                    .map(|bit| usize::from(windows.cell_of[bit])),
-            );
-        } else {
-            if weigh {
-                self.spread(windows);
-            }
-            let mut order = std::mem::take(&mut windows.order);
-            order.clear();
-            for bit in candidates.iter() {
-                // Without the evaluation, quiet moves are told apart by nothing but the centre.
-                let weight = if weigh {
-                    windows.base[bit] + windows.change[bit]
-                } else {
-                    0
-                };
-                // Best first, and among equals the lower cell, so that runs repeat: the weight, the centrality
-                // and the cell's complement in one number, whose complement sorts in that order.
-                let cell = windows.cell_of[bit];
-                order.push(
-                    !((weight as u64) << 16 | windows.centrality[bit] << 8 | u64::from(255 - cell)),
-                );
-            }
-            // Insertion: a few dozen numbers, often nearly in order already, and no sort's code in the page.
-            let keys = &mut order[..];
-            for i in 1..keys.len() {
-                let key = keys[i];
-                let mut j = i;
-                while j > 0 && keys[j - 1] > key {
-                    keys[j] = keys[j - 1];
-                    j -= 1;
-                }
-                keys[j] = key;
-            }
-            moves.extend(order.iter().map(|&key| 255 - (!key & 0xff) as usize));
-            windows.order = order;
-        }
+        self.order_moves(windows, candidates, settings, moves);
         Tactics::Search {
             narrowed: candidates != windows.all.minus(taken),
         }
