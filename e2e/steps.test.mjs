@@ -384,22 +384,28 @@ test("why, replayed on the board: numbered faded marks one move at a time, the g
       await page.locator(".ttt-why ol li").evaluateAll((items) => items.flatMap((item, i) => (item.getAttribute("aria-current") === "step" ? [i] : []))),
       [1],
     );
-    // The number sits inside the ring a best square draws, not on it: drawn in the ring's colour, it was lost.
-    const { top, left, ring } = await page.locator('[data-cell="8"]').evaluate((cell) => {
-      const number = getComputedStyle(cell, "::after");
-      const shadow = getComputedStyle(cell).boxShadow.match(/([\d.]+)px inset/);
-      return { top: parseFloat(number.top), left: parseFloat(number.left), ring: shadow ? parseFloat(shadow[1]) : 0 };
-    });
-    assert.ok(ring > 0, "the square of the best move has its ring");
-    assert.ok(top > ring && left > ring, `the number at ${left}, ${top} px, the ring ${ring} px wide`);
-    // The game itself is as it was: same status, same squares' names (the replayed ones say the replay after
-    // them, as their faces show it), same moves.
+    // While the line is on the board, no square shows a score or a best move's ring: they are the game's
+    // position's, and would be read as those of the board on show.
+    const shown = await page.locator("[data-cell]").evaluateAll((cells) =>
+      cells.map((cell) => ({ text: cell.textContent, outcome: cell.dataset.outcome ?? null, ring: getComputedStyle(cell).boxShadow })),
+    );
+    assert.ok(shown.every((cell) => cell.outcome === null && !/inset/.test(cell.ring)), JSON.stringify(shown));
+    assert.deepEqual(
+      shown.map((cell) => cell.text),
+      Array.from(root).map((mark, cell) => two.find((m) => m.split(":")[1] === String(cell))?.split(":")[2] ?? (mark === "." ? "" : mark)),
+    );
+    // The game itself is as it was: same status, same moves; the squares' names are the game's, the replayed ones
+    // saying the replay after them, as their faces show it.
     assert.equal(await page.locator(".ttt-status").textContent(), status);
     const marked = Object.fromEntries(two.map((mark) => mark.split(":")).map(([n, cell, side]) => [cell, `${n}: ${side}`]));
     assert.deepEqual(
       await names(),
-      namesBefore.map((name, cell) => (marked[cell] ? `${name}, replayed move ${marked[cell]}` : name)),
+      namesBefore.map((name, cell) => {
+        const game = name.split(", score ")[0];
+        return marked[cell] ? `${game}, replayed move ${marked[cell]}` : game;
+      }),
     );
+    assert.ok(namesBefore.some((name) => name.includes(", score ")), namesBefore.join(" / "));
     assert.equal(await page.getByRole("button", { name: "Undo" }).getAttribute("aria-disabled"), "true");
     // Play on the board: the rest of the line, move by move, then it stops.
     await page.getByRole("button", { name: "Play on the board" }).click();

@@ -98,9 +98,14 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
                     .find(|(marked, ..)| *marked == cell)
                     .map(|&(_, player, number)| (player, number)),
             };
-            add_score(&mut square, cell, scores, mover);
-            // A replayed mark is in the name as on the face: the move's number and its side.
+            // The scores are those of the game's position: while a replayed line shows other marks, they would
+            // be read as the scores of the board on show, which they are not.
+            if marks.is_empty() {
+                add_score(&mut square, cell, scores, mover);
+            }
+            // A replayed mark is on the face and in the name: the move's number and its side.
             if let Some((player, number)) = square.replayed {
+                square.text = player.name().to_owned();
                 square
                     .label
                     .push_str(&format!(", replayed move {number}: {}", player.name()));
@@ -115,13 +120,8 @@ fn add_score(square: &mut Square, cell: usize, scores: Scores<'_>, mover: Player
     match scores {
         Scores::Exact(moves, _) => {
             if let Some(entry) = moves.iter().find(|entry| entry.cell == cell) {
-                // The name holds the visible words as they are, then "best move"; a replayed mark hides
-                // the words for a while, and its name says it after them.
-                let words = thinking::square_words(entry);
-                square.text = match square.replayed {
-                    Some((player, _)) => player.name().to_owned(),
-                    None => words,
-                };
+                // The name holds the visible words as they are, then "best move".
+                square.text = thinking::square_words(entry);
                 square.label.push_str(&thinking::square_label_suffix(entry));
                 square.score = Some(ScoreData::Exact(
                     entry.value.outcome.as_str(),
@@ -229,7 +229,7 @@ mod tests {
     }
 
     #[test]
-    fn a_replayed_mark_is_in_its_square_name() {
+    fn a_replayed_line_shows_its_marks_and_no_scores() {
         let game = game("X.O.X.O..", Shape::CLASSIC);
         let board = game.classic().unwrap();
         let scores = move_scores(board, Scoring::DepthAware);
@@ -238,6 +238,7 @@ mod tests {
         assert!(replay.step() && replay.step());
         let shown = squares(&game, 0, Scores::Exact(&scores, Some(&replay)));
         let plain = squares(&game, 0, Scores::Exact(&scores, None));
+        let unscored = squares(&game, 0, Scores::None);
         let marks = replay.marks();
         assert_eq!(marks.len(), 2);
         for &(cell, player, number) in &marks {
@@ -246,14 +247,21 @@ mod tests {
                 shown[cell].label,
                 format!(
                     "{}, replayed move {number}: {}",
-                    plain[cell].label,
+                    unscored[cell].label,
                     player.name()
                 )
             );
         }
+        // The other squares show the game as it is, without the scores of its position: with other marks on
+        // the board they would be read as the scores of the board on show.
         for cell in (0..9).filter(|cell| marks.iter().all(|mark| mark.0 != *cell)) {
-            assert_eq!(shown[cell].label, plain[cell].label);
+            assert_eq!(shown[cell].label, unscored[cell].label);
+            assert_eq!(shown[cell].text, unscored[cell].text);
+            assert!(shown[cell].score.is_none() && !shown[cell].best);
         }
+        assert!(plain
+            .iter()
+            .any(|square| square.score.is_some() && !square.text.is_empty()));
     }
 
     #[test]

@@ -363,8 +363,10 @@ pub fn scores_title(board: Board, scores: &[MoveScore]) -> String {
 /// The scores panel's note under its title: how to see why a move scores as it does, while there are moves to
 /// choose; none once the game is over.
 pub fn scores_note(scores: &[MoveScore]) -> Option<&'static str> {
-    (!scores.is_empty())
-        .then_some("Choose a move to see why: the line of best play that follows it.")
+    (!scores.is_empty()).then_some(
+        "Choose a move to see why: the line of best play that follows it. \"Win in 3\" counts the moves of both \
+         sides to the end of the game, this one included.",
+    )
 }
 
 /// One move in the scores panel's list: a button that shows why.

@@ -158,7 +158,7 @@ impl Level {
     pub const fn description(self) -> &'static str {
         match self {
             Level::Easy => {
-                "Easy looks one move ahead: it takes a win when it has one, and blocks nothing."
+                "Easy looks one move ahead: it takes a win when it has one, and does not look for yours (it blocks one only by chance)."
             }
             Level::Medium => "Medium looks two moves ahead: it takes a win and blocks yours.",
             Level::Hard => {

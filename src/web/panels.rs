@@ -95,7 +95,7 @@ impl Panels {
             &scoring_group,
             "p",
             "ttt-note",
-            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss. The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the engine plays by.",
+            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss. The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the engine plays by. Depth-aware scores count the marks on the board at the end, not the moves from here (the write-ups' \"10 minus depth\"), so that a position is worth the same wherever a search starts; the two rank moves alike.",
         );
 
         Panels {
