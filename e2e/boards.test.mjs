@@ -55,6 +55,51 @@ test("board=4x4&k=4 draws a board of sixteen squares, and the board control name
   });
 });
 
+test("a new 15x15 board sets only what its squares show: no DOM call that changes nothing on each of 225", async () => {
+  await withGame("?mode=friend", async (page) => {
+    const drawn = await page.evaluate(async () => {
+      const { mount } = await import("./tictactoe.js");
+      // Counts the calls that draw a square's marks, classes and data (a new square has none of them).
+      const counts = { toggle: 0, removeAttribute: 0, textContent: 0 };
+      const toggle = DOMTokenList.prototype.toggle;
+      const removeAttribute = Element.prototype.removeAttribute;
+      const text = Object.getOwnPropertyDescriptor(Node.prototype, "textContent");
+      DOMTokenList.prototype.toggle = function (...args) {
+        counts.toggle += 1;
+        return toggle.apply(this, args);
+      };
+      Element.prototype.removeAttribute = function (...args) {
+        counts.removeAttribute += 1;
+        return removeAttribute.apply(this, args);
+      };
+      Object.defineProperty(Node.prototype, "textContent", {
+        ...text,
+        set(value) {
+          if (this.matches?.("[data-cell]")) counts.textContent += 1;
+          text.set.call(this, value);
+        },
+      });
+      try {
+        const box = document.createElement("div");
+        document.body.append(box);
+        mount(box, { board: "15x15", mode: "friend" });
+        const cells = [...box.shadowRoot.querySelectorAll("[data-cell]")];
+        return { counts, cells: cells.length, labelled: cells.filter((cell) => cell.ariaLabel).length };
+      } finally {
+        DOMTokenList.prototype.toggle = toggle;
+        Element.prototype.removeAttribute = removeAttribute;
+        Object.defineProperty(Node.prototype, "textContent", text);
+      }
+    });
+    assert.equal(drawn.cells, 225);
+    assert.equal(drawn.labelled, 225, "every square is named");
+    // Without the check, seven class toggles, five attribute removals and an empty text for each square: 2,925.
+    assert.equal(drawn.counts.textContent, 0, "an empty square's text is not written");
+    assert.ok(drawn.counts.toggle < 50, `class toggles: ${drawn.counts.toggle}`);
+    assert.ok(drawn.counts.removeAttribute < 50, `attributes removed: ${drawn.counts.removeAttribute}`);
+  });
+});
+
 test("a position in rows form without board= plays on its own board, from the URL and from mount()", async () => {
   await withGame("?position=..../.X../..O./....&mode=friend", async (page) => {
     assert.equal(await page.locator("button[data-cell]").count(), 16);

@@ -29,8 +29,8 @@ impl ScoreData {
     }
 }
 
-/// One square as it is drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One square as it is drawn. The default is how a new square's button starts: no text, mark, class or data.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Square {
     /// What the square shows: its mark, its score, a replayed mark, or nothing.
     pub text: String,
