@@ -158,9 +158,15 @@ test("step by mouse and keyboard: each event in words, cuts with their reason, f
     const firstCut = trace.findIndex((e, i) => i > finished && e.event === "cut");
     await pressAndRead(page, "forward", firstCut - finished);
     assert.deepEqual(await shown(page), withoutPaths(trace)[firstCut]);
+    // It names the child whose value caused the cut: the one whose return comes just before it.
+    const [node, child] = [trace[firstCut].position, trace[firstCut - 1].position];
+    const reply = [...node].findIndex((mark, cell) => mark === "." && child[cell] !== ".");
+    const square = `row ${Math.floor(reply / 3) + 1}, column ${(reply % 3) + 1}`;
     assert.match(
       await sentence.textContent(),
-      /^Cut: (X|O) already has a ((faster|slower) )?(win|draw|loss) elsewhere \((α|β) = [-+0-9]+\), and this (reply|move) gives (X|O) at least a ((faster|slower) )?(win|draw|loss) \(value [-+0-9]+\), so (X|O)'s other (replies|moves) here cannot change (X|O)'s choice\.$/,
+      new RegExp(
+        `^Cut: (X|O) already has a ((faster|slower) )?(win|draw|loss) elsewhere \\((α|β) = [-+0-9]+\\), and the (reply|move) in ${square} gives (X|O) at least a ((faster|slower) )?(win|draw|loss) \\([-+0-9]+ for (X|O)\\), so (X|O)'s other (replies|moves) here cannot change (X|O)'s choice\\.$`,
+      ),
     );
     // Run at the fastest speed, then pause: it moved on by itself, and stays once paused.
     await page.getByLabel("Speed").selectOption("fast");

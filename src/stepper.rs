@@ -338,7 +338,10 @@ impl Stepper {
                 max.name(),
                 mover.name()
             ),
-            StepKind::Cut => format!("Cut: {}", cut_reason(max, event)),
+            StepKind::Cut => format!(
+                "Cut: {}",
+                cut_reason(max, event, cut_reply(&self.events, self.at))
+            ),
         }
     }
 }
@@ -369,12 +372,14 @@ fn outcome(score: i32) -> &'static str {
     }
 }
 
-/// Why the search may skip the children left at `cut` (a `cut` event of a search whose MAX is `max`), in one
-/// sentence: "X already has a draw elsewhere (α = 0), and this reply gives O at least a draw (value 0), so O's
-/// other replies here cannot change X's choice."
-pub fn cut_reason(max: Player, cut: &StepEvent) -> String {
+/// Why the search may skip the children left at `cut` (a `cut` event of a search whose MAX is `max`), the child
+/// in `reply` having caused it, in one sentence: "X already has a draw elsewhere (α = 0), and the reply in row 1,
+/// column 3 gives O at least a draw (0 for X), so O's other replies here cannot change X's choice." Values are
+/// MAX's, as α and β are, and say so: the reply's own label in the tree gives its value from its side.
+pub fn cut_reason(max: Player, cut: &StepEvent, reply: usize) -> String {
     let mover = cut.position.to_move();
     let value = cut.value.unwrap_or_default();
+    let square = cell_name(reply);
     if mover == max {
         // A MAX node whose value reached beta: MIN can already hold MAX to beta by another move above.
         let min = max.opponent();
@@ -384,11 +389,12 @@ pub fn cut_reason(max: Player, cut: &StepEvent) -> String {
             Bound::PosInf => ("a loss", outcome(value)),
         };
         format!(
-            "{} already has {elsewhere} elsewhere (β = {}), and this move gives {} at least {here} (value {}), so {}'s other moves here cannot change {}'s choice.",
+            "{} already has {elsewhere} elsewhere (β = {}), and the move in {square} gives {} at least {here} ({} for {}), so {}'s other moves here cannot change {}'s choice.",
             min.name(),
             bound_words(cut.beta),
             max.name(),
             signed(value),
+            max.name(),
             max.name(),
             min.name(),
         )
@@ -400,15 +406,24 @@ pub fn cut_reason(max: Player, cut: &StepEvent) -> String {
             Bound::PosInf => ("a win", outcome(-value)),
         };
         format!(
-            "{} already has {elsewhere} elsewhere (α = {}), and this reply gives {} at least {here} (value {}), so {}'s other replies here cannot change {}'s choice.",
+            "{} already has {elsewhere} elsewhere (α = {}), and the reply in {square} gives {} at least {here} ({} for {}), so {}'s other replies here cannot change {}'s choice.",
             max.name(),
             bound_words(cut.alpha),
             mover.name(),
             signed(value),
+            max.name(),
             mover.name(),
             max.name(),
         )
     }
+}
+
+/// The move whose search caused the cut at `events[at]`: the event before a cut is that child's return.
+pub fn cut_reply(events: &[StepEvent], at: usize) -> usize {
+    let child = at
+        .checked_sub(1)
+        .map_or(events[at].position, |before| events[before].position);
+    move_between(events[at].position, child)
 }
 
 /// [`outcome`] of `score`, told apart from `other` (the other side of the cut, for the same player) when both are
@@ -627,7 +642,7 @@ mod tests {
                 "Visit X in row 3, column 3: the game is over here (α = +3, β = +∞).",
                 "Return 0: the board is full, a draw.",
                 "Return 0: the highest value among X's moves searched here.",
-                "Cut: X already has a win elsewhere (α = +3), and this reply gives O at least a draw (value 0), so O's other replies here cannot change X's choice.",
+                "Cut: X already has a win elsewhere (α = +3), and the reply in row 3, column 1 gives O at least a draw (0 for X), so O's other replies here cannot change X's choice.",
             ]
         );
         assert_eq!(
@@ -636,18 +651,29 @@ mod tests {
         );
     }
 
+    /// Each cut of the search of `root`, with its reason.
+    fn reasons(root: Board) -> Vec<(StepEvent, String)> {
+        let events = alpha_beta_trace(root);
+        (0..events.len())
+            .filter(|&at| events[at].kind == StepKind::Cut)
+            .map(|at| {
+                let reason = cut_reason(root.to_move(), &events[at], cut_reply(&events, at));
+                (events[at], reason)
+            })
+            .collect()
+    }
+
     #[test]
     fn cut_reasons_at_max_and_min_nodes() {
         let cuts = |root: Board| -> Vec<String> {
-            alpha_beta_trace(root)
-                .iter()
-                .filter(|event| event.kind == StepKind::Cut)
-                .map(|event| cut_reason(root.to_move(), event))
+            reasons(root)
+                .into_iter()
+                .map(|(_, reason)| reason)
                 .collect()
         };
         let from_empty = cuts(Board::EMPTY);
-        assert!(from_empty.contains(&"X already has a draw elsewhere (α = 0), and this reply gives O at least a draw (value 0), so O's other replies here cannot change X's choice.".to_owned()));
-        assert!(from_empty.contains(&"O already has a draw elsewhere (β = 0), and this move gives X at least a draw (value 0), so X's other moves here cannot change O's choice.".to_owned()));
+        assert!(from_empty.contains(&"X already has a draw elsewhere (α = 0), and the reply in row 1, column 2 gives O at least a draw (0 for X), so O's other replies here cannot change X's choice.".to_owned()));
+        assert!(from_empty.contains(&"O already has a draw elsewhere (β = 0), and the move in row 1, column 3 gives X at least a draw (0 for X), so X's other moves here cannot change O's choice.".to_owned()));
         // The words follow the signs: O's reply that wins for O is "a win" for O.
         assert!(cuts(board("X...O...."))
             .iter()
@@ -658,12 +684,8 @@ mod tests {
     fn a_cut_between_two_wins_says_which_is_faster() {
         let mut seen = 0;
         for root in [Board::EMPTY, board("X...O...."), board("XO.......")] {
-            for cut in alpha_beta_trace(root)
-                .iter()
-                .filter(|event| event.kind == StepKind::Cut)
-            {
+            for (cut, reason) in reasons(root) {
                 let value = cut.value.unwrap_or_default();
-                let reason = cut_reason(root.to_move(), cut);
                 // At a MIN node, MAX's win elsewhere against a slower one here: the words say so.
                 if let (true, Bound::Finite(alpha)) =
                     (cut.position.to_move() != root.to_move(), cut.alpha)
@@ -687,10 +709,7 @@ mod tests {
         let mut seen = 0;
         for root in [board("XO.X.O..."), board("X...O....")] {
             let max = root.to_move();
-            for cut in alpha_beta_trace(root)
-                .iter()
-                .filter(|event| event.kind == StepKind::Cut)
-            {
+            for (cut, reason) in reasons(root) {
                 let value = cut.value.unwrap_or_default();
                 let bound = if cut.position.to_move() == max {
                     cut.beta
@@ -699,7 +718,6 @@ mod tests {
                 };
                 if value != 0 && bound == Bound::Finite(value) {
                     seen += 1;
-                    let reason = cut_reason(max, cut);
                     assert!(
                         reason.contains("at least as fast a win (")
                             || reason.contains("at least as slow a loss ("),

@@ -231,8 +231,9 @@ impl TreeState {
             let next = position.play(node.cell);
             let open = (!next.is_over()).then(|| self.is_open(&child));
             let cut = searched
-                .and_then(|searched| searched.at(&child).cut)
-                .map(|cut| cut_reason(self.root.to_move(), &cut));
+                .map(|searched| searched.at(&child))
+                .and_then(|search| Some((search.cut?, last_searched(search.searched))))
+                .map(|(cut, reply)| cut_reason(self.root.to_move(), &cut, reply));
             out.push(VisibleNode {
                 path: child.clone(),
                 node,
@@ -360,6 +361,12 @@ impl Searched {
     }
 }
 
+/// The last of the children in `searched` (a mask of cells): the search tries them in cell order, so where it cut,
+/// the one that caused the cut.
+fn last_searched(searched: u16) -> usize {
+    (u16::BITS - 1).saturating_sub(searched.leading_zeros()) as usize
+}
+
 /// A node's `data-path`: its moves from the root, as "4,0,8" (the root's is empty).
 pub fn encode_path(path: &[usize]) -> String {
     path.iter()
@@ -472,6 +479,8 @@ pub fn preview_caption(root: Board, path: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::StepKind;
+    use std::collections::HashMap;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
@@ -804,13 +813,43 @@ mod tests {
         assert_eq!(seven.path, [7]);
         assert_eq!(
             seven.cut.as_deref(),
-            Some("X already has a win elsewhere (α = +3), and this reply gives O at least a draw (value 0), so O's other replies here cannot change X's choice.")
+            Some("X already has a win elsewhere (α = +3), and the reply in row 3, column 1 gives O at least a draw (0 for X), so O's other replies here cannot change X's choice.")
         );
         state.alpha_beta = false;
         assert!(state
             .visible()
             .iter()
             .all(|node| node.cut.is_none() && !node.node.pruned));
+    }
+
+    #[test]
+    fn every_cut_reason_names_the_reply_the_step_panel_names() {
+        // From X...O....: cuts where more than one reply was searched before the cut, two levels down.
+        let root = board("X...O....");
+        let events = crate::engine::alpha_beta_trace(root);
+        let mut steppers = HashMap::new();
+        let mut at = 0;
+        crate::engine::walk_trace(&events, &mut |event, path| {
+            if event.kind == StepKind::Cut {
+                let reply = crate::stepper::cut_reply(&events, at);
+                steppers.insert(path.to_vec(), cut_reason(root.to_move(), event, reply));
+            }
+            at += 1;
+        });
+        let mut state = TreeState::new(root);
+        state.alpha_beta = true;
+        for first in state.visible_paths() {
+            state.toggle(&first);
+        }
+        let shown: Vec<_> = state
+            .visible()
+            .into_iter()
+            .filter_map(|node| Some((node.path, node.cut?)))
+            .collect();
+        assert!(shown.len() > 5, "{}", shown.len());
+        for (path, reason) in shown {
+            assert_eq!(steppers.get(&path), Some(&reason), "{path:?}");
+        }
     }
 
     #[test]
