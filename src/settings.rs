@@ -393,7 +393,7 @@ impl Settings {
                     )
                 })?;
             }
-            _ => match value.parse::<u32>() {
+            "think" => match value.parse::<u32>() {
                 Ok(ms) if (THINK_RANGE_MS.0..=THINK_RANGE_MS.1).contains(&ms) => self.think_ms = ms,
                 _ => {
                     return Err(Refusal::new(
@@ -402,6 +402,7 @@ impl Settings {
                     ))
                 }
             },
+            _ => {}
         }
         Ok(())
     }

@@ -232,7 +232,7 @@ impl TreeState {
             let open = (!next.is_over()).then(|| self.is_open(&child));
             let cut = searched
                 .map(|searched| searched.at(&child))
-                .and_then(|search| Some((search.cut?, last_searched(search.searched))))
+                .and_then(|search| search.cut.map(|cut| (cut, last_searched(search.searched))))
                 .map(|(cut, reply)| cut_reason(self.root.to_move(), &cut, reply));
             out.push(VisibleNode {
                 path: child.clone(),
