@@ -374,7 +374,7 @@ fn outcome(score: i32) -> &'static str {
 
 /// Why the search may skip the children left at `cut` (a `cut` event of a search whose MAX is `max`), the child
 /// in `reply` having caused it, in one sentence: "X already has a draw elsewhere (α = 0), and the reply in row 1,
-/// column 3 gives O at least a draw (0 for X), so O's other replies here cannot change X's choice." Values are
+/// column 2 gives O at least a draw (0 for X), so O's other replies here cannot change X's choice." Values are
 /// MAX's, as α and β are, and say so: the reply's own label in the tree gives its value from its side.
 pub fn cut_reason(max: Player, cut: &StepEvent, reply: usize) -> String {
     let mover = cut.position.to_move();
