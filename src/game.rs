@@ -4,8 +4,9 @@
 use crate::engine::{
     best_move_at, best_moves, Board, Grid, Level, Limits, Player, Rng, Shape, Status,
 };
-use crate::settings::{Mode, Settings};
+use crate::settings::{Mode, Settings, SETTING_NAMES};
 use crate::tally::{GameResult, TallyKey};
+use std::fmt;
 
 /// How many times the computer's time per move the scores of every move may take on a bigger board.
 pub const SCORING_TIME_FACTOR: u32 = 3;
@@ -568,6 +569,122 @@ impl Game {
              there its moves are perfect, and it loses only a game that was lost before it moved.",
             settings.think_ms
         )
+    }
+}
+
+/// Why a game's text form could not be read (see [`Game::from_text`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameTextError(String);
+
+impl GameTextError {
+    /// The error that `sentence` explains.
+    pub fn new(sentence: &str) -> GameTextError {
+        GameTextError(sentence.to_owned())
+    }
+}
+
+impl fmt::Display for GameTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Display for Game {
+    /// The game's text form, for the play module to hand the game to the full module: its settings as URL
+    /// parameters from its start position ([`Settings::to_query`]), then `moves` (the cells played, in order),
+    /// `shown` when the board shows an earlier position, and what the page says of the game: `hint=1` while the
+    /// hint is on show, `counted=1` once its result is in the tally, and `news=new-game` or `news=undone-N` (Undo
+    /// took back N moves). A game that has not begun, with the default settings, is the empty text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = vec![self.settings.to_query(&self.settings.start)];
+        if !self.moves.is_empty() {
+            let cells: Vec<String> = self.moves.iter().map(usize::to_string).collect();
+            parts.push(format!("moves={}", cells.join(",")));
+        }
+        if self.shown != self.moves.len() {
+            parts.push(format!("shown={}", self.shown));
+        }
+        if !self.hint.is_empty() {
+            parts.push("hint=1".to_owned());
+        }
+        if self.counted {
+            parts.push("counted=1".to_owned());
+        }
+        match self.news {
+            News::None => {}
+            News::NewGame => parts.push("news=new-game".to_owned()),
+            News::Undone(count) => parts.push(format!("news=undone-{count}")),
+        }
+        parts.retain(|part| !part.is_empty());
+        f.write_str(&parts.join("&"))
+    }
+}
+
+impl Game {
+    /// Reads a game's text form (see its `Display`); `seed` fixes the computer's choices among equal moves from
+    /// here on (the text does not carry them: they are random anyway).
+    ///
+    /// # Errors
+    /// [`GameTextError`] for a setting not understood, a name the form does not have, or moves that cannot be
+    /// played one after the other from the start position.
+    pub fn from_text(text: &str, seed: u64) -> Result<Game, GameTextError> {
+        let bad = |what: &str| GameTextError(format!("the game's text is not understood: {what}"));
+        let mut settings_pairs = Vec::new();
+        let (mut moves, mut shown, mut hint, mut counted, mut news) =
+            (Vec::new(), None, false, false, News::None);
+        for part in text.split('&').filter(|part| !part.is_empty()) {
+            let (name, value) = part.split_once('=').unwrap_or((part, ""));
+            match name {
+                _ if SETTING_NAMES.contains(&name) => {
+                    settings_pairs.push((name.to_owned(), value.to_owned()));
+                }
+                "moves" => {
+                    moves = value
+                        .split(',')
+                        .map(str::parse)
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| bad("moves are cells such as 4,0,8"))?;
+                }
+                "shown" => shown = Some(value.parse().map_err(|_| bad("shown is a count"))?),
+                "hint" => hint = value == "1",
+                "counted" => counted = value == "1",
+                "news" => news = News::from_name(value).ok_or_else(|| bad("news"))?,
+                _ => return Err(bad(name)),
+            }
+        }
+        let (settings, problems) = Settings::from_pairs(&settings_pairs);
+        if let Some((_, sentence)) = problems.first() {
+            return Err(GameTextError(sentence.clone()));
+        }
+        let mut game = Game::new(settings, seed);
+        for &cell in &moves {
+            let board = game.board();
+            if cell >= game.shape().cells() || board.get(cell).is_some() || board.is_over() {
+                return Err(bad("a move that cannot be played"));
+            }
+            game.play(cell);
+        }
+        game.shown = shown.unwrap_or(moves.len());
+        if game.shown > moves.len() {
+            return Err(bad("more moves shown than played"));
+        }
+        if hint && !game.show_hint() {
+            return Err(bad("a hint where there is none"));
+        }
+        game.counted = counted;
+        game.news = news;
+        Ok(game)
+    }
+}
+
+impl News {
+    /// The news that `name` names in a game's text form.
+    fn from_name(name: &str) -> Option<News> {
+        match name.split_once('-') {
+            _ if name == "new-game" => Some(News::NewGame),
+            Some(("undone", count)) => count.parse().ok().filter(|&n| n > 0).map(News::Undone),
+            _ => None,
+        }
     }
 }
 
@@ -1153,5 +1270,110 @@ mod tests {
         assert_eq!(game.take_result(), None);
         assert!(game.undo());
         assert_eq!(game.board().to_string(), "XX../XX.O/...O/...O");
+    }
+
+    /// Everything a person sees of `game` and can come back to.
+    fn seen(
+        game: &Game,
+    ) -> (
+        String,
+        Option<String>,
+        Vec<usize>,
+        usize,
+        bool,
+        Grid,
+        String,
+    ) {
+        (
+            game.status_text(),
+            game.hint_text(),
+            game.moves().to_vec(),
+            game.shown(),
+            game.can_undo(),
+            game.board(),
+            (0..game.shape().cells())
+                .map(|cell| game.cell_label(cell))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_game_read_back_from_its_text_is_the_game_as_it_stood() {
+        let mut games = Vec::new();
+        let mut game = Game::new(
+            Settings {
+                level: Level::Easy,
+                human: Player::O,
+                ..Settings::default()
+            },
+            3,
+        );
+        games.push(game.clone());
+        game.play_computer();
+        assert!(game.play_human((0..9).find(|&c| game.is_playable(c)).unwrap()));
+        game.play_computer();
+        games.push(game.clone());
+        assert!(game.show_hint());
+        games.push(game.clone());
+        assert!(game.undo());
+        games.push(game.clone());
+        assert!(game.jump(0));
+        games.push(game.clone());
+        game.restart(game.new_game_settings());
+        games.push(game.clone());
+        let mut won = from("XX.OO....", Mode::Computer);
+        assert!(won.play_human(2));
+        assert!(won.take_result().is_some());
+        games.push(won);
+        let mut friends = friends();
+        friends.play_human(4);
+        games.push(friends);
+        let mut big = Game::new(
+            Settings {
+                shape: Shape::new(5, 5, 4).unwrap(),
+                start: Grid::parse(
+                    "...../..X../...../...../.....",
+                    Shape::new(5, 5, 4).unwrap(),
+                )
+                .unwrap(),
+                think_ms: 300,
+                ..Settings::default()
+            },
+            1,
+        );
+        assert!(big.play_found(&big.board(), 24) || big.play_human(24));
+        games.push(big);
+        for game in games {
+            let text = game.to_string();
+            let read = Game::from_text(&text, 99).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(read.to_string(), text);
+            assert_eq!(read.settings(), game.settings(), "{text}");
+            assert_eq!(seen(&read), seen(&game), "{text}");
+            let (mut a, mut b) = (read.clone(), game.clone());
+            assert_eq!(
+                a.take_result(),
+                b.take_result(),
+                "counted once, in either module: {text}"
+            );
+        }
+        assert_eq!(Game::new(Settings::default(), 1).to_string(), "");
+    }
+
+    #[test]
+    fn a_game_text_that_cannot_be_played_is_refused_with_a_sentence() {
+        for (text, says) in [
+            ("moves=4,4", "a move that cannot be played"),
+            ("moves=9", "a move that cannot be played"),
+            ("position=XXX.OO...&moves=8", "a move that cannot be played"),
+            ("moves=a", "moves are cells"),
+            ("moves=4&shown=2", "more moves shown"),
+            ("moves=4&hint=1", "a hint where there is none"),
+            ("news=undone-0", "news"),
+            ("whatever=1", "whatever"),
+            ("level=impossible", "level=\"impossible\" is not understood"),
+        ] {
+            let error = Game::from_text(text, 1).unwrap_err().to_string();
+            assert!(error.contains(says), "{text}: {error}");
+        }
     }
 }
