@@ -1,5 +1,5 @@
-//! Minifies the game's stylesheet (`src/web/game.css`) into `OUT_DIR`, for the wasm module to embed: comments
-//! and layout whitespace are only for people reading the source.
+//! Minifies the game's stylesheets (`src/web/game.css`, and `src/web/panels.css` for the full module) into
+//! `OUT_DIR`, for the wasm modules to embed: comments and layout whitespace are only for people reading the source.
 
 use std::{env, fs, path::Path};
 
@@ -57,9 +57,12 @@ fn minify(css: &str) -> String {
 }
 
 fn main() {
-    let source = "src/web/game.css";
-    println!("cargo:rerun-if-changed={source}");
-    let css = fs::read_to_string(source).expect("src/web/game.css");
-    let out = Path::new(&env::var("OUT_DIR").expect("OUT_DIR")).join("game.min.css");
-    fs::write(out, minify(&css)).expect("writing the minified stylesheet");
+    let out = env::var("OUT_DIR").expect("OUT_DIR");
+    for name in ["game", "panels"] {
+        let source = format!("src/web/{name}.css");
+        println!("cargo:rerun-if-changed={source}");
+        let css = fs::read_to_string(&source).expect("the game's stylesheets are in src/web");
+        let minified = Path::new(&out).join(format!("{name}.min.css"));
+        fs::write(minified, minify(&css)).expect("writing the minified stylesheet");
+    }
 }

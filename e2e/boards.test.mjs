@@ -58,7 +58,9 @@ test("board=4x4&k=4 draws a board of sixteen squares, and the board control name
 test("a new 15x15 board sets only what its squares show: no DOM call that changes nothing on each of 225", async () => {
   await withGame("?mode=friend", async (page) => {
     const drawn = await page.evaluate(async () => {
-      const { mount } = await import("./tictactoe.js");
+      // The full module, which authors import (the page itself loaded the play module).
+      const { default: init, mount } = await import("./tictactoe.js");
+      await init();
       // Counts the calls that draw a square's marks, classes and data (a new square has none of them).
       const counts = { toggle: 0, removeAttribute: 0, textContent: 0 };
       const toggle = DOMTokenList.prototype.toggle;
@@ -108,7 +110,9 @@ test("a position in rows form without board= plays on its own board, from the UR
     assert.equal(await page.locator('[data-cell="10"]').textContent(), "O");
     assert.equal(await page.locator(".ttt-notice:not([hidden])").count(), 0, "nothing to explain");
     const cells = await page.evaluate(async () => {
-      const { mount } = await import("./tictactoe.js");
+      // The full module, which authors import (the page itself loaded the play module).
+      const { default: init, mount } = await import("./tictactoe.js");
+      await init();
       const box = document.createElement("div");
       document.body.append(box);
       mount(box, { position: "...../..X../.....", k: 3 });
@@ -117,7 +121,9 @@ test("a position in rows form without board= plays on its own board, from the UR
     assert.equal(cells, 15);
     // On a live game too: a position of another board moves the game there, and back.
     const sizes = await page.evaluate(async () => {
-      const { mount } = await import("./tictactoe.js");
+      // The full module, which authors import (the page itself loaded the play module).
+      const { default: init, mount } = await import("./tictactoe.js");
+      await init();
       const box = document.createElement("div");
       document.body.append(box);
       const game = mount(box, {});
@@ -383,6 +389,7 @@ test("think() answers for any board from a worker, thinkNow() on the spot, and b
   await withGame("", async (page) => {
     const result = await page.evaluate(async () => {
       const api = await import("./tictactoe.js");
+      await api.default();
       const draw = api.thinkNow("..../..../..../....", { k: 4, timeMs: 60000 });
       const win = await api.think("..../..../..../....", { k: 3 });
       // An option set to undefined or null is its default, as if it were not given (as mount's options).
@@ -438,6 +445,7 @@ test("the README's think() and thinkNow() examples are what they answer: a searc
   await withGame("", async (page) => {
     const [found, now] = await page.evaluate(async (seven) => {
       const api = await import("./tictactoe.js");
+      await api.default();
       return [await api.think("..../.X../..O./....", { k: 4, timeMs: 1000 }), api.thinkNow(seven, { k: 5, depth: 6 })];
     }, estimated[1]);
     assert.equal(found.proved, true);

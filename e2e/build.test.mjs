@@ -11,13 +11,16 @@ import { renameInGlue, shortName, shortenModule } from "../scripts/wasm-names.mj
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 
+/** The two modules: the play module, which the game page loads, and the full module, loaded when a game asks. */
+const MODULES = ["tictactoe-play", "tictactoe"];
+
 test("every integrity hash in index.html is that of the file it loads, and the module's preload has none", async () => {
   const index = await readFile(join(DIST, "index.html"), "utf8");
   const tags = index.match(/<(?:link|script)\b[^>]*\bintegrity=[^>]*>/g) ?? [];
   const files = tags.map((tag) => tag.match(/\b(?:href|src)="?\.\/([^"\s>]+)/)[1]);
-  assert.ok(files.includes("tictactoe.js"), `hashed: ${files}`);
+  assert.ok(files.includes("tictactoe-play.js"), `hashed: ${files}`);
   // Chromium ignores a hash on a fetch preload (the module's) and warns in the console: it goes without one.
-  const modulePreload = index.match(/<link\b[^>]*\bhref="?\.\/tictactoe_bg\.wasm[^>]*>/)?.[0] ?? "";
+  const modulePreload = index.match(/<link\b[^>]*\bhref="?\.\/tictactoe-play_bg\.wasm[^>]*>/)?.[0] ?? "";
   assert.match(modulePreload, /\bas="?fetch\b/);
   assert.doesNotMatch(modulePreload, /\bintegrity=/);
   for (const [i, tag] of tags.entries()) {
@@ -27,46 +30,76 @@ test("every integrity hash in index.html is that of the file it loads, and the m
   }
 });
 
-test("the game page preloads only scripts that its scripts import", async () => {
+test("the game page preloads only scripts that its scripts import, and not the full module", async () => {
   const index = await readFile(join(DIST, "index.html"), "utf8");
-  const preloaded = [...index.matchAll(/<link\b[^>]*\brel="?modulepreload[^>]*>/g)].map(
+  const preloaded = [...index.matchAll(/<link\b[^>]*\brel="?(?:modulepreload|preload)[^>]*>/g)].map(
     ([tag]) => tag.match(/\bhref="?\.\/([^"\s>]+)/)[1],
   );
-  assert.ok(preloaded.includes("tictactoe.js"), `preloaded: ${preloaded}`);
-  const scripts = await Promise.all(["app.js", "tictactoe.js"].map((file) => readFile(join(DIST, file), "utf8")));
+  const scripts = await Promise.all(["app.js", "tictactoe-play.js"].map((file) => readFile(join(DIST, file), "utf8")));
   const imported = scripts.flatMap((script) => [...script.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)].map((m) => m[1]));
-  for (const file of preloaded) assert.ok(imported.includes(file), `${file} is preloaded but imported by none`);
+  assert.ok(imported.includes("tictactoe-play.js"), `imported: ${imported}`);
+  for (const file of preloaded.filter((file) => file !== "tictactoe-play_bg.wasm")) {
+    assert.ok(imported.includes(file), `${file} is preloaded but imported by none`);
+  }
+  assert.ok(preloaded.includes("tictactoe-play_bg.wasm"), `preloaded: ${preloaded}`);
+  for (const file of ["tictactoe.js", "tictactoe_bg.wasm"]) {
+    assert.ok(!preloaded.includes(file) && !imported.includes(file), `${file}: only when a game asks for it`);
+  }
 });
 
-test("the module and its glue call each other by short names, and the module has no custom section", async () => {
-  const bytes = await readFile(join(DIST, "tictactoe_bg.wasm"));
-  const module = new WebAssembly.Module(bytes);
-  const imports = WebAssembly.Module.imports(module);
-  assert.ok(imports.length > 50, `${imports.length} imports`);
-  for (const { module: from, name } of imports) {
-    assert.equal(from, "a");
-    assert.ok(name.length <= 2, `import ${name}`);
+/** What `file` (a module of dist/) exports. */
+async function exportsOf(file) {
+  return WebAssembly.Module.exports(new WebAssembly.Module(await readFile(join(DIST, file)))).map(({ name }) => name);
+}
+
+test("each module and its glue call each other by short names, and the modules have no custom section", async () => {
+  for (const name of MODULES) {
+    const bytes = await readFile(join(DIST, `${name}_bg.wasm`));
+    const module = new WebAssembly.Module(bytes);
+    const imports = WebAssembly.Module.imports(module);
+    assert.ok(imports.length > 50, `${name}: ${imports.length} imports`);
+    for (const { module: from, name: imported } of imports) {
+      assert.equal(from, "a", name);
+      assert.ok(imported.length <= 2, `${name}: import ${imported}`);
+    }
+    const exports = await exportsOf(`${name}_bg.wasm`);
+    for (const exported of ["mountPage", "mountElement", "memory", "__wbindgen_start"]) {
+      assert.ok(exports.includes(exported), `${name}: export ${exported}`);
+    }
+    assert.deepEqual(exports.filter((exported) => /_h[0-9a-f]{16}$|^__wbindgen_(?!start)|^__wbg_/.test(exported)), []);
+    assert.deepEqual(WebAssembly.Module.customSections(module, "producers"), []);
+    assert.deepEqual(WebAssembly.Module.customSections(module, "target_features"), []);
+    const glue = await readFile(join(DIST, `${name}.js`), "utf8");
+    assert.deepEqual(glue.match(/\w*_[0-9a-f]{16}\b/g), null);
   }
-  const exports = WebAssembly.Module.exports(module).map(({ name }) => name);
-  for (const name of ["mount", "mountPage", "mountElement", "bestMove", "analyze", "memory", "__wbindgen_start"]) {
-    assert.ok(exports.includes(name), `export ${name}`);
-  }
-  assert.deepEqual(exports.filter((name) => /_h[0-9a-f]{16}$|^__wbindgen_(?!start)|^__wbg_/.test(name)), []);
-  assert.deepEqual(WebAssembly.Module.customSections(module, "producers"), []);
-  assert.deepEqual(WebAssembly.Module.customSections(module, "target_features"), []);
-  const glue = await readFile(join(DIST, "tictactoe.js"), "utf8");
-  assert.deepEqual(glue.match(/\w*_[0-9a-f]{16}\b/g), null);
 });
 
-test("the module names no folder of the machine that built it", async () => {
+test("the JS API's engine and the handover's receiving end are the full module's only", async () => {
+  const full = await exportsOf("tictactoe_bg.wasm");
+  const play = await exportsOf("tictactoe-play_bg.wasm");
+  const fullOnly = ["mount", "bestMove", "analyze", "think", "thinkNow", "resume"];
+  for (const name of fullOnly) {
+    assert.ok(full.includes(name), `the full module exports ${name}`);
+    assert.ok(!play.includes(name), `the play module exports ${name}`);
+  }
+  // The play module has no panel, search or worker code: what only they say is not in it.
+  const text = (await readFile(join(DIST, "tictactoe-play_bg.wasm"))).toString("latin1");
+  for (const words of ["Positions visited by each search", "worker.js", "alpha-beta prunes", "Plain scores rate"]) {
+    assert.equal(text.includes(words), false, `the play module says "${words}"`);
+  }
+});
+
+test("the modules name no folder of the machine that built them", async () => {
   // Panic messages carry source paths: those of the crates from crates.io are remapped (dev.sh) from the Cargo
   // home, which lies in the home directory, to "crates.io/".
-  const text = (await readFile(join(DIST, "tictactoe_bg.wasm"))).toString("latin1");
-  const cargoHome = process.env.CARGO_HOME || join(homedir(), ".cargo");
-  for (const folder of [homedir(), cargoHome, "/registry/src/"]) {
-    assert.equal(text.includes(folder), false, `the module names ${folder}`);
+  for (const name of MODULES) {
+    const text = (await readFile(join(DIST, `${name}_bg.wasm`))).toString("latin1");
+    const cargoHome = process.env.CARGO_HOME || join(homedir(), ".cargo");
+    for (const folder of [homedir(), cargoHome, "/registry/src/"]) {
+      assert.equal(text.includes(folder), false, `${name} names ${folder}`);
+    }
+    assert.match(text, /crates\.io\/index\.crates\.io-[0-9a-f]+\/js-sys-/);
   }
-  assert.match(text, /crates\.io\/index\.crates\.io-[0-9a-f]+\/js-sys-/);
 });
 
 test("the README gives the size ceiling that ./dev.sh test enforces", async () => {

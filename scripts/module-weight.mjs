@@ -15,9 +15,10 @@ export function part(name) {
   const parts = [
     // Everything that exists for the boards bigger than 3x3: their board and search (and the one search core's
     // copy made for them), the worker, the JS API's think, their panels.
-    [/^tictactoe::engine::(grid|deep|tactics|bits)\b|engine::grid::Grid\b|^tictactoe::(beyond|web::worker|web::beyond_view)\b|^tictactoe::web::api::(think|grid_argument|whole_option)/, "bigger boards (board, search, worker, panels, think)"],
-    [/^tictactoe::web::api\b/, "JS API (mount options, bestMove, analyze, handles)"],
-    [/^tictactoe::(stepper|engine::trace)\b|^tictactoe::web::(step_view\b|app::App::apply_to_steps\b)/, "step through alpha-beta (trace, stepper, its panel)"],
+    [/^tictactoe::engine::(grid|deep|tactics|bits)\b|engine::grid::Grid\b|^tictactoe::(beyond|web::worker|web::beyond_view)\b|^tictactoe::web::api_full::(think|grid_argument|whole_option|DateClock)/, "bigger boards (board, search, worker, panels, think)"],
+    [/^tictactoe::web::api(_full)?\b/, "JS API (mount, bestMove, analyze, handles)"],
+    [/^tictactoe::(handover|web::handover)\b|^tictactoe::game::(GameTextError|News)\b|Display for tictactoe::game::Game>/, "handover from the play module to the full module"],
+    [/^tictactoe::(stepper|engine::trace)\b|^tictactoe::web::(step_view\b|app::.*apply_to_steps\b)/, "step through alpha-beta (trace, stepper, its panel)"],
     [/^tictactoe::web::tree_picture\b/, "the game tree's picture"],
     [/^tictactoe::(thinking|tree|explain)\b|^tictactoe::web::(panels|tree_view)\b|^tictactoe::engine::insight\b/, "thinking panels (scores, why, statistics, tree)"],
     [/^tictactoe::engine\b/, "engine (board, search)"],

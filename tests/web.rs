@@ -5,7 +5,7 @@
 
 use tictactoe::engine::Player;
 use tictactoe::settings::Settings;
-use tictactoe::web::{panic, GameHandle};
+use tictactoe::web::{panic, GameHandle, Source};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -15,9 +15,8 @@ fn mount(
     host: &Element,
     settings: Settings,
     problems: Vec<(String, String)>,
-    function: &str,
 ) -> Result<GameHandle, String> {
-    tictactoe::web::mount(host.as_ref(), settings, problems, function)
+    tictactoe::web::mount(host.as_ref(), settings, problems, Source::Page)
 }
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -39,7 +38,7 @@ fn mount_in(host: &Element, human: Player, delay_ms: u32) -> GameHandle {
         delay_ms,
         ..Settings::default()
     };
-    mount(host, settings, Vec::new(), "mount").unwrap()
+    mount(host, settings, Vec::new()).unwrap()
 }
 
 /// The game's shadow root inside `host`.
@@ -185,7 +184,7 @@ async fn destroy_removes_the_game_its_listeners_and_its_pending_move() {
     assert_eq!(first.text_content().unwrap(), "");
     // The element can take a new game once the old one is gone, and only then.
     let again = mount_in(&host, Player::X, 0);
-    assert!(mount(&host, Settings::default(), Vec::new(), "mount").is_err());
+    assert!(mount(&host, Settings::default(), Vec::new()).is_err());
     // Destroyed on the person's turn, where a live listener would play the click.
     cell(&host, 4).click();
     sleep(20).await;
@@ -218,7 +217,7 @@ fn problems_are_listed_above_the_board_as_text() {
     let host = host();
     let problem = "human=\"<b>Z</b>\" is not understood".to_owned();
     let problems = vec![("human".to_owned(), problem.clone())];
-    let game = mount(&host, Settings::default(), problems, "mount").unwrap();
+    let game = mount(&host, Settings::default(), problems).unwrap();
     let notice = shadow(&host)
         .query_selector(".ttt-notice:not([hidden])")
         .unwrap()
@@ -306,7 +305,75 @@ fn a_destroyed_game_shows_what_its_element_held_again() {
 }
 
 #[wasm_bindgen_test]
-fn edited_attributes_of_the_games_own_elements_are_checked() {
+fn an_edited_square_number_is_checked() {
+    let host = host();
+    let game = mount(&host, Settings::default(), Vec::new()).unwrap();
+    let square = cell(&host, 0);
+    square.set_attribute("data-cell", "99").unwrap();
+    square.click();
+    assert_eq!(cells(&host), vec![String::new(); 9]);
+    let notice = shadow(&host).query_selector(".ttt-panic").unwrap().unwrap();
+    assert!(notice.has_attribute("hidden"), "no panic");
+    cell(&host, 4).click();
+    assert_eq!(cells(&host)[4], "X", "the game still plays");
+    game.destroy();
+}
+
+/// In the play module, a game whose settings ask for a panel waits for the full module; where that cannot be
+/// loaded (this test's page has no `tictactoe.js` beside the module), the game is drawn without the panel and
+/// says why, instead of waiting for ever.
+#[cfg(not(feature = "full"))]
+#[wasm_bindgen_test]
+async fn a_game_the_full_module_cannot_take_plays_on_without_it() {
+    let host = host();
+    let settings = Settings {
+        display: tictactoe::settings::Display {
+            scores: true,
+            ..Default::default()
+        },
+        ..Settings::default()
+    };
+    let game = mount(&host, settings, Vec::new()).unwrap();
+    assert!(cells(&host).is_empty(), "it waits for the full module");
+    assert_eq!(
+        shadow(&host).text_content().unwrap_or_default(),
+        "Loading the game…"
+    );
+    for _ in 0..100 {
+        if !cells(&host).is_empty() {
+            break;
+        }
+        sleep(20).await;
+    }
+    assert_eq!(cells(&host), vec![String::new(); 9], "drawn after all");
+    let notices = shadow(&host)
+        .query_selector(".ttt-problems")
+        .unwrap()
+        .unwrap();
+    let said = notices.text_content().unwrap_or_default();
+    assert!(said.contains("could not be loaded"), "{said}");
+    let switch: web_sys::HtmlInputElement = shadow(&host)
+        .query_selector("[data-setting=scores]")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert!(!switch.checked(), "the panel it could not show is off");
+    cell(&host, 4).click();
+    assert_eq!(cells(&host)[4], "X", "the game plays");
+    game.destroy();
+    assert!(host
+        .shadow_root()
+        .unwrap()
+        .query_selector("[data-cell]")
+        .unwrap()
+        .is_none());
+}
+
+// The game tree is the full module's.
+#[cfg(feature = "full")]
+#[wasm_bindgen_test]
+fn edited_tree_paths_are_checked() {
     let host = host();
     let settings = Settings {
         display: tictactoe::settings::Display {
@@ -315,11 +382,7 @@ fn edited_attributes_of_the_games_own_elements_are_checked() {
         },
         ..Settings::default()
     };
-    let game = mount(&host, settings, Vec::new(), "mount").unwrap();
-    let square = cell(&host, 0);
-    square.set_attribute("data-cell", "99").unwrap();
-    square.click();
-    assert_eq!(cells(&host), vec![String::new(); 9]);
+    let game = mount(&host, settings, Vec::new()).unwrap();
     let node: HtmlElement = shadow(&host)
         .query_selector("[role=treeitem]")
         .unwrap()

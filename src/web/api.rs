@@ -1,37 +1,18 @@
-//! What JavaScript can call: mounting games (`mount`, and `mountPage` / `mountElement` for the game's page and
-//! the `<tic-tac-toe>` element), and the engine for authors who want numbers in their prose (`bestMove` and
-//! `analyze` for the 3x3 board, `think` and `thinkNow` for any board).
+//! What JavaScript can call in both modules: `mountPage` and `mountElement`, which mount the game page's game and
+//! the `<tic-tac-toe>` element's, and the handle each returns. The full module adds `mount` with options and the
+//! engine for authors who want numbers in their prose (`api_full`).
 //!
 //! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
 //! unwound through the module would skip the code that gives back its stack.
 
-use super::worker::{cells_array, object, thought_object, Search};
-use super::{mount as mount_game, GameHandle};
-use crate::analysis::best_outcome_cells;
-use crate::engine::{
-    analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Grid, Level,
-    Limits, Rng, Shape, Status,
-};
-use crate::settings::{
-    embed_from_pairs, grid_from_text, implied_board, in_reading_order, quote, Settings,
-    SETTING_NAMES, THINK_RANGE_MS,
-};
-use js_sys::{Array, Number, Object, Promise};
-use std::cell::{Cell, RefCell};
+use super::js::object;
+use super::{mount as mount_game, GameHandle, Source};
+use crate::settings::{embed_from_pairs, quote, Settings, SETTING_NAMES};
+use js_sys::{Array, Number};
+use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-
-/// How a game's settings were given, and so how a bad value is reported.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Source {
-    /// `mount(element, options)`: a bad value throws an `Error`.
-    Options,
-    /// The page's URL: a bad value is explained above the board.
-    Page,
-    /// A `<tic-tac-toe>`'s attributes: as the page's URL, and its board, k and position are read together.
-    Element,
-}
 
 /// A JavaScript function that calls `f` with the handle's game, or throws once the handle is freed.
 fn method(
@@ -55,7 +36,7 @@ fn method(
 
 /// The object JavaScript holds for a game: `newGame()`, `destroy()`, `set(name, value)` and `free()`. Letting
 /// go of it does not remove the game: only `destroy()` does.
-fn handle_object(game: GameHandle, source: Source) -> JsValue {
+pub(super) fn handle_object(game: GameHandle, source: Source) -> JsValue {
     let freed = Rc::new(Cell::new(false));
     let new_game = method(&game, &freed, "newGame", |game, _, _| {
         game.new_game();
@@ -104,6 +85,7 @@ fn set_setting(
     };
     // Checked as the game would take it: a position and a k against the game's own board (unknown while the game
     // is busy with an update, when the game explains a bad one above the board instead), the rest against any.
+    #[cfg(feature = "full")]
     if let (Source::Options, Some(value)) = (source, &value) {
         let board_bound = matches!(name.as_str(), "position" | "k");
         let settings = game
@@ -124,7 +106,7 @@ fn set_setting(
 }
 
 /// The sentence for an option name this game does not know.
-fn unknown_option(name: &JsValue) -> String {
+pub(super) fn unknown_option(name: &JsValue) -> String {
     let options = SETTING_NAMES.join(", ");
     match name.as_string() {
         Some(shown) => format!(
@@ -136,7 +118,7 @@ fn unknown_option(name: &JsValue) -> String {
 }
 
 /// An option's value as the text a setting reads, or an `Error`.
-fn option_text(function: &str, name: &str, value: &JsValue) -> Result<String, JsError> {
+pub(super) fn option_text(function: &str, name: &str, value: &JsValue) -> Result<String, JsError> {
     if let Some(text) = value.as_string() {
         return Ok(text);
     }
@@ -188,7 +170,7 @@ pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
             .map(|text| ("embed".to_owned(), text)),
     );
     let game =
-        mount_game(&element, settings, problems, "mountPage").map_err(|e| JsError::new(&e))?;
+        mount_game(&element, settings, problems, Source::Page).map_err(|e| JsError::new(&e))?;
     if embedded {
         let root = web_sys::window()
             .and_then(|window| window.document())
@@ -214,369 +196,16 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
     })?;
     let (settings, problems) = Settings::from_pairs(&super::attribute_pairs(&host, &SETTING_NAMES));
     let game =
-        mount_game(&element, settings, problems, "mountElement").map_err(|e| JsError::new(&e))?;
+        mount_game(&element, settings, problems, Source::Element).map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Element))
 }
 
-/// Renders a game into `element` and returns its handle: `newGame()`, `destroy()`, `set(name, value)`, `free()`.
-///
-/// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
-/// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a board in the notation), `delay` (milliseconds),
-/// `scores`, `tree`, `stats`, `step`, `horizon` (`true` shows that panel), `scoring` (`"depth"` or `"plain"`),
-/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds) and `eval`; `undefined` or `null` is the default.
-/// An unknown option or a value that is not understood throws an `Error`.
-#[wasm_bindgen]
-pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
-    let mut settings = Settings::default();
-    if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
-        // An option without a value (`undefined` or `null`) is its default, as `set` takes it.
-        let given = |wanted: &str| {
-            entries
-                .iter()
-                .find(|(name, value)| name == wanted && !value.is_undefined() && !value.is_null())
-        };
-        let position = given("position").and_then(|(_, value)| value.as_string());
-        if let Some(board) = implied_board(given("board").is_some(), position.as_deref()) {
-            settings.set_implied_board(&board);
-        }
-        for (name, value) in in_reading_order(&entries, |(name, _)| name) {
-            if !Settings::is_known(name) {
-                return Err(JsError::new(&format!(
-                    "mount: {}",
-                    unknown_option(&name.into())
-                )));
-            }
-            if value.is_undefined() || value.is_null() {
-                continue;
-            }
-            let value = option_text("mount", name, value)?;
-            settings
-                .set(name, &value)
-                .map_err(|error| JsError::new(&format!("mount: {}", error.message())))?;
-        }
-    }
-    let game = mount_game(&element, settings, Vec::new(), "mount").map_err(|e| JsError::new(&e))?;
-    Ok(handle_object(game, Source::Options))
-}
-
-/// The `[name, value]` pairs of an options object, read once (`None` for `undefined` or `null`: no options), or an
-/// `Error` naming `function` for anything that is not an object such as `example`, or whose getters throw.
-fn option_entries(
-    function: &str,
-    options: &JsValue,
-    example: &str,
-) -> Result<Option<Vec<(String, JsValue)>>, JsError> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(None);
-    }
-    // `typeof` (not `instanceof`, false for `Object.create(null)` and a frame's objects); arrays are refused by
-    // `instanceof`, which wasm-bindgen checks inside a `try` (a revoked Proxy throws there).
-    if !options.is_object() || options.is_instance_of::<Array>() {
-        return Err(JsError::new(&format!(
-            "{function}: options must be an object such as {example}"
-        )));
-    }
-    #[expect(
-        clippy::disallowed_methods,
-        reason = "typeof says object: every such value is an Object"
-    )]
-    let options = options.unchecked_ref::<Object>();
-    // Reading the options runs their getters (and a Proxy's traps), which may throw.
-    let entries = Object::entries_typed(options).map_err(|error| {
-        JsError::new(&format!(
-            "{function}: the options could not be read: {}",
-            error_text(&error)
-        ))
-    })?;
-    Ok(Some(
-        entries
-            .iter()
-            .map(|entry| (entry.get0().as_string().unwrap_or_default(), entry.get1()))
-            .collect(),
-    ))
-}
-
 /// What a caught JavaScript exception says: an `Error`'s message, or a string thrown as it is.
-fn error_text(error: &JsValue) -> String {
+pub(super) fn error_text(error: &JsValue) -> String {
     if let Some(error) = error.dyn_ref::<js_sys::Error>() {
         return String::from(error.message());
     }
     error
         .as_string()
         .unwrap_or_else(|| "an exception was thrown".to_owned())
-}
-
-/// `position` as a board, or an `Error` naming `function`.
-fn position_argument(position: &JsValue, function: &str) -> Result<Board, JsError> {
-    let text = position.as_string().ok_or_else(|| {
-        JsError::new(&format!(
-            "{function}: the position must be a string of 9 characters such as \"X...O....\""
-        ))
-    })?;
-    // The rows form of the 3x3 board ("X.O/.X./O..") is the same position: read as a board, written as nine cells.
-    let cells = if text.contains('/') {
-        let grid = grid_from_text(&text, None)
-            .map_err(|error| JsError::new(&format!("{function}: {error}")))?;
-        if grid.shape() != Shape::CLASSIC {
-            return Err(JsError::new(&format!(
-                "{function}: answers for the 3x3 board, and this position is {}x{}: think() answers for any board",
-                grid.shape().rows(),
-                grid.shape().cols()
-            )));
-        }
-        grid.to_string()
-    } else {
-        text
-    };
-    cells
-        .parse::<Board>()
-        .map_err(|error| JsError::new(&format!("{function}: {}", error.message())))
-}
-
-thread_local! {
-    /// Chooses among equally good moves for `bestMove`, seeded on first use.
-    static RNG: RefCell<Option<Rng>> = const { RefCell::new(None) };
-}
-
-/// The cell (0 to 8) the engine plays in `position` at `level` (default `"unbeatable"`), chosen at random among
-/// moves it cannot tell apart.
-///
-/// Throws an `Error` for a malformed or impossible position, a finished game, or an unknown level.
-#[wasm_bindgen(js_name = bestMove)]
-pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
-    let board = position_argument(&position, "bestMove")?;
-    let level = if level.is_undefined() || level.is_null() {
-        Level::Unbeatable
-    } else {
-        level
-            .as_string()
-            .and_then(|name| Level::from_name(&name))
-            .ok_or_else(|| {
-                JsError::new(
-                    "bestMove: the level must be \"easy\", \"medium\", \"hard\" or \"unbeatable\"",
-                )
-            })?
-    };
-    let over = match board.status() {
-        Status::Won(winner) => Some(format!("{} has won", winner.name())),
-        Status::Draw => Some("it is a draw".to_owned()),
-        Status::InProgress => None,
-    };
-    if let Some(why) = over {
-        return Err(JsError::new(&format!(
-            "bestMove: the game is over in {} ({why}), so there is no move to play",
-            board.notation()
-        )));
-    }
-    let cell = RNG.with(|rng| {
-        let mut rng = rng.borrow_mut();
-        let rng = rng.get_or_insert_with(|| Rng::new(super::app::random_seed()));
-        best_move_at(board, level, rng)
-    });
-    cell.map(|cell| cell as u32)
-        .ok_or_else(|| JsError::new("bestMove: there is no move to play"))
-}
-
-/// The exact value of every legal move of `position`: `{ toMove, moves: [{ cell, outcome, plies }], bestMoves,
-/// nodes }`. `outcome` is `"win"`, `"draw"` or `"loss"` for the side to move, `plies` counts plies to the end of
-/// the game under best play (a move that wins at once has 1). `bestMoves` are the cells with the best outcome,
-/// the fastest win or the slowest loss first. A finished game has no moves.
-///
-/// Throws an `Error` for a malformed or impossible position.
-#[wasm_bindgen]
-pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
-    let board = position_argument(&position, "analyze")?;
-    let analysis = analyze_board(board);
-    let moves: Array = analysis
-        .moves
-        .iter()
-        .map(|entry| {
-            object(&[
-                ("cell", JsValue::from(entry.cell as u32)),
-                ("outcome", JsValue::from_str(entry.value.outcome.as_str())),
-                ("plies", JsValue::from(entry.value.plies)),
-            ])
-        })
-        .collect();
-    Ok(object(&[
-        ("toMove", JsValue::from_str(board.to_move().name())),
-        ("moves", moves.into()),
-        (
-            "bestMoves",
-            cells_array(&best_outcome_cells(&analysis)).into(),
-        ),
-        ("nodes", JsValue::from(analysis.nodes as f64)),
-    ])
-    .into())
-}
-
-/// The options object of `think` and `thinkNow`, read: `k`, `timeMs`, `depth`, `evaluation` and `moves`.
-struct ThinkOptions {
-    k: Option<usize>,
-    limits: Limits,
-    /// Every move's verdict rather than the best move's.
-    moves: bool,
-}
-
-/// A whole number option in `range`, or an `Error` naming `function`.
-fn whole_option(
-    function: &str,
-    name: &str,
-    value: &JsValue,
-    range: (u32, u32),
-) -> Result<u32, JsError> {
-    value
-        .as_f64()
-        .filter(|n| n.fract() == 0.0 && (f64::from(range.0)..=f64::from(range.1)).contains(n))
-        .map(|n| n as u32)
-        .ok_or_else(|| {
-            JsError::new(&format!(
-                "{function}: option {name} must be a whole number from {} to {}",
-                range.0, range.1
-            ))
-        })
-}
-
-/// Reads `think`'s options (`undefined` or `null`: every default).
-fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsError> {
-    let mut read = ThinkOptions {
-        k: None,
-        limits: Limits::default(),
-        moves: false,
-    };
-    let Some(entries) = option_entries(function, options, "{ k: 4, timeMs: 1000 }")? else {
-        return Ok(read);
-    };
-    for (name, value) in entries {
-        match name.as_str() {
-            // Set to `undefined` or `null`, an option is as if it were not given: its default (as `mount`'s).
-            "k" | "timeMs" | "depth" | "evaluation" | "moves"
-                if value.is_undefined() || value.is_null() => {}
-            "k" => read.k = Some(whole_option(function, "k", &value, (3, 15))? as usize),
-            "timeMs" => read.limits.time_ms = whole_option(function, "timeMs", &value, THINK_RANGE_MS)?,
-            "depth" => read.limits.max_depth = Some(whole_option(function, "depth", &value, (1, 225))?),
-            "evaluation" | "moves" => {
-                let on = value.as_bool().ok_or_else(|| {
-                    JsError::new(&format!("{function}: option {name} must be true or false"))
-                })?;
-                if name == "evaluation" {
-                    read.limits.evaluation = on;
-                } else {
-                    read.moves = on;
-                }
-            }
-            _ => {
-                return Err(JsError::new(&format!(
-                    "{function}: unknown option {}: the options are k, timeMs, depth, evaluation and moves",
-                    quote(&name)
-                )))
-            }
-        }
-    }
-    Ok(read)
-}
-
-/// `position` on its board (with `k` in a row to win), or an `Error` naming `function`; a finished game is an
-/// error too, since there is nothing to search.
-fn grid_argument(function: &str, position: &JsValue, k: Option<usize>) -> Result<Grid, JsError> {
-    let text = position.as_string().ok_or_else(|| {
-        JsError::new(&format!(
-            "{function}: the position must be a string such as \"..../.X../..O./....\""
-        ))
-    })?;
-    let grid =
-        grid_from_text(&text, k).map_err(|error| JsError::new(&format!("{function}: {error}")))?;
-    if grid.is_over() {
-        return Err(JsError::new(&format!(
-            "{function}: the game is over in {grid}, so there is nothing to search"
-        )));
-    }
-    Ok(grid)
-}
-
-/// The clock of a search in JavaScript: `Date.now()`, which workers have too.
-struct DateClock;
-
-impl crate::engine::Clock for DateClock {
-    fn now_ms(&mut self) -> f64 {
-        js_sys::Date::now()
-    }
-}
-
-/// Searches `position` of any board, here and now, and returns what it found (see `think`). It holds the thread
-/// for up to `timeMs`: on a page, call `think`, which searches in a worker; `thinkNow` is for workers and tests.
-/// With `moves: true` it answers `{ moves: [{ cell, proved, outcome, plies, estimate }] }`, every legal move's
-/// verdict, instead.
-///
-/// Throws an `Error` for a malformed, impossible or finished position, or an option not understood.
-#[wasm_bindgen(js_name = thinkNow)]
-pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
-    let options = think_options("thinkNow", &options)?;
-    let grid = grid_argument("thinkNow", &position, options.k)?;
-    if options.moves {
-        let moves: Array = think_moves(&grid, options.limits, &mut DateClock)
-            .iter()
-            .map(|(cell, verdict)| super::worker::move_object(*cell, verdict))
-            .collect();
-        return Ok(object(&[("moves", moves.into())]).into());
-    }
-    Ok(thought_object(&think_about(&grid, options.limits, &mut DateClock)).into())
-}
-
-thread_local! {
-    /// The searches `think` started, each kept (with its worker) until a later call finds it answered.
-    static SEARCHES: RefCell<Vec<(Rc<Cell<bool>>, Search)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Searches `position` of any board in a Web Worker, so the page never waits, and resolves to what the search
-/// found: `{ move, proved, outcome, plies, estimate, depth, nodes, timeMs, tableHits, cutoffs,
-/// firstMoveCutoffs, line, timedOut, iterations }`. `position` is rows separated by `/` ("..../.X../..O./....")
-/// or the 9 characters of the 3x3 board; `options` has any of `k` (how many in a row win: the shorter side, at
-/// most 5, by default), `timeMs` (the time to think, 10 to 60000, default 1000), `depth` (the deepest to look,
-/// in plies), `evaluation` (`false`: positions at the horizon count as even) and `moves` (see `thinkNow`).
-/// `proved` says whether the search reached every end of the game: then `outcome` (`"win"`, `"draw"` or
-/// `"loss"` for the side to move) and `plies` are exact; otherwise `estimate` is the evaluation at `depth`
-/// (positive: the side to move is better).
-///
-/// Throws an `Error` for a malformed, impossible or finished position, or an option not understood; the promise
-/// rejects when the browser cannot start a worker.
-#[wasm_bindgen]
-pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
-    let options = think_options("think", &options)?;
-    let grid = grid_argument("think", &position, options.k)?;
-    SEARCHES.with(|searches| {
-        searches
-            .borrow_mut()
-            .retain(|(answered, _)| !answered.get())
-    });
-    let request = super::worker::Query {
-        limits: options.limits,
-        moves: options.moves,
-    };
-    let mut failure = None;
-    let promise = Promise::new(&mut |resolve, reject| {
-        let answered = Rc::new(Cell::new(false));
-        let done = answered.clone();
-        let started = Search::start(&grid, request, move |answer| {
-            done.set(true);
-            let _ = match super::worker::answer_error(&answer) {
-                Some(message) => reject.call1(
-                    &JsValue::NULL,
-                    &JsError::new(&format!("think: {message}")).into(),
-                ),
-                None => resolve.call1(&JsValue::NULL, &answer),
-            };
-        });
-        match started {
-            Ok(search) => SEARCHES.with(|searches| searches.borrow_mut().push((answered, search))),
-            Err(error) => failure = Some(error),
-        }
-    });
-    if let Some(error) = failure {
-        return Err(JsError::new(&format!(
-            "think: the browser would not start a worker: {}",
-            error_text(&error)
-        )));
-    }
-    Ok(promise)
 }

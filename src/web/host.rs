@@ -155,7 +155,63 @@ fn shadow_root_for(
     Ok((shadow, Some(wrapper)))
 }
 
+/// The place of a game that the play module hands over (see `super::handover`): `value`, the element it was
+/// mounted into, whose shadow root (its own, or that of `holder`, the `<div>` the game added inside it) holds an
+/// element marked with the attribute `mark`. The shadow root is the game's own from then on, as one it made.
+///
+/// # Errors
+/// A sentence naming `function` for anything else.
+#[cfg(feature = "full")]
+pub fn take_over(
+    value: &JsValue,
+    holder: &Element,
+    mark: &str,
+    function: &str,
+) -> Result<Host, String> {
+    let element = super::realm::element(value).ok_or_else(|| {
+        format!("{function}: the first argument must be the element the game was mounted into")
+    })?;
+    let wrapper = (holder != &element).then(|| holder.clone());
+    let inside = wrapper
+        .as_ref()
+        .is_none_or(|wrapper| wrapper.parent_element().as_ref() == Some(&element));
+    let shadow = holder
+        .shadow_root()
+        .filter(|shadow| {
+            inside
+                && shadow
+                    .first_element_child()
+                    .is_some_and(|first| first.has_attribute(mark))
+        })
+        .ok_or_else(|| {
+            format!("{function}: this element holds no game that is being handed over")
+        })?;
+    let document = element
+        .owner_document()
+        .ok_or_else(|| format!("{function}: the element has no document"))?;
+    let window = document
+        .default_view()
+        .ok_or_else(|| format!("{function}: the element's document is not shown in a window"))?;
+    let module_window = web_sys::window()
+        .ok_or_else(|| format!("{function}: a game is taken over on a page, not in a worker"))?;
+    OWN_ROOTS.with(|own| own.add(&shadow));
+    Ok(Host {
+        element,
+        document,
+        window,
+        module_window,
+        shadow,
+        wrapper,
+    })
+}
+
 impl Host {
+    /// The element that holds the game's shadow root: the wrapper, or the element itself.
+    #[cfg(not(feature = "full"))]
+    pub fn holder(&self) -> Element {
+        self.wrapper.clone().unwrap_or_else(|| self.element.clone())
+    }
+
     /// Takes the game out of the page: the wrapper goes; the element's own shadow root shows the element's content
     /// again (through a `<slot>`), as before the game.
     pub fn release(&self) {

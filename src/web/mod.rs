@@ -1,5 +1,10 @@
 //! The DOM layer (wasm32 only): mounts games into a page and runs each one as messages and state.
 //!
+//! The crate builds two modules (see the README's Size section): the full module (the `full` feature, on by
+//! default), with everything, and the play module, which a first visit loads and which plays the 3x3 game with
+//! its controls. A game in the play module that asks for a thinking panel or a bigger board is handed over to the
+//! full module, loaded then ([`handover`]).
+//!
 //! Each game is an [`App`] behind a small runtime. Events on the game's elements are decoded into
 //! [`Message`]s at the edge ([`message::decode`]); one [`App::update`] changes the state and one render draws it
 //! ([`view`]); what the update asks of the world outside (focus, the clipboard) is done after it. A message
@@ -8,24 +13,37 @@
 //! its own element but the site's stored tally, which they share (and the event that says it was kept).
 
 mod api;
+#[cfg(feature = "full")]
+mod api_full;
 mod app;
+#[cfg(feature = "full")]
 mod beyond_view;
 mod dom;
+mod handover;
 mod host;
+mod js;
 mod message;
+#[cfg(feature = "full")]
 mod panels;
 pub mod panic;
 mod realm;
+#[cfg(feature = "full")]
 mod step_view;
 mod style;
+mod switches;
 mod timer;
+#[cfg(feature = "full")]
 mod tree_picture;
+#[cfg(feature = "full")]
 mod tree_view;
 mod view;
+#[cfg(feature = "full")]
 mod worker;
 
+use crate::game::Game;
 use crate::settings::Settings;
 use app::{App, Effect};
+use host::Host;
 use message::{Message, EVENTS};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -48,14 +66,58 @@ thread_local! {
 /// The event a game dispatches on the window when it has kept the tally, for the page's other games.
 pub const TALLY_STORED: &str = "tictactoe-tally";
 
-/// One game on the page: its state (gone once destroyed), the messages waiting for it, and whether an update
-/// is running.
+/// How a game's settings were given: which function mounted it, and so how a bad value is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// `mount(element, options)` (the full module's): a bad value throws an `Error`.
+    #[cfg(feature = "full")]
+    Options,
+    /// The page's URL (`mountPage`): a bad value is explained above the board.
+    Page,
+    /// A `<tic-tac-toe>`'s attributes (`mountElement`): as the page's URL, and its board, k and position are read
+    /// together.
+    Element,
+}
+
+impl Source {
+    /// The function that mounts a game from this source, as its errors name it.
+    pub fn function(self) -> &'static str {
+        match self {
+            #[cfg(feature = "full")]
+            Source::Options => "mount",
+            Source::Page => "mountPage",
+            Source::Element => "mountElement",
+        }
+    }
+}
+
+/// One game on the page: where it is in its life, the messages waiting for it, and whether an update is running.
 struct Runtime {
     /// The element the game was mounted into.
     host: Element,
-    app: RefCell<Option<App>>,
+    /// How its settings were given, which the play module tells the full module when it hands the game over.
+    #[cfg_attr(
+        feature = "full",
+        expect(dead_code, reason = "read by the play module's handover only")
+    )]
+    source: Source,
+    body: RefCell<Body>,
     queue: RefCell<Vec<Message>>,
     running: Cell<bool>,
+    /// (Play module) Whether the game has asked for the full module.
+    #[cfg(not(feature = "full"))]
+    asked: Cell<bool>,
+}
+
+/// Where a game is in its life.
+enum Body {
+    /// Played here.
+    Here(Box<App>),
+    /// (Play module) Waiting for the full module, or played there (see [`handover`]).
+    #[cfg(not(feature = "full"))]
+    Away(handover::Away),
+    /// Taken off the page.
+    Gone,
 }
 
 /// Where a game's messages go. It does not keep the game alive: once the game is destroyed, messages to it are
@@ -79,22 +141,34 @@ impl Runtime {
             return;
         }
         while let Some(message) = self.next_message() {
-            if matches!(message, Message::Destroy) {
-                self.destroy();
-                continue;
-            }
-            let effect = match self.app.borrow_mut().as_mut() {
-                Some(app) => app.update(message),
-                None => None,
-            };
-            // Outside the update: focus fires events, whose messages wait in the queue.
-            match effect {
-                Some(Effect::Focus(element, scroll)) => focus(&element, scroll),
-                Some(Effect::Copy(url)) => self.copy(&url),
-                None => {}
-            }
+            self.run(message);
         }
         self.running.set(false);
+    }
+
+    /// Runs one message: the game's update, then what it asked for outside its state.
+    fn run(self: &Rc<Self>, message: Message) {
+        // In the play module a game waiting for the full module, or played there, takes its messages its own way.
+        #[cfg(not(feature = "full"))]
+        let Some(message) = handover::route(self, message) else {
+            return;
+        };
+        if matches!(message, Message::Destroy) {
+            self.destroy();
+            return;
+        }
+        let effect = match &mut *self.body.borrow_mut() {
+            Body::Here(app) => app.update(message),
+            _ => None,
+        };
+        // Outside the update: focus fires events, whose messages wait in the queue.
+        match effect {
+            Some(Effect::Focus(element, scroll)) => focus(&element, scroll),
+            Some(Effect::Copy(url)) => self.copy(&url),
+            None => {}
+        }
+        #[cfg(not(feature = "full"))]
+        handover::ask_when_needed(self);
     }
 
     fn next_message(&self) -> Option<Message> {
@@ -107,14 +181,19 @@ impl Runtime {
     fn destroy(self: &Rc<Self>) {
         GAMES.with(|games| games.borrow_mut().retain(|game| !Rc::ptr_eq(game, self)));
         self.queue.borrow_mut().clear();
-        let app = self.app.borrow_mut().take();
-        drop(app);
+        let body = self.body.replace(Body::Gone);
+        drop(body);
+    }
+
+    /// Where this game's messages go.
+    fn mailbox(self: &Rc<Self>) -> Mailbox {
+        Mailbox(Rc::downgrade(self))
     }
 
     /// Copies `url` to the clipboard where the browser allows it (secure contexts, frames that may), and tells
     /// the game whether it worked; where it does not, the link is there to copy by hand.
     fn copy(self: &Rc<Self>, url: &str) {
-        let mailbox = Mailbox(Rc::downgrade(self));
+        let mailbox = self.mailbox();
         let clipboard = web_sys::window()
             .map(|window| window.navigator().clipboard())
             .filter(|clipboard| !clipboard.is_undefined());
@@ -159,6 +238,12 @@ fn focus(element: &web_sys::HtmlElement, scroll: bool) {
 pub struct GameHandle(Mailbox);
 
 impl GameHandle {
+    /// Hands `message` to the game.
+    #[cfg(feature = "full")]
+    fn send(&self, message: Message) {
+        self.0.send(message);
+    }
+
     /// Starts a new game with the same settings (nothing once the game is destroyed).
     pub fn new_game(&self) {
         self.0.send(Message::NewGame);
@@ -189,10 +274,14 @@ impl GameHandle {
 
     /// The game's settings now; `None` once it is destroyed, or while it is busy with an update (a call from a
     /// listener of its own events), when they are about to change.
+    #[cfg(feature = "full")]
     pub fn settings(&self) -> Option<Settings> {
         let runtime = self.0 .0.upgrade()?;
-        let app = runtime.app.try_borrow().ok()?;
-        app.as_ref().map(|app| *app.game.settings())
+        let body = runtime.body.try_borrow().ok()?;
+        match &*body {
+            Body::Here(app) => Some(*app.game.settings()),
+            Body::Gone => None,
+        }
     }
 
     /// Whether the game is still on the page.
@@ -200,7 +289,7 @@ impl GameHandle {
         self.0
              .0
             .upgrade()
-            .is_some_and(|runtime| runtime.app.borrow().is_some())
+            .is_some_and(|runtime| !matches!(*runtime.body.borrow(), Body::Gone))
     }
 }
 
@@ -248,7 +337,7 @@ impl Listener {
 
     /// The listener of every event in [`EVENTS`] on a game's root element `root`.
     fn game(root: &Element, mailbox: Mailbox) -> Listener {
-        Listener::new(root, &EVENTS, message::decode, mailbox)
+        Listener::new(root, EVENTS, message::decode, mailbox)
     }
 
     /// The listener of `window`'s `storage` event, which another tab or frame of the site causes when it keeps
@@ -280,55 +369,91 @@ fn function(closure: &Closure<dyn Fn(Event)>) -> &js_sys::Function {
 }
 
 /// Mounts a game into `element` (checked as [`host::prepare`] says) with `settings`, showing `problems` (a
-/// setting's name and the sentence that explains its value) above the board.
+/// setting's name and the sentence that explains its value) above the board; `source` says how the settings were
+/// given.
 ///
 /// The game lives in a shadow root of `element` (or of a `<div>` inside it), so the page's styles and the game's
 /// do not touch each other; what `element` held stays, unseen, and shows again when the game is destroyed.
 ///
 /// # Errors
-/// A sentence naming `function` when `element` already shows a game or cannot show one.
+/// A sentence naming the source's function when `element` already shows a game or cannot show one.
 pub fn mount(
     element: &JsValue,
     settings: Settings,
     problems: Vec<(String, String)>,
-    function: &str,
+    source: Source,
 ) -> Result<GameHandle, String> {
     panic::install_hook();
+    let function = source.function();
+    let host = free_host(element, function, host::prepare)?;
+    // The play module draws no panel and searches on no bigger board: a game that asks for them from the start
+    // waits for the full module.
+    #[cfg(not(feature = "full"))]
+    if settings.needs_full_module() {
+        return Ok(handover::wait(host, settings, problems, source));
+    }
+    let game = Game::new(settings, app::random_seed());
+    Ok(start(host, game, problems, source))
+}
+
+/// The host `prepare` makes of `element` for `function`, unless the element already shows a game.
+fn free_host(
+    element: &JsValue,
+    function: &str,
+    prepare: impl FnOnce(&JsValue, &str) -> Result<Host, String>,
+) -> Result<Host, String> {
     let taken =
         |host: &Element| GAMES.with(|games| games.borrow().iter().any(|game| &game.host == host));
+    let refused =
+        || format!("{function}: this element already shows a game: destroy() that game first");
     if element.dyn_ref::<Element>().is_some_and(taken) {
-        return Err(format!(
-            "{function}: this element already shows a game: destroy() that game first"
-        ));
+        return Err(refused());
     }
-    let host = host::prepare(element, function)?;
+    let host = prepare(element, function)?;
     if taken(&host.element) {
-        return Err(format!(
-            "{function}: this element already shows a game: destroy() that game first"
-        ));
+        return Err(refused());
     }
     style::adopt(&host.shadow, &host.document, &host.window).map_err(|_| {
         host.release();
         format!("{function}: this browser cannot style the game (no constructable stylesheets)")
     })?;
-    let share_base = game_page_url();
-    let runtime = Rc::new_cyclic(|weak: &Weak<Runtime>| {
-        let mailbox = Mailbox(weak.clone());
-        let element = host.element.clone();
-        let app = App::new(host, settings, problems, share_base, mailbox);
-        Runtime {
-            host: element,
-            app: RefCell::new(Some(app)),
-            queue: RefCell::new(Vec::new()),
-            running: Cell::new(false),
-        }
+    Ok(host)
+}
+
+/// Starts `game` in `host`, its settings given by `source`.
+fn start(host: Host, game: Game, problems: Vec<(String, String)>, source: Source) -> GameHandle {
+    let runtime = new_runtime(&host.element.clone(), source, |mailbox| {
+        Body::Here(Box::new(App::new(
+            host,
+            game,
+            problems,
+            game_page_url(),
+            mailbox,
+        )))
     });
-    let handle = GameHandle(Mailbox(Rc::downgrade(&runtime)));
-    GAMES.with(|games| games.borrow_mut().push(runtime));
-    Ok(handle)
+    GameHandle(runtime.mailbox())
+}
+
+/// A game's runtime for `element`, its body made by `body` (given the game's mailbox), on the page's list.
+fn new_runtime(
+    element: &Element,
+    source: Source,
+    body: impl FnOnce(Mailbox) -> Body,
+) -> Rc<Runtime> {
+    let runtime = Rc::new_cyclic(|weak: &Weak<Runtime>| Runtime {
+        host: element.clone(),
+        source,
+        body: RefCell::new(body(Mailbox(weak.clone()))),
+        queue: RefCell::new(Vec::new()),
+        running: Cell::new(false),
+        #[cfg(not(feature = "full"))]
+        asked: Cell::new(false),
+    });
+    GAMES.with(|games| games.borrow_mut().push(runtime.clone()));
+    runtime
 }
 
 /// The address of the game's own page, `index.html` next to the module's JS glue (whichever page imported it).
 fn game_page_url() -> String {
-    worker::beside_glue("index.html")
+    js::beside_glue("index.html")
 }

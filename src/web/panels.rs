@@ -1,35 +1,27 @@
-//! The panels that show how minimax thinks: their switches, each move's score (on the squares and in a list),
-//! the line of best play after a chosen move ("why this move"), the search statistics and the game tree. The
-//! switches are built with the game, the panels the first time one is shown (most visits never open them). What
-//! they say is computed in [`crate::thinking`] and [`crate::tree`]; this module only draws it.
+//! The panels that show how minimax thinks (full module): each move's score (in a list; the squares show them
+//! too), the line of best play after a chosen move ("why this move"), the search statistics, the game tree, the
+//! step-through, and a bigger board's panels. They are built the first time one is shown (most visits never open
+//! them); their switches are drawn by `switches.rs`. What they say is computed in [`crate::thinking`] and
+//! [`crate::tree`]; this module only draws it.
 
 use super::beyond_view::BeyondView;
 use super::dom::{
-    add, add_button, add_control, checkbox, game_id, radio_group, set_attribute, set_hidden,
-    set_optional_attribute, set_text, set_unavailable,
+    add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute, set_text,
+    set_unavailable,
 };
 use super::step_view::StepView;
 use super::tree_view::TreeView;
 use crate::beyond::Beyond;
-use crate::engine::{Board, Scoring, Variant, CELLS};
+use crate::engine::{Board, Variant, CELLS};
 use crate::explain::MoveScore;
 use crate::game::Game;
 use crate::stepper::Stepper;
 use crate::thinking::{self, Replay, StatsColumn, Thinking};
 use std::cell::OnceCell;
-use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, ShadowRoot};
+use web_sys::{Element, HtmlButtonElement, HtmlElement, ShadowRoot};
 
-/// The thinking switches, and the panels once one has been shown.
+/// The panels, once one has been shown.
 pub struct Panels {
-    scores_switch: HtmlInputElement,
-    tree_switch: HtmlInputElement,
-    stats_switch: HtmlInputElement,
-    step_switch: HtmlInputElement,
-    /// The switches that matter on a bigger board only: the evaluation at the horizon, and the horizon shown.
-    evaluation_switch: HtmlInputElement,
-    horizon_switch: HtmlInputElement,
-    scoring_group: Element,
-    scoring_inputs: Vec<HtmlInputElement>,
     /// Where the panels go.
     panels_box: Element,
     /// The game's number, for the panels' ids.
@@ -64,49 +56,10 @@ struct Built {
 }
 
 impl Panels {
-    /// Builds the switches into `controls`; the panels will go into `panels_box`; for game number `game`.
-    pub fn build(
-        controls: &Element,
-        panels_box: &Element,
-        shadow: &ShadowRoot,
-        game: u32,
-    ) -> Panels {
-        let switches = add(controls, "fieldset", "ttt-choice", "");
-        add(&switches, "legend", "", "Show how minimax thinks");
-        let scores_switch = checkbox(&switches, "scores", "Move scores");
-        let tree_switch = checkbox(&switches, "tree", "Game tree");
-        let stats_switch = checkbox(&switches, "stats", "Search statistics");
-        let step_switch = checkbox(&switches, "step", "Step through the search");
-        let evaluation_switch = checkbox(&switches, "eval", "Evaluate positions at the horizon");
-        let horizon_switch = checkbox(&switches, "horizon", "Show the horizon, depth by depth");
-
-        let (scoring_group, scoring_inputs) = radio_group(
-            controls,
-            &game_id(game, "scoring"),
-            "scoring",
-            "Scores",
-            &[
-                ("depth", "Depth-aware: 10 minus marks"),
-                ("plain", "Plain: +1, 0, -1"),
-            ],
-        );
-        scoring_group.set_class_name("ttt-choice ttt-scoring");
-        add(
-            &scoring_group,
-            "p",
-            "ttt-note",
-            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss. The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the engine plays by. Depth-aware scores count the marks on the board at the end, not the moves from here (the write-ups' \"10 minus depth\"), so that a position is worth the same wherever a search starts; the two rank moves alike.",
-        );
-
+    /// The panels, to be built into `panels_box` when one is first shown, for game number `game`, whose shadow
+    /// root is `shadow`.
+    pub fn new(panels_box: &Element, shadow: &ShadowRoot, game: u32) -> Panels {
         Panels {
-            scores_switch,
-            tree_switch,
-            stats_switch,
-            step_switch,
-            evaluation_switch,
-            horizon_switch,
-            scoring_group,
-            scoring_inputs,
             panels_box: panels_box.clone(),
             game,
             shadow: shadow.clone(),
@@ -136,48 +89,14 @@ impl Panels {
             .get_or_init(|| Built::build(&self.panels_box, &self.shadow, self.game))
     }
 
-    /// The radio buttons of the scoring (depth-aware or plain).
-    pub fn radios(&self) -> &[HtmlInputElement] {
-        &self.scoring_inputs
-    }
-
     /// The game tree's node at `path`, if it is drawn.
     pub fn tree_node(&self, path: &[usize]) -> Option<HtmlElement> {
         self.built.get()?.tree.node(path)
     }
 
-    /// Sets the switches and the scoring's radio buttons as `game`'s settings say; the evaluation's and the
-    /// horizon's switches show on bigger boards only, and the scoring's buttons with the 3x3 board's scores.
-    fn render_switches(&self, game: &Game) {
-        let display = game.settings().display;
-        let classic = game.classic().is_some();
-        for (switch, on) in [
-            (&self.evaluation_switch, game.settings().evaluation),
-            (&self.horizon_switch, display.horizon),
-        ] {
-            switch.set_checked(on);
-            if let Some(label) = switch.parent_element() {
-                set_hidden(&label, classic);
-            }
-        }
-        self.scores_switch.set_checked(display.scores);
-        self.tree_switch.set_checked(display.tree);
-        self.stats_switch.set_checked(display.stats);
-        self.step_switch.set_checked(display.step);
-        let scoring_name = match display.scoring {
-            Scoring::DepthAware => "depth",
-            Scoring::Plain => "plain",
-        };
-        for input in &self.scoring_inputs {
-            input.set_checked(input.value() == scoring_name);
-        }
-        set_hidden(&self.scoring_group, !(classic && display.scores));
-    }
-
-    /// Shows the switches and panels for `game`, `thinking` (on the 3x3 board) and `beyond` (on a bigger one);
+    /// Shows the panels for `game`, `thinking` (on the 3x3 board) and `beyond` (on a bigger one);
     /// `scores` are the 3x3 board's move scores, when they are shown (the board's squares show them too).
     pub fn render(&self, game: &Game, thinking: &Thinking, beyond: &Beyond, scores: &[MoveScore]) {
-        self.render_switches(game);
         let display = game.settings().display;
         let Some(board) = game.classic() else {
             self.render_beyond(game, beyond);

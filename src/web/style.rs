@@ -1,6 +1,6 @@
-//! The game's stylesheet (`game.css`, compiled into the module), given to every game's shadow root through
-//! `adoptedStyleSheets`: one parsed sheet per document, shared by all its games, no `<style>` element, nothing for
-//! a Content-Security-Policy to allow.
+//! The game's stylesheet (`game.css`, and in the full module `panels.css` after it, compiled into the module),
+//! given to every game's shadow root through `adoptedStyleSheets`: one parsed sheet per document, shared by all
+//! its games, no `<style>` element, nothing for a Content-Security-Policy to allow.
 
 use js_sys::{Array, Function, Reflect, WeakMap};
 use wasm_bindgen::prelude::*;
@@ -8,7 +8,15 @@ use wasm_bindgen::JsCast;
 use web_sys::{CssStyleSheet, Document, ShadowRoot, Window};
 
 /// The game's styles (`game.css`, minified by `build.rs`).
+#[cfg(not(feature = "full"))]
 const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/game.min.css"));
+
+/// The game's styles and the panels' (`game.css` and `panels.css`, minified by `build.rs`).
+#[cfg(feature = "full")]
+const CSS: &str = concat!(
+    include_str!(concat!(env!("OUT_DIR"), "/game.min.css")),
+    include_str!(concat!(env!("OUT_DIR"), "/panels.min.css"))
+);
 
 #[wasm_bindgen]
 extern "C" {

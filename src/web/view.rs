@@ -10,15 +10,18 @@ use super::dom::{
     set_attribute, set_hidden, set_optional_attribute, set_text, set_unavailable, toggle_class,
 };
 use super::host::Host;
+#[cfg(feature = "full")]
 use super::panels::Panels;
 use super::panic;
+use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
-use crate::explain::move_scores;
 use crate::game::Phase;
 use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS, THINK_RANGE_MS};
 use crate::squares::{squares, ScoreData, Scores, Square};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
+#[cfg(feature = "full")]
+use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
@@ -46,7 +49,10 @@ pub struct View {
     hint_line: Element,
     share: ShareBox,
     controls: Controls,
-    /// The panels that show how minimax thinks, with their switches.
+    /// The switches of the panels that show how minimax thinks.
+    switches: Switches,
+    /// The panels themselves (the full module's).
+    #[cfg(feature = "full")]
     panels: Panels,
     /// The move history's list, and its buttons so far (one for the start and one per move, added as the game
     /// grows).
@@ -121,11 +127,12 @@ impl View {
         // The board comes first, the controls under it: on a phone the game is what the page opens on.
         let controls_box = add(&play, "div", "ttt-controls", "");
         let controls = Controls::build(&controls_box, id);
+        let switches = Switches::build(&controls_box, id);
         // The panels, then the moves and the tally, are the game root's own: in this order on a phone, which is the
         // order of the Tab key and of a screen reader; on a wide screen the panels are a column beside the play and
-        // the moves and the tally sit under it (see game.css).
-        let panels_box = add(&root, "div", "ttt-panels", "");
-        let panels = Panels::build(&controls_box, &panels_box, &host.shadow, id);
+        // the moves and the tally sit under it (see panels.css).
+        #[cfg(feature = "full")]
+        let panels = Panels::new(&add(&root, "div", "ttt-panels", ""), &host.shadow, id);
         let history_list = build_history(&root, id);
         let tally_box = add(&root, "div", "ttt-tally", "");
         let tally = add(&tally_box, "p", "", "");
@@ -155,6 +162,8 @@ impl View {
             hint_line,
             share,
             controls,
+            switches,
+            #[cfg(feature = "full")]
             panels,
             history_list,
             history: RefCell::new(Vec::new()),
@@ -200,17 +209,12 @@ impl View {
         if self.shape.get() != app.game.shape() {
             self.build_squares(app.game.shape());
         }
-        let display = app.game.settings().display;
-        let classic = app.game.classic().filter(|_| display.scores);
-        let exact = classic.map_or_else(Vec::new, |board| move_scores(board, display.scoring));
-        let scores = match classic {
-            _ if !display.scores => Scores::None,
-            Some(_) => Scores::Exact(&exact, app.thinking.replay.as_ref()),
-            None => app
-                .beyond
-                .scores_at(&app.game.board(), app.game.scoring_limits())
-                .map_or(Scores::None, Scores::Verdicts),
-        };
+        #[cfg(feature = "full")]
+        let exact = app.full.exact_scores(&app.game);
+        #[cfg(feature = "full")]
+        let scores = app.full.scores(&app.game, &exact);
+        #[cfg(not(feature = "full"))]
+        let scores = Scores::None;
         self.render_board(app, scores);
         self.controls.render(app);
         self.share.render(app.share.as_ref());
@@ -223,8 +227,10 @@ impl View {
         // Only when it changes: the tally is a live region, which a screen reader may read again at each write.
         set_text(&self.tally, &tally);
         set_hidden(&self.reset_tally, key.is_none());
+        self.switches.render(&app.game);
+        #[cfg(feature = "full")]
         self.panels
-            .render(&app.game, &app.thinking, &app.beyond, &exact);
+            .render(&app.game, &app.full.thinking, &app.full.beyond, &exact);
     }
 
     /// The notices of settings that were not understood, built again when they change.
@@ -301,7 +307,19 @@ impl View {
         cells[cell.min(last)].clone().into()
     }
 
+    /// The game's element that `key` names, if it is drawn.
+    #[cfg(feature = "full")]
+    pub fn element(&self, key: &crate::handover::FocusKey) -> Option<HtmlElement> {
+        let element = self.root.query_selector(&key.selector()).ok().flatten()?;
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "a focus key names the game's own buttons, inputs and selects, HTML elements in any window"
+        )]
+        Some(element.unchecked_into())
+    }
+
     /// The game tree's node at `path`, if it is drawn.
+    #[cfg(feature = "full")]
     pub fn tree_node(&self, path: &[usize]) -> Option<HtmlElement> {
         self.panels.tree_node(path)
     }
@@ -317,7 +335,7 @@ impl View {
             .mode_inputs
             .iter()
             .chain(&self.controls.side_inputs);
-        for radio in radios.chain(self.panels.radios()) {
+        for radio in radios.chain(self.switches.radios()) {
             radio.set_name("");
         }
         self.root.remove();

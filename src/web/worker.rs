@@ -6,33 +6,12 @@
 //! address of its JavaScript glue, so nothing is downloaded or compiled again. It answers with the plain object
 //! that the JS API's `think()` resolves to; [`thought_from`] reads it back for the game.
 
+use super::js::{beside_glue, glue_url, object};
 use crate::engine::{Grid, Iteration, Limits, Outcome, Thought, Value, Verdict};
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
-
-#[wasm_bindgen]
-extern "C" {
-    /// The glue module's `import.meta`.
-    type ImportMeta;
-    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
-    static IMPORT_META: ImportMeta;
-    #[wasm_bindgen(method, getter)]
-    fn url(this: &ImportMeta) -> String;
-}
-
-/// The address of the module's JavaScript glue, which the worker imports.
-pub fn glue_url() -> String {
-    IMPORT_META.with(ImportMeta::url)
-}
-
-/// The address of `file` beside the module's JavaScript glue, whichever page imported it, as the browser resolves
-/// it (`new URL(file, glue)`).
-pub fn beside_glue(file: &str) -> String {
-    let glue = glue_url();
-    Url::new_with_base(file, &glue).map_or_else(|_| file.to_owned(), |url| url.href())
-}
 
 /// What a worker is asked to search for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,16 +110,6 @@ fn new_worker() -> Result<Worker, JsValue> {
         Url::revoke_object_url(&address)?;
         worker
     })
-}
-
-/// A plain object with these properties, in this order.
-pub fn object(properties: &[(&str, JsValue)]) -> Object {
-    let entries: Array = properties
-        .iter()
-        .map(|(key, value)| Array::of2(&JsValue::from_str(key), value))
-        .collect();
-    Object::from_entries(&entries)
-        .unwrap_or_else(|_| unreachable!("an array of [key, value] pairs makes an object"))
 }
 
 /// The options object of `thinkNow` for `request` on `position`'s board.

@@ -1,0 +1,37 @@
+//! Plain JavaScript values the module hands out, and where its JavaScript glue was loaded from.
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+use web_sys::Url;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The glue module's `import.meta`.
+    type ImportMeta;
+    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
+    static IMPORT_META: ImportMeta;
+    #[wasm_bindgen(method, getter)]
+    fn url(this: &ImportMeta) -> String;
+}
+
+/// The address of the module's JavaScript glue (which a worker imports).
+pub fn glue_url() -> String {
+    IMPORT_META.with(ImportMeta::url)
+}
+
+/// The address of `file` beside the module's JavaScript glue, whichever page imported it, as the browser resolves
+/// it (`new URL(file, glue)`).
+pub fn beside_glue(file: &str) -> String {
+    let glue = glue_url();
+    Url::new_with_base(file, &glue).map_or_else(|_| file.to_owned(), |url| url.href())
+}
+
+/// A plain object with these properties, in this order.
+pub fn object(properties: &[(&str, JsValue)]) -> Object {
+    let entries: Array = properties
+        .iter()
+        .map(|(key, value)| Array::of2(&JsValue::from_str(key), value))
+        .collect();
+    Object::from_entries(&entries)
+        .unwrap_or_else(|_| unreachable!("an array of [key, value] pairs makes an object"))
+}

@@ -1,0 +1,132 @@
+//! The switches of the panels that show how minimax thinks, among the game's controls. Both modules draw the four
+//! panels' switches: in the play module, turning one on hands the game over to the full module, which draws the
+//! panels (`panels.rs`). The full module adds the switches that matter on a bigger board only, and the choice of
+//! scoring that the move scores show.
+
+use super::dom::{add, checkbox};
+#[cfg(feature = "full")]
+use super::dom::{game_id, radio_group, set_hidden};
+#[cfg(feature = "full")]
+use crate::engine::Scoring;
+use crate::game::Game;
+use web_sys::{Element, HtmlInputElement};
+
+/// The thinking switches.
+pub struct Switches {
+    scores_switch: HtmlInputElement,
+    tree_switch: HtmlInputElement,
+    stats_switch: HtmlInputElement,
+    step_switch: HtmlInputElement,
+    /// The full module's further switches.
+    #[cfg(feature = "full")]
+    more: MoreSwitches,
+}
+
+/// The switches that matter on a bigger board only (the evaluation at the horizon, the horizon shown), and the
+/// scoring's radio buttons, with the move scores.
+#[cfg(feature = "full")]
+struct MoreSwitches {
+    evaluation_switch: HtmlInputElement,
+    horizon_switch: HtmlInputElement,
+    scoring_group: Element,
+    scoring_inputs: Vec<HtmlInputElement>,
+}
+
+impl Switches {
+    /// Builds the switches into `controls`, for game number `game`.
+    pub fn build(controls: &Element, game: u32) -> Switches {
+        let switches = add(controls, "fieldset", "ttt-choice", "");
+        add(&switches, "legend", "", "Show how minimax thinks");
+        let scores_switch = checkbox(&switches, "scores", "Move scores");
+        let tree_switch = checkbox(&switches, "tree", "Game tree");
+        let stats_switch = checkbox(&switches, "stats", "Search statistics");
+        let step_switch = checkbox(&switches, "step", "Step through the search");
+        #[cfg(not(feature = "full"))]
+        let _ = game;
+        Switches {
+            scores_switch,
+            tree_switch,
+            stats_switch,
+            step_switch,
+            #[cfg(feature = "full")]
+            more: MoreSwitches::build(controls, &switches, game),
+        }
+    }
+
+    /// The radio buttons among the switches (the scoring's, in the full module).
+    pub fn radios(&self) -> &[HtmlInputElement] {
+        #[cfg(feature = "full")]
+        let radios = &self.more.scoring_inputs;
+        #[cfg(not(feature = "full"))]
+        let radios = &[];
+        radios
+    }
+
+    /// Sets the switches as `game`'s settings say.
+    pub fn render(&self, game: &Game) {
+        let display = game.settings().display;
+        self.scores_switch.set_checked(display.scores);
+        self.tree_switch.set_checked(display.tree);
+        self.stats_switch.set_checked(display.stats);
+        self.step_switch.set_checked(display.step);
+        #[cfg(feature = "full")]
+        self.more.render(game);
+    }
+}
+
+#[cfg(feature = "full")]
+impl MoreSwitches {
+    /// Builds the bigger boards' switches into the `switches` fieldset, and the scoring's choice after it in
+    /// `controls`, for game number `game`.
+    fn build(controls: &Element, switches: &Element, game: u32) -> MoreSwitches {
+        let evaluation_switch = checkbox(switches, "eval", "Evaluate positions at the horizon");
+        let horizon_switch = checkbox(switches, "horizon", "Show the horizon, depth by depth");
+        let (scoring_group, scoring_inputs) = radio_group(
+            controls,
+            &game_id(game, "scoring"),
+            "scoring",
+            "Scores",
+            &[
+                ("depth", "Depth-aware: 10 minus marks"),
+                ("plain", "Plain: +1, 0, -1"),
+            ],
+        );
+        scoring_group.set_class_name("ttt-choice ttt-scoring");
+        add(
+            &scoring_group,
+            "p",
+            "ttt-note",
+            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss. The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the engine plays by. Depth-aware scores count the marks on the board at the end, not the moves from here (the write-ups' \"10 minus depth\"), so that a position is worth the same wherever a search starts; the two rank moves alike.",
+        );
+        MoreSwitches {
+            evaluation_switch,
+            horizon_switch,
+            scoring_group,
+            scoring_inputs,
+        }
+    }
+
+    /// The evaluation's and the horizon's switches show on bigger boards only, and the scoring's buttons with
+    /// the 3x3 board's scores.
+    fn render(&self, game: &Game) {
+        let display = game.settings().display;
+        let classic = game.classic().is_some();
+        for (switch, on) in [
+            (&self.evaluation_switch, game.settings().evaluation),
+            (&self.horizon_switch, display.horizon),
+        ] {
+            switch.set_checked(on);
+            if let Some(label) = switch.parent_element() {
+                set_hidden(&label, classic);
+            }
+        }
+        let scoring_name = match display.scoring {
+            Scoring::DepthAware => "depth",
+            Scoring::Plain => "plain",
+        };
+        for input in &self.scoring_inputs {
+            input.set_checked(input.value() == scoring_name);
+        }
+        set_hidden(&self.scoring_group, !(classic && display.scores));
+    }
+}
