@@ -100,6 +100,24 @@ pub fn prepare(value: &JsValue, function: &str) -> Result<Host, String> {
             "{function}: {reason}: mount the game into a <div> or another element that shows its content"
         ));
     }
+    let (document, window, module_window) = windows(&element, function)?;
+    let (shadow, wrapper) = shadow_root_for(&element, &document, function)?;
+    Ok(Host {
+        element,
+        document,
+        window,
+        module_window,
+        shadow,
+        wrapper,
+    })
+}
+
+/// `element`'s document, the window that shows it, and the window of the page that loaded the module.
+///
+/// # Errors
+/// A sentence naming `function` when the element has no document that a window shows, or the module runs in no
+/// page (a worker).
+fn windows(element: &Element, function: &str) -> Result<(Document, Window, Window), String> {
     let document = element
         .owner_document()
         .ok_or_else(|| format!("{function}: the element has no document"))?;
@@ -111,15 +129,7 @@ pub fn prepare(value: &JsValue, function: &str) -> Result<Host, String> {
     })?;
     let module_window = web_sys::window()
         .ok_or_else(|| format!("{function}: a game is mounted from a page, not from a worker"))?;
-    let (shadow, wrapper) = shadow_root_for(&element, &document, function)?;
-    Ok(Host {
-        element,
-        document,
-        window,
-        module_window,
-        shadow,
-        wrapper,
-    })
+    Ok((document, window, module_window))
 }
 
 /// The shadow root a game in `element` draws in, and the wrapper made to hold it, if any.
@@ -186,14 +196,7 @@ pub fn take_over(
         .ok_or_else(|| {
             format!("{function}: this element holds no game that is being handed over")
         })?;
-    let document = element
-        .owner_document()
-        .ok_or_else(|| format!("{function}: the element has no document"))?;
-    let window = document
-        .default_view()
-        .ok_or_else(|| format!("{function}: the element's document is not shown in a window"))?;
-    let module_window = web_sys::window()
-        .ok_or_else(|| format!("{function}: a game is taken over on a page, not in a worker"))?;
+    let (document, window, module_window) = windows(&element, function)?;
     OWN_ROOTS.with(|own| own.add(&shadow));
     Ok(Host {
         element,
