@@ -69,6 +69,7 @@ export function loadFull(url, arrived, failed) {
         ) -> Result<FullGame, JsValue>;
 
         /// A game's handle in the full module.
+        #[derive(Clone)]
         pub type FullGame;
         #[wasm_bindgen(method, catch, js_name = newGame)]
         fn new_game(this: &FullGame) -> Result<(), JsValue>;
@@ -175,8 +176,10 @@ export function loadFull(url, arrived, failed) {
                 let mut body = runtime.body.borrow_mut();
                 match &mut *body {
                     Body::Away(Away::Moved(full)) => {
-                        forward(full, &runtime.host, &message);
+                        // Not borrowed while the full module runs: whatever it causes may reach this page's games.
+                        let full = full.clone();
                         drop(body);
+                        forward(&full, &runtime.host, &message);
                         // Destroyed there, the game leaves this page's list too.
                         matches!(message, Message::Destroy).then_some(message)
                     }
@@ -276,7 +279,7 @@ export function loadFull(url, arrived, failed) {
             return Message::FullFailed(reason);
         };
         if let Some(host) = waiting.host.take() {
-            let game = Game::new(waiting.settings, random_seed());
+            let game = Game::new(waiting.settings.without_full_module(), random_seed());
             let problems = std::mem::take(&mut waiting.problems);
             let app = App::new(host, game, problems, game_page_url(), runtime.mailbox());
             *runtime.body.borrow_mut() = Body::Here(Box::new(app));
