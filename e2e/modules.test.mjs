@@ -64,8 +64,9 @@ test("a first visit loads the play module only, and plays whole games with it", 
     for (const file of FULL) assert.ok(!requested.includes(file), `${file} loaded on a first visit`);
     assert.ok(requested.includes("tictactoe-play_bg.wasm"), `${requested}`);
     // A game to its end, with hint, undo, the history and New game, by the play module alone.
-    for (let move = 0; move < 5 && (await status(page)).startsWith("Your turn") || move === 0; move += 1) {
+    for (let move = 0; (await status(page)).includes("Your turn"); move += 1) {
       await page.getByRole("button", { name: "Hint" }).click();
+      assert.match(await page.locator(".ttt-hint-line").textContent(), /^Hint: /);
       const free = (await marks(page)).indexOf(".");
       await page.locator(`[data-cell="${free}"]`).click();
       await settled(page);
@@ -74,6 +75,11 @@ test("a first visit loads the play module only, and plays whole games with it", 
         assert.match(await status(page), /^Undone: moves 3 and 4\./);
       }
     }
+    assert.match(await status(page), /(You win|Computer wins|Draw)\.$/);
+    const [, won, drew, lost] = (await page.locator(".ttt-tally p").textContent()).match(
+      /^Tally at Easy: you won (\d+), drew (\d+), lost (\d+)\.$/,
+    );
+    assert.equal(Number(won) + Number(drew) + Number(lost), 1, "the game is counted, once");
     await page.getByRole("button", { name: "New game" }).click();
     assert.equal(await marks(page), ".........");
     await page.getByRole("radio", { name: "A friend" }).check();

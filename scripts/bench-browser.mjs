@@ -90,7 +90,7 @@ try {
   const replies = [];
   while (replies.length < CLICKS) {
     await settled(page);
-    if (!(await page.locator(".ttt-status").textContent()).startsWith("Your turn")) {
+    if (!(await page.locator(".ttt-status").textContent()).includes("Your turn")) {
       await page.getByRole("button", { name: "New game" }).click();
       continue;
     }
