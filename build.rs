@@ -1,5 +1,6 @@
-//! Minifies the game's stylesheets (`src/web/game.css`, and `src/web/panels.css` for the full module) into
-//! `OUT_DIR`, for the wasm modules to embed: comments and layout whitespace are only for people reading the source.
+//! Minifies the game's stylesheets (`src/web/game.css`, `src/web/panels.css` for the full module, and
+//! `src/web/hover.css`, last in both) into `OUT_DIR`, for the wasm modules to embed: comments and layout whitespace
+//! are only for people reading the source.
 
 use std::{env, fs, path::Path};
 
@@ -58,7 +59,7 @@ fn minify(css: &str) -> String {
 
 fn main() {
     let out = env::var("OUT_DIR").expect("OUT_DIR");
-    for name in ["game", "panels"] {
+    for name in ["game", "panels", "hover"] {
         let source = format!("src/web/{name}.css");
         println!("cargo:rerun-if-changed={source}");
         let css = fs::read_to_string(&source).expect("the game's stylesheets are in src/web");

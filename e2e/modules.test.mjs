@@ -252,9 +252,12 @@ test("when the full module cannot be loaded, the game says why and plays on with
     await page.locator('[data-cell="4"]').click();
     await settled(page);
     assert.equal((await marks(page)).replaceAll(".", "").length, 2, "the game plays on");
-    // Asked again, it says so again, once.
+    // Asked again, it says so again, once, and the switch is off again.
     await page.getByRole("checkbox", { name: "Game tree" }).click();
-    await page.waitForTimeout(200);
+    await page.waitForFunction(() => {
+      const root = document.getElementById("game").shadowRoot;
+      return !root.querySelector("[data-setting=tree]").checked;
+    });
     assert.equal(await notice.count(), 1);
     // The only problems are the refused requests.
     const refused = /tictactoe\.js net::ERR_FAILED|Failed to load resource: net::ERR_FAILED/;
@@ -306,3 +309,85 @@ test("the full module takes over only a game that the play module hands over", a
     await watched.close();
   }
 });
+
+test("a tally kept for the visit only goes with the game (a frame sandboxed without storage)", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${host.url}sandboxed.html?game=${encodeURIComponent(site.url)}`);
+    const frame = page.frameLocator("iframe[sandbox]");
+    await frame.locator("[data-cell]").first().waitFor();
+    // Each move on the first empty square: the computer wins.
+    while (!/wins|Draw/.test(await frame.locator(".ttt-status").textContent())) {
+      const free = (await frame.locator("[data-cell]").allTextContents()).indexOf("");
+      await frame.locator(`[data-cell="${free}"]`).click();
+      await settled(frame.locator("body"));
+    }
+    const tally = await frame.locator(".ttt-tally p").textContent();
+    assert.match(tally, /^Tally at Unbeatable: you won 0, drew [01], lost [01]\.$/);
+    assert.notEqual(tally, "Tally at Unbeatable: you won 0, drew 0, lost 0.");
+    await frame.getByRole("checkbox", { name: "Move scores" }).check();
+    await frame.locator("[data-setting=eval]").waitFor({ state: "attached" });
+    assert.equal(await frame.locator(".ttt-tally p").textContent(), tally, "the full module has it too");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("JavaScript's calls to a game waiting for the full module wait with it, and a game in a <div> of its own moves too", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    // The full module arrives late: what the page asks meanwhile must not be lost.
+    await page.route("**/tictactoe_bg.wasm", async (route) => {
+      await new Promise((done) => setTimeout(done, 800));
+      await route.continue();
+    });
+    await page.goto(`${site.url}?delay=0`);
+    await page.locator("[data-cell]").first().waitFor();
+    const moved = await page.evaluate(async () => {
+      // The play module's own export, as tic-tac-toe.js uses it, on an element that cannot hold a shadow root.
+      const play = await import("./tictactoe-play.js");
+      const list = document.createElement("ul");
+      const item = document.createElement("li");
+      list.append(item);
+      document.body.append(list);
+      item.setAttribute("tree", "1");
+      item.setAttribute("position", "X...O....");
+      const game = play.mountElement(item);
+      const waiting = item.firstElementChild.shadowRoot.textContent;
+      game.set("level", "easy");
+      game.set("human", "O");
+      window.listGame = game;
+      return { waiting };
+    });
+    assert.equal(moved.waiting, "Loading the game…");
+    const item = page.locator("li");
+    await item.locator("[role=treeitem]").first().waitFor();
+    assert.equal(await item.locator("select[data-setting=level]").inputValue(), "easy", "set while waiting");
+    assert.equal(await item.locator("input[data-setting=human][value=O]").isChecked(), true);
+    await page.evaluate(() => window.listGame.destroy());
+    assert.equal(await page.evaluate(() => document.querySelector("li").children.length), 0, "its <div> went with it");
+    // A new game of the play module's there: the full module's mount, which keeps no list of the play module's
+    // games, sees it and refuses the element (it would have drawn a second game beside it).
+    const refused = await page.evaluate(async () => {
+      const item = document.querySelector("li");
+      item.removeAttribute("tree");
+      const play = await import("./tictactoe-play.js");
+      window.listGame = play.mountElement(item);
+      const full = await import("./tictactoe.js");
+      await full.default();
+      try {
+        full.mount(item, {});
+        return "mounted";
+      } catch (error) {
+        return error.message;
+      }
+    });
+    assert.match(refused, /already shows a game/);
+    assert.equal(await page.locator("li .ttt").count(), 1);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+

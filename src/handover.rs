@@ -7,6 +7,7 @@
 //! what the page showed of it, here.
 
 use crate::game::{Game, GameTextError};
+use crate::tally::Tally;
 use std::fmt;
 
 /// The attributes that name the game's elements that can hold focus: a square, a setting's control (with its
@@ -97,11 +98,15 @@ pub struct Handover {
     pub focus: Option<FocusKey>,
     /// Share's link on show, if it was.
     pub share: Option<ShareShown>,
+    /// The tally, when it is kept for the visit only (no storage, or a storage that refused it): the full module
+    /// could not read it back from the storage.
+    pub tally: Option<Tally>,
 }
 
 impl fmt::Display for Handover {
     /// The game's text form, then `cell` (the board's tab stop, when not the first square), `focus` (see
-    /// [`FocusKey`]) and `share` (`shown`, `copied` or `not-copied`).
+    /// [`FocusKey`]), `share` (`shown`, `copied` or `not-copied`) and `tally` (its stored form, when it is kept for
+    /// the visit only).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = vec![self.game.to_string()];
         if self.focus_cell != 0 {
@@ -116,6 +121,9 @@ impl fmt::Display for Handover {
             Some(Some(true)) => parts.push("share=copied".to_owned()),
             Some(Some(false)) => parts.push("share=not-copied".to_owned()),
         }
+        if let Some(tally) = &self.tally {
+            parts.push(format!("tally={}", tally.to_text()));
+        }
         parts.retain(|part| !part.is_empty());
         f.write_str(&parts.join("&"))
     }
@@ -128,7 +136,7 @@ impl Handover {
     /// [`GameTextError`] for anything its text form does not say.
     pub fn from_text(text: &str, seed: u64) -> Result<Handover, GameTextError> {
         let mut game_parts = Vec::new();
-        let (mut focus_cell, mut focus, mut share) = (0, None, None);
+        let (mut focus_cell, mut focus, mut share, mut tally) = (0, None, None, None);
         for part in text.split('&').filter(|part| !part.is_empty()) {
             match part.split_once('=') {
                 Some(("cell", value)) => focus_cell = value.parse().map_err(|_| bad("cell"))?,
@@ -142,6 +150,7 @@ impl Handover {
                             .ok_or_else(|| bad("focus"))?,
                     );
                 }
+                Some(("tally", value)) => tally = Some(Tally::from_text(value)),
                 Some(("share", value)) => {
                     share = Some(match value {
                         "shown" => None,
@@ -162,6 +171,7 @@ impl Handover {
             focus_cell,
             focus,
             share,
+            tally,
         })
     }
 }
@@ -181,6 +191,13 @@ mod tests {
         let mut game = Game::new(Settings::default(), 1);
         assert!(game.play_human(4));
         game.play_computer();
+        let mut tally = Tally::default();
+        if let Some((key, result)) = Game::from_text("position=XX.OO....&moves=2", 1)
+            .unwrap()
+            .take_result()
+        {
+            tally.record(key, result);
+        }
         for (focus, share) in [
             (None, None),
             (FocusKey::new("data-setting", "scores", None), Some(None)),
@@ -193,21 +210,30 @@ mod tests {
             (FocusKey::new("data-action", "new-game", None), None),
             (FocusKey::new("data-setting", "human", Some("O")), None),
         ] {
-            let handover = Handover {
-                game: game.clone(),
-                focus_cell: 7,
-                focus,
-                share,
-            };
-            let text = handover.to_string();
-            let read = Handover::from_text(&text, 5).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(read.to_string(), text);
-            assert_eq!(read.game.to_string(), game.to_string());
-            assert_eq!(
-                (read.focus_cell, &read.focus, read.share),
-                (7, &handover.focus, share)
-            );
+            for tally in [None, Some(tally.clone())] {
+                let handover = Handover {
+                    game: game.clone(),
+                    focus_cell: 7,
+                    focus: focus.clone(),
+                    share,
+                    tally,
+                };
+                let text = handover.to_string();
+                let read = Handover::from_text(&text, 5).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(read.to_string(), text);
+                assert_eq!(read.game.to_string(), game.to_string());
+                assert_eq!(
+                    (read.focus_cell, &read.focus, read.share),
+                    (7, &handover.focus, share)
+                );
+                assert_eq!(read.tally, handover.tally, "{text}");
+            }
         }
+        assert!(
+            tally.to_text().contains("unbeatable=1,0,0"),
+            "{}",
+            tally.to_text()
+        );
         assert_eq!(
             FocusKey::new("data-setting", "mode", Some("friend"))
                 .unwrap()

@@ -12,20 +12,15 @@
 #[cfg(not(feature = "full"))]
 pub use play::*;
 
-/// The attribute the play module gives its game's root element, or the line it shows while a game waits, when it
-/// hands the game over: the full module takes over a shadow root that holds it, and no other.
-const HANDED_OVER: &str = "data-handover";
-
 #[cfg(not(feature = "full"))]
 mod play {
     use super::super::api::error_text;
     use super::super::app::{random_seed, App};
     use super::super::dom::set_attribute;
-    use super::super::host::Host;
+    use super::super::host::{Host, HANDED_OVER};
     use super::super::js::beside_glue;
     use super::super::message::Message;
     use super::super::{game_page_url, new_runtime, Body, GameHandle, Runtime, Source};
-    use super::HANDED_OVER;
     use crate::game::Game;
     use crate::handover::Handover;
     use crate::settings::Settings;
@@ -116,6 +111,7 @@ export function loadFull(url, arrived, failed) {
     ) -> GameHandle {
         // The page's own "Loading" line is in the element's content, which the shadow root hides.
         if let Ok(line) = host.document.create_element("p") {
+            // (Its class tells other games that a game is here: see `host::shows_game`.)
             line.set_class_name("ttt-loading");
             line.set_text_content(Some("Loading the game…"));
             host.shadow.replace_children_with_node_1(&line);
@@ -212,41 +208,11 @@ export function loadFull(url, arrived, failed) {
             return;
         };
         let mut body = runtime.body.replace(Body::Gone);
-        let taken = match &mut body {
-            // A game that no longer asks for it (its panel switched off meanwhile) stays, and asks again later.
-            Body::Here(app) if !app.needs_full() => {
-                runtime.asked.set(false);
-                None
-            }
-            Body::Here(app) => Some((app.handover(), app.holder(), Vec::new())),
-            Body::Away(Away::Waiting(waiting)) => waiting.holder().map(|holder| {
-                let held = std::mem::take(&mut waiting.held);
-                (waiting.handover(), holder, held)
-            }),
-            _ => None,
-        };
-        let Some(((handover, problems), holder, held)) = taken else {
+        let Some(leaving) = leaving(runtime, &mut body) else {
             *runtime.body.borrow_mut() = body;
             return;
         };
-        let mark = holder
-            .shadow_root()
-            .and_then(|shadow| shadow.first_element_child());
-        if let Some(mark) = &mark {
-            set_attribute(mark, HANDED_OVER, "");
-        }
-        let problems: Array = problems
-            .iter()
-            .map(|(name, text)| Array::of2(&JsValue::from_str(name), &JsValue::from_str(text)))
-            .collect();
-        let resumed = module.resume(
-            &runtime.host,
-            &holder,
-            runtime.source.function(),
-            &handover.to_string(),
-            &problems,
-        );
-        match resumed {
+        match resume_in(module, runtime, &leaving) {
             Ok(full) => {
                 // The full module's game is in the game's place now: this one leaves it to it.
                 match body {
@@ -254,20 +220,94 @@ export function loadFull(url, arrived, failed) {
                     Body::Away(Away::Waiting(mut waiting)) => waiting.host = None,
                     _ => {}
                 }
-                for message in &held {
+                for message in &leaving.held {
                     forward(&full, &runtime.host, message);
                 }
                 *runtime.body.borrow_mut() = Body::Away(Away::Moved(full));
             }
             Err(error) => {
-                if let Some(mark) = &mark {
-                    let _ = mark.remove_attribute(HANDED_OVER);
+                // What JavaScript asked of a waiting game still waits, for the game drawn here after all.
+                if let Body::Away(Away::Waiting(waiting)) = &mut body {
+                    waiting.held = leaving.held;
                 }
                 *runtime.body.borrow_mut() = body;
                 let reason = format!("it refused the game: {}", error_text(&error));
                 runtime.mailbox().send(Message::FullFailed(reason));
             }
         }
+    }
+
+    /// A game on its way from the play module to the full module.
+    struct Leaving {
+        handover: Handover,
+        /// The settings that were not understood, with their sentences.
+        problems: Vec<(String, String)>,
+        /// The element that holds the game's shadow root.
+        holder: Element,
+        /// What JavaScript asked of the game while it waited.
+        held: Vec<Message>,
+    }
+
+    /// The game in `body`, on its way out; `None` for a game that does not go (one whose panel was switched off
+    /// meanwhile asks again later).
+    fn leaving(runtime: &Runtime, body: &mut Body) -> Option<Leaving> {
+        match body {
+            Body::Here(app) if !app.needs_full() => {
+                runtime.asked.set(false);
+                None
+            }
+            Body::Here(app) => {
+                let (handover, problems) = app.handover();
+                Some(Leaving {
+                    handover,
+                    problems,
+                    holder: app.holder(),
+                    held: Vec::new(),
+                })
+            }
+            Body::Away(Away::Waiting(waiting)) => waiting.holder().map(|holder| {
+                let (handover, problems) = waiting.handover();
+                Leaving {
+                    handover,
+                    problems,
+                    holder,
+                    held: std::mem::take(&mut waiting.held),
+                }
+            }),
+            _ => None,
+        }
+    }
+
+    /// Asks the full module `module` to take `leaving` over; marks the game as handed over meanwhile (the mark
+    /// stays only if it is taken).
+    fn resume_in(
+        module: &FullModule,
+        runtime: &Runtime,
+        leaving: &Leaving,
+    ) -> Result<FullGame, JsValue> {
+        let mark = leaving
+            .holder
+            .shadow_root()
+            .and_then(|shadow| shadow.first_element_child());
+        if let Some(mark) = &mark {
+            set_attribute(mark, HANDED_OVER, "");
+        }
+        let problems: Array = leaving
+            .problems
+            .iter()
+            .map(|(name, text)| Array::of2(&JsValue::from_str(name), &JsValue::from_str(text)))
+            .collect();
+        let resumed = module.resume(
+            &runtime.host,
+            &leaving.holder,
+            runtime.source.function(),
+            &leaving.handover.to_string(),
+            &problems,
+        );
+        if let (Err(_), Some(mark)) = (&resumed, &mark) {
+            let _ = mark.remove_attribute(HANDED_OVER);
+        }
+        resumed
     }
 
     /// The full module did not come: a waiting game is drawn here after all, and the game says why (see
@@ -296,6 +336,7 @@ export function loadFull(url, arrived, failed) {
                 focus_cell: 0,
                 focus: None,
                 share: None,
+                tally: None,
             };
             (handover, self.problems.clone())
         }
@@ -314,8 +355,7 @@ mod full {
     use super::super::host;
     use super::super::message::Message;
     use super::super::realm;
-    use super::super::{free_host, panic, start, Source};
-    use super::HANDED_OVER;
+    use super::super::{free_host, panic, start, style_host, Source};
     use crate::handover::Handover;
     use js_sys::Array;
     use wasm_bindgen::prelude::*;
@@ -355,20 +395,24 @@ mod full {
         let holder = realm::element(&holder)
             .ok_or_else(|| fail("the holder must be the element that holds the game"))?;
         let host = free_host(&element, "resume", |element, function| {
-            host::take_over(element, &holder, HANDED_OVER, function)
+            host::take_over(element, &holder, function)
         })
         .map_err(|error| JsError::new(&error))?;
+        // The host is the play module's game's: should styling fail, it stays as it is, for that game.
+        style_host(&host, "resume").map_err(|error| JsError::new(&error))?;
         let Handover {
             game,
             focus_cell,
             focus,
             share,
+            tally,
         } = handover;
         let handle = start(host, game, problems, source);
         handle.send(Message::Resumed {
             focus_cell,
             focus,
             share,
+            tally,
         });
         Ok(handle_object(handle, source))
     }

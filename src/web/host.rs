@@ -32,6 +32,29 @@ pub struct Host {
     pub wrapper: Option<Element>,
 }
 
+/// The attribute the play module gives its game's root element, or the line it shows while a game waits, when it
+/// hands the game over to the full module, which takes over a shadow root that holds it, and no other.
+pub const HANDED_OVER: &str = "data-handover";
+
+/// Whether `element` shows a game of either module's (each keeps a list of its own games, but not of the other's):
+/// its shadow root, or that of a `<div>` a game added inside it, holds a game's root element or the line of a game
+/// waiting for the full module, not one being handed over.
+pub fn shows_game(element: &Element) -> bool {
+    let holds_game = |holder: &Element| {
+        let first = holder
+            .shadow_root()
+            .and_then(|shadow| shadow.first_element_child());
+        first.is_some_and(|first| {
+            let classes = first.class_list();
+            (classes.contains("ttt") || classes.contains("ttt-loading"))
+                && !first.has_attribute(HANDED_OVER)
+        })
+    };
+    holds_game(element)
+        || std::iter::successors(element.first_element_child(), Element::next_element_sibling)
+            .any(|child| child.local_name() == "div" && holds_game(&child))
+}
+
 /// The namespace of HTML elements.
 const HTML: &str = "http://www.w3.org/1999/xhtml";
 
@@ -167,17 +190,12 @@ fn shadow_root_for(
 
 /// The place of a game that the play module hands over (see `super::handover`): `value`, the element it was
 /// mounted into, whose shadow root (its own, or that of `holder`, the `<div>` the game added inside it) holds an
-/// element marked with the attribute `mark`. The shadow root is the game's own from then on, as one it made.
+/// element marked [`HANDED_OVER`]. The shadow root is the game's own from then on, as one it made.
 ///
 /// # Errors
 /// A sentence naming `function` for anything else.
 #[cfg(feature = "full")]
-pub fn take_over(
-    value: &JsValue,
-    holder: &Element,
-    mark: &str,
-    function: &str,
-) -> Result<Host, String> {
+pub fn take_over(value: &JsValue, holder: &Element, function: &str) -> Result<Host, String> {
     let element = super::realm::element(value).ok_or_else(|| {
         format!("{function}: the first argument must be the element the game was mounted into")
     })?;
@@ -191,7 +209,7 @@ pub fn take_over(
             inside
                 && shadow
                     .first_element_child()
-                    .is_some_and(|first| first.has_attribute(mark))
+                    .is_some_and(|first| first.has_attribute(HANDED_OVER))
         })
         .ok_or_else(|| {
             format!("{function}: this element holds no game that is being handed over")

@@ -117,6 +117,8 @@ pub enum Message {
         focus: Option<FocusKey>,
         /// Share's link on show, if it was.
         share: Option<ShareShown>,
+        /// The tally, when the play module kept it for the visit only.
+        tally: Option<crate::tally::Tally>,
     },
 }
 

@@ -386,6 +386,11 @@ pub fn mount(
     panic::install_hook();
     let function = source.function();
     let host = free_host(element, function, host::prepare)?;
+    if let Err(error) = style_host(&host, function) {
+        // Made for this game, the host is given back to the page.
+        host.release();
+        return Err(error);
+    }
     // The play module draws no panel and searches on no bigger board: a game that asks for them from the start
     // waits for the full module.
     #[cfg(not(feature = "full"))]
@@ -396,28 +401,37 @@ pub fn mount(
     Ok(start(host, game, problems, source))
 }
 
-/// The host `prepare` makes of `element` for `function`, unless the element already shows a game.
+/// The host `prepare` makes of `element` for `function`, unless the element already shows a game (of this
+/// module's, or of the other module's: see [`host::shows_game`]).
 fn free_host(
     element: &JsValue,
     function: &str,
     prepare: impl FnOnce(&JsValue, &str) -> Result<Host, String>,
 ) -> Result<Host, String> {
-    let taken =
-        |host: &Element| GAMES.with(|games| games.borrow().iter().any(|game| &game.host == host));
+    let taken = |host: &Element| {
+        GAMES.with(|games| games.borrow().iter().any(|game| &game.host == host))
+            || host::shows_game(host)
+    };
     let refused =
         || format!("{function}: this element already shows a game: destroy() that game first");
     if element.dyn_ref::<Element>().is_some_and(taken) {
         return Err(refused());
     }
     let host = prepare(element, function)?;
-    if taken(&host.element) {
+    if GAMES.with(|games| games.borrow().iter().any(|game| game.host == host.element)) {
         return Err(refused());
     }
-    style::adopt(&host.shadow, &host.document, &host.window).map_err(|_| {
-        host.release();
-        format!("{function}: this browser cannot style the game (no constructable stylesheets)")
-    })?;
     Ok(host)
+}
+
+/// Gives `host`'s shadow root the game's stylesheet.
+///
+/// # Errors
+/// A sentence naming `function` when the browser cannot style the game.
+fn style_host(host: &Host, function: &str) -> Result<(), String> {
+    style::adopt(&host.shadow, &host.document, &host.window).map_err(|_| {
+        format!("{function}: this browser cannot style the game (no constructable stylesheets)")
+    })
 }
 
 /// Starts `game` in `host`, its settings given by `source`.

@@ -1,21 +1,26 @@
-//! The game's stylesheet (`game.css`, and in the full module `panels.css` after it, compiled into the module),
-//! given to every game's shadow root through `adoptedStyleSheets`: one parsed sheet per document, shared by all
-//! its games, no `<style>` element, nothing for a Content-Security-Policy to allow.
+//! The game's stylesheet (`game.css`, in the full module `panels.css` after it, and `hover.css` last, compiled into
+//! the module), given to every game's shadow root through `adoptedStyleSheets`: one parsed sheet per document and
+//! module, shared by all the module's games there, no `<style>` element, nothing for a Content-Security-Policy to
+//! allow.
 
 use js_sys::{Array, Function, Reflect, WeakMap};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CssStyleSheet, Document, ShadowRoot, Window};
 
-/// The game's styles (`game.css`, minified by `build.rs`).
+/// The game's styles (`game.css`, then `hover.css`, minified by `build.rs`).
 #[cfg(not(feature = "full"))]
-const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/game.min.css"));
+const CSS: &str = concat!(
+    include_str!(concat!(env!("OUT_DIR"), "/game.min.css")),
+    include_str!(concat!(env!("OUT_DIR"), "/hover.min.css"))
+);
 
-/// The game's styles and the panels' (`game.css` and `panels.css`, minified by `build.rs`).
+/// The game's styles and the panels' (`game.css`, `panels.css`, then `hover.css`, minified by `build.rs`).
 #[cfg(feature = "full")]
 const CSS: &str = concat!(
     include_str!(concat!(env!("OUT_DIR"), "/game.min.css")),
-    include_str!(concat!(env!("OUT_DIR"), "/panels.min.css"))
+    include_str!(concat!(env!("OUT_DIR"), "/panels.min.css")),
+    include_str!(concat!(env!("OUT_DIR"), "/hover.min.css"))
 );
 
 #[wasm_bindgen]

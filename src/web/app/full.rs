@@ -167,7 +167,13 @@ impl App {
                 focus_cell,
                 focus,
                 share,
+                tally,
             } => {
+                // A tally kept for the visit only stays so: the storage did not have it (or refused it).
+                if let Some(tally) = tally {
+                    self.tally = tally;
+                    self.storage = None;
+                }
                 self.focus_cell = focus_cell;
                 self.share = share.map(|copied| Share {
                     url: self.share_url(),

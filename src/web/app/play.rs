@@ -24,6 +24,8 @@ impl App {
             focus_cell: self.focus_cell,
             focus,
             share: self.share.as_ref().map(|share| share.copied),
+            // Kept for the visit only, the tally goes with the game: the full module could not read it back.
+            tally: self.storage.is_none().then(|| self.tally.clone()),
         };
         (handover, self.problems.clone())
     }
