@@ -247,12 +247,12 @@ test("when the full module cannot be loaded, the game says why and plays on with
     await page.getByRole("checkbox", { name: "Move scores" }).click();
     const notice = page.locator(".ttt-problems .ttt-notice");
     await notice.waitFor();
-    assert.match(await notice.textContent(), /could not be loaded .*reload the page to try again/);
+    assert.match(await notice.textContent(), /could not be loaded .*The game plays on without them: switch one on again to try again, or reload the page\./);
     assert.equal(await page.getByRole("checkbox", { name: "Move scores" }).isChecked(), false);
     await page.locator('[data-cell="4"]').click();
     await settled(page);
     assert.equal((await marks(page)).replaceAll(".", "").length, 2, "the game plays on");
-    // Asked again, it says so again, once, and the switch is off again.
+    // Asked again (the module is still refused), it says so again, once, and the switch is off again.
     await page.getByRole("checkbox", { name: "Game tree" }).click();
     await page.waitForFunction(() => {
       const root = document.getElementById("game").shadowRoot;
@@ -261,6 +261,28 @@ test("when the full module cannot be loaded, the game says why and plays on with
     assert.equal(await notice.count(), 1);
     // The only problems are the refused requests.
     const refused = /tictactoe\.js net::ERR_FAILED|Failed to load resource: net::ERR_FAILED/;
+    assert.ok(watched.problems.every((problem) => refused.test(problem)), watched.problems.join("\n"));
+  } finally {
+    await watched.close();
+  }
+});
+
+test("a full module that could not start is fetched again when a game asks for it again", async () => {
+  const watched = await watchedPage(browser);
+  const { page } = watched;
+  try {
+    let refusals = 1;
+    await page.route("**/tictactoe_bg.wasm", (route) => (refusals-- > 0 ? route.abort() : route.continue()));
+    await page.goto(`${site.url}?delay=0`);
+    await page.locator("[data-cell]").first().waitFor();
+    await page.getByRole("checkbox", { name: "Move scores" }).click();
+    await page.locator(".ttt-problems .ttt-notice").waitFor();
+    assert.equal(await page.getByRole("checkbox", { name: "Move scores" }).isChecked(), false);
+    // Switched on again: this time the module comes, and the game is handed over.
+    await page.getByRole("checkbox", { name: "Move scores" }).click();
+    await page.locator(".ttt-scores").waitFor();
+    assert.equal(await page.getByRole("checkbox", { name: "Move scores" }).isChecked(), true);
+    const refused = /tictactoe_bg\.wasm net::ERR_FAILED|Failed to load resource: net::ERR_FAILED/;
     assert.ok(watched.problems.every((problem) => refused.test(problem)), watched.problems.join("\n"));
   } finally {
     await watched.close();

@@ -69,8 +69,6 @@ pub struct App {
     pub share: Option<Share>,
     /// Settings that were not understood, each with its sentence, shown above the board.
     pub problems: Vec<(String, String)>,
-    /// A value typed into a setting's field that was not taken: the setting's name and why, shown by the field.
-    pub typo: Option<(String, String)>,
     storage: Option<Storage>,
     /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
     share_base: String,
@@ -114,7 +112,6 @@ impl App {
             focus_cell: 0,
             share: None,
             problems,
-            typo: None,
             storage,
             share_base,
             view,
@@ -214,7 +211,6 @@ impl App {
             Message::TallyStored => self.reload_tally(),
             Message::Set(name, value) => self.set(&name, value.as_deref()),
             Message::SetBoard(pairs) => self.set_board(&pairs),
-            Message::Typed(name, value) => self.typed(&name, &value),
             Message::Board(choice) => self.choose_board(&choice),
             Message::ComputerTurn => {
                 self.computer = None;
@@ -249,7 +245,10 @@ impl App {
         self.computer = None;
         self.game.restart(settings);
         self.share = None;
-        self.typo = None;
+        #[cfg(feature = "full")]
+        {
+            self.full.typo = None;
+        }
     }
 
     /// Sets the setting `name` as `Settings::set` reads `value` (`None`: its default). A value that is not
@@ -279,24 +278,15 @@ impl App {
         self.play_on_with(settings);
     }
 
-    /// A value typed into the control of setting `name`: set as [`App::set`] sets it, unless the setting does
-    /// not take it, which is explained by the field while the setting and the game stay as they were (a typo
-    /// should not cost a game).
-    fn typed(&mut self, name: &str, value: &str) {
-        let mut settings = *self.game.settings();
-        self.forget_problems(&[name]);
-        match settings.set_live(name, value) {
-            Ok(()) => self.play_on_with(settings),
-            Err(problem) => self.typo = Some((name.to_owned(), problem.typed())),
-        }
-    }
-
     /// Takes back what was said about the settings `names` (a problem above the board, a typo by a field): they
     /// are being set again.
     fn forget_problems(&mut self, names: &[&str]) {
         self.problems
             .retain(|(known, _)| !names.contains(&known.as_str()));
-        self.typo = None;
+        #[cfg(feature = "full")]
+        {
+            self.full.typo = None;
+        }
     }
 
     /// Plays on with `settings`: a new game where they change the game itself, the same game otherwise.

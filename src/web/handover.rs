@@ -38,11 +38,16 @@ export function loadFull(url, arrived, failed) {
     await module.default();
     return module;
   });
-  full.then(arrived, failed);
+  full.then(arrived, (error) => {
+    full = undefined;
+    failed(error);
+  });
 }")]
     extern "C" {
         /// Imports the full module's glue from `url` and initialises its module, once per page; then calls
-        /// `arrived` with the glue's exports, or `failed` with why it could not.
+        /// `arrived` with the glue's exports, or `failed` with why it could not. After a failure the next call
+        /// tries again (a module that arrived but could not start is fetched again; the browser keeps a glue it
+        /// could not import as failed, for the page's life).
         #[wasm_bindgen(js_name = loadFull)]
         fn load_full(url: &str, arrived: &JsValue, failed: &JsValue);
     }

@@ -93,6 +93,7 @@ pub enum Message {
     Appraised(Grid, wasm_bindgen::JsValue),
     /// A value typed into a control (the computer's time per move): as [`Message::Set`], but a value the setting
     /// does not take is a typo, which leaves the setting and the game as they were.
+    #[cfg(feature = "full")]
     Typed(String, String),
     /// Time to measure the next search statistic.
     #[cfg(feature = "full")]
@@ -247,6 +248,7 @@ fn change(target: &Element) -> Option<Message> {
         }
         // A radio button's change is its becoming checked.
         "radio" if input.checked() => Some(Message::Set(name, Some(input.value()))),
+        #[cfg(feature = "full")]
         "number" => Some(Message::Typed(name, input.value())),
         _ => None,
     }

@@ -6,8 +6,8 @@
 
 use super::app::{App, Share};
 use super::dom::{
-    add, add_button, add_control, add_input, add_typed, centre, create, game_id, radio_group,
-    set_attribute, set_hidden, set_optional_attribute, set_text, set_unavailable, toggle_class,
+    add, add_button, add_control, add_typed, centre, create, game_id, radio_group, set_attribute,
+    set_hidden, set_optional_attribute, set_text, set_unavailable, toggle_class,
 };
 use super::host::Host;
 #[cfg(feature = "full")]
@@ -16,13 +16,15 @@ use super::panic;
 use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
 use crate::game::Phase;
-use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS, THINK_RANGE_MS};
+use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS};
 use crate::squares::{squares, ScoreData, Scores, Square};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
 #[cfg(feature = "full")]
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+#[cfg(feature = "full")]
+use {super::dom::add_input, crate::settings::THINK_RANGE_MS};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
 static GAMES_MOUNTED: AtomicU32 = AtomicU32::new(0);
@@ -75,10 +77,9 @@ struct Controls {
     board_select: HtmlSelectElement,
     /// The board control's last choice, which names a board of no preset (one a URL asked for).
     other_board: Element,
-    think_group: Element,
-    think_input: HtmlInputElement,
-    /// Under the time field: why a value typed there was not taken.
-    think_note: Element,
+    /// The computer's time per move (the full module's: it matters on a bigger board only).
+    #[cfg(feature = "full")]
+    think: ThinkControl,
     mode_inputs: Vec<HtmlInputElement>,
     side_group: Element,
     side_inputs: Vec<HtmlInputElement>,
@@ -471,22 +472,11 @@ impl Controls {
             set_attribute(&option, "value", level.name());
         }
         let level_note = add_note(&level_group, &level_select, &game_id(game, "level-note"));
-        let think_group = add(controls, "div", "ttt-setting", "");
-        let think_label = add(&think_group, "label", "", "Computer's time per move (ms) ");
-        let think_input = add_input(&think_label, "number");
-        set_attribute(&think_input, "data-setting", "think");
-        set_attribute(&think_input, "min", &THINK_RANGE_MS.0.to_string());
-        set_attribute(&think_input, "max", &THINK_RANGE_MS.1.to_string());
-        set_attribute(&think_input, "step", "10");
-        // A typo is said where it was typed, and at once (an alert): above the board it was out of a phone's view.
-        let think_note = add_note(&think_group, &think_input, &game_id(game, "think-note"));
-        set_attribute(&think_note, "role", "alert");
         Controls {
             board_select,
             other_board,
-            think_group,
-            think_input,
-            think_note,
+            #[cfg(feature = "full")]
+            think: ThinkControl::build(controls, game),
             mode_inputs,
             side_group,
             side_inputs,
@@ -506,18 +496,8 @@ impl Controls {
             set_attribute(&self.other_board, "value", &board_choice(shape));
         }
         self.board_select.set_value(&board_choice(shape));
-        // The time per move matters where the computer cannot search to the end at once.
-        set_hidden(
-            &self.think_group,
-            shape == Shape::CLASSIC || settings.mode == Mode::Friend,
-        );
-        let think = settings.think_ms.to_string();
-        if self.think_input.value() != think {
-            self.think_input.set_value(&think);
-        }
-        let typo = app.typo.as_ref().filter(|(name, _)| name == "think");
-        set_optional_attribute(&self.think_input, "aria-invalid", typo.map(|_| "true"));
-        set_text(&self.think_note, typo.map_or("", |(_, sentence)| sentence));
+        #[cfg(feature = "full")]
+        self.think.render(app);
         for input in &self.mode_inputs {
             input.set_checked(input.value() == settings.mode.name());
         }
@@ -530,6 +510,50 @@ impl Controls {
         self.level_select.set_value(settings.level.name());
         self.level_note
             .set_text_content(Some(&app.game.level_description()));
+    }
+}
+
+/// The computer's time per move, with the note that says why a value typed there was not taken.
+#[cfg(feature = "full")]
+struct ThinkControl {
+    group: Element,
+    input: HtmlInputElement,
+    /// Under the field: why a value typed there was not taken.
+    note: Element,
+}
+
+#[cfg(feature = "full")]
+impl ThinkControl {
+    /// The field, in `controls`, for game number `game`.
+    fn build(controls: &Element, game: u32) -> ThinkControl {
+        let group = add(controls, "div", "ttt-setting", "");
+        let label = add(&group, "label", "", "Computer's time per move (ms) ");
+        let input = add_input(&label, "number");
+        set_attribute(&input, "data-setting", "think");
+        set_attribute(&input, "min", &THINK_RANGE_MS.0.to_string());
+        set_attribute(&input, "max", &THINK_RANGE_MS.1.to_string());
+        set_attribute(&input, "step", "10");
+        // A typo is said where it was typed, and at once (an alert): above the board it was out of a phone's view.
+        let note = add_note(&group, &input, &game_id(game, "think-note"));
+        set_attribute(&note, "role", "alert");
+        ThinkControl { group, input, note }
+    }
+
+    /// Shows the field where the computer cannot search to the end at once, with the time and any typo.
+    fn render(&self, app: &App) {
+        let settings = app.game.settings();
+        // The time per move matters where the computer cannot search to the end at once.
+        set_hidden(
+            &self.group,
+            settings.shape == Shape::CLASSIC || settings.mode == Mode::Friend,
+        );
+        let think = settings.think_ms.to_string();
+        if self.input.value() != think {
+            self.input.set_value(&think);
+        }
+        let typo = app.full.typo.as_ref().filter(|(name, _)| name == "think");
+        set_optional_attribute(&self.input, "aria-invalid", typo.map(|_| "true"));
+        set_text(&self.note, typo.map_or("", |(_, sentence)| sentence));
     }
 }
 

@@ -29,6 +29,9 @@ const REPLAY_PAUSE_MS: u32 = 800;
 
 /// The full module's part of a game's state.
 pub struct Full {
+    /// A value typed into the computer's time per move (a bigger board's setting) that was not taken: the setting's
+    /// name and why, shown by the field.
+    pub typo: Option<(String, String)>,
     /// What the thinking panels show besides the game.
     pub thinking: Thinking,
     /// What the searches on a bigger board found.
@@ -73,6 +76,7 @@ impl Full {
     /// Nothing shown yet, for `game`.
     pub fn new(game: &Game) -> Full {
         Full {
+            typo: None,
             thinking: Thinking::new(game.classic().unwrap_or(Board::EMPTY)),
             beyond: Beyond::default(),
             stats: None,
@@ -156,6 +160,7 @@ impl App {
             | Message::StepSpeed(_)
             | Message::Replay(_)
             | Message::ReplayTick => self.apply_to_steps(message),
+            Message::Typed(name, value) => self.typed(&name, &value),
             Message::Found(position, answer) => self.found(&position, &answer),
             Message::Appraised(position, answer) => self.appraised(position, &answer),
             Message::MeasureStats => {
@@ -184,6 +189,18 @@ impl App {
             _ => {}
         }
         None
+    }
+
+    /// A value typed into the control of setting `name`: set as [`App::set`] sets it, unless the setting does
+    /// not take it, which is explained by the field while the setting and the game stay as they were (a typo
+    /// should not cost a game).
+    fn typed(&mut self, name: &str, value: &str) {
+        let mut settings = *self.game.settings();
+        self.forget_problems(&[name]);
+        match settings.set_live(name, value) {
+            Ok(()) => self.play_on_with(settings),
+            Err(problem) => self.full.typo = Some((name.to_owned(), problem.typed())),
+        }
     }
 
     /// What follows any change, for the panels and the searches: the panels follow the position (on the 3x3

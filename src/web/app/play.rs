@@ -43,8 +43,8 @@ impl App {
     /// The full module could not come: the game says why, above the board, and plays on without what needs it.
     pub(super) fn full_failed(&mut self, reason: &str) {
         let sentence = format!(
-            "The thinking panels and the bigger boards could not be loaded ({reason}): reload the page to try \
-             again."
+            "The thinking panels and the bigger boards could not be loaded ({reason}). The game plays on \
+             without them: switch one on again to try again, or reload the page."
         );
         self.problems.retain(|(name, _)| name != FULL_MODULE);
         self.problems.push((FULL_MODULE.to_owned(), sentence));
