@@ -58,7 +58,6 @@ test("board=4x4&k=4 draws a board of sixteen squares, and the board control name
 test("a new 15x15 board sets only what its squares show: no DOM call that changes nothing on each of 225", async () => {
   await withGame("?mode=friend", async (page) => {
     const drawn = await page.evaluate(async () => {
-      // The full module, which authors import (the page itself loaded the play module).
       const { default: init, mount } = await import("./tictactoe.js");
       await init();
       // Counts the calls that draw a square's marks, classes and data (a new square has none of them).
@@ -110,7 +109,6 @@ test("a position in rows form without board= plays on its own board, from the UR
     assert.equal(await page.locator('[data-cell="10"]').textContent(), "O");
     assert.equal(await page.locator(".ttt-notice:not([hidden])").count(), 0, "nothing to explain");
     const cells = await page.evaluate(async () => {
-      // The full module, which authors import (the page itself loaded the play module).
       const { default: init, mount } = await import("./tictactoe.js");
       await init();
       const box = document.createElement("div");
@@ -121,7 +119,6 @@ test("a position in rows form without board= plays on its own board, from the UR
     assert.equal(cells, 15);
     // On a live game too: a position of another board moves the game there, and back.
     const sizes = await page.evaluate(async () => {
-      // The full module, which authors import (the page itself loaded the play module).
       const { default: init, mount } = await import("./tictactoe.js");
       await init();
       const box = document.createElement("div");

@@ -312,7 +312,6 @@ test("a link to a finished game counts nothing, however often it is opened or st
 test("games of one site count into one tally: a result is added to what is stored, not to what a game read", async () => {
   await withGame("?mode=friend", async (page) => {
     await page.evaluate(async () => {
-      // The full module, which authors import (the page itself loaded the play module).
       const { default: init, mount } = await import("./tictactoe.js");
       await init();
       for (const id of ["first", "second"]) {

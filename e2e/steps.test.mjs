@@ -232,7 +232,6 @@ test("the step panel opens from the URL, the control, the custom element's attri
     assert.equal(await element.locator(".ttt-step-panel").isHidden(), true);
     // The JavaScript API: the option, and the handle's set("step", ...).
     await page.evaluate(async () => {
-      // The full module, which authors import (the page itself loaded the play module).
       const { default: init, mount } = await import("./tictactoe.js");
       await init();
       const box = document.createElement("div");

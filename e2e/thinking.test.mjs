@@ -408,7 +408,6 @@ test("the panels are built the first time one is shown, once, in their order, an
     assert.ok(atStart <= 101, `a game starts with ${atStart} elements`);
 
     await page.getByRole("checkbox", { name: "Search statistics" }).check();
-    // The first panel shown brings the full module, which takes the game over and draws it.
     await page.locator(".ttt-stats").waitFor();
     assert.deepEqual(await panels(), [
       "ttt-panel ttt-scores hidden",

@@ -1,13 +1,11 @@
 // Trunk post-build hook (Trunk.toml): minifies every JavaScript file of the release build with esbuild, the
 // wasm-bindgen glue (tictactoe.js) most of all, and updates the Subresource Integrity hashes index.html gives
 // for them. Trunk's own minifier only removes some whitespace from the glue: this takes it from 35 KB to 15 KB.
-// Before that, the wasm module and the glue get short names for what they call of each other
-// (scripts/wasm-names.mjs): 3.9 KB gzipped less. Runs only for release builds (`trunk serve` and debug builds keep readable JavaScript).
+// Runs only for release builds (`trunk serve` and debug builds keep readable JavaScript).
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { join, relative } from "node:path";
 import { transform } from "esbuild";
-import { renameInGlue, shortenModule } from "./wasm-names.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) throw new Error("scripts/minify.mjs runs as a Trunk hook: TRUNK_STAGING_DIR is not set");
@@ -37,31 +35,11 @@ function updateIntegrity(path, contents) {
   );
 }
 
-// The wasm module and its glue (`<name>_bg.wasm`, `<name>.js`) call each other by shorter names.
-const renamings = new Map();
-for (const entry of await readdir(staging)) {
-  if (!entry.endsWith("_bg.wasm")) continue;
-  const path = join(staging, entry);
-  const glue = await readFile(join(staging, entry.replace(/_bg\.wasm$/, ".js")), "utf8");
-  const shortened = shortenModule(await readFile(path), `./${entry.replace(/\.wasm$/, ".js")}`, glue);
-  // The new module must compile, and import and export exactly what the renamings say.
-  const module = new WebAssembly.Module(shortened.wasm);
-  const imported = new Set(WebAssembly.Module.imports(module).map(({ name }) => name));
-  const exported = new Set(WebAssembly.Module.exports(module).map(({ name }) => name));
-  for (const short of shortened.imports.values()) if (!imported.has(short)) throw new Error(`${entry}: no import ${short}`);
-  for (const short of shortened.exports.values()) if (!exported.has(short)) throw new Error(`${entry}: no export ${short}`);
-  for (const name of shortened.dropped) if (exported.has(name)) throw new Error(`${entry}: still exports ${name}`);
-  await writeFile(path, shortened.wasm);
-  updateIntegrity(path, shortened.wasm);
-  renamings.set(join(staging, entry.replace(/_bg\.wasm$/, ".js")), shortened);
-}
-
 for (const path of await scripts(staging)) {
   const source = await readFile(path, "utf8");
   // ES2022: top-level await (app.js) and class fields stay as written; every browser with WebAssembly
   // reference types, which the module needs, has them.
-  let { code } = await transform(source, { minify: true, format: "esm", target: "es2022", legalComments: "none" });
-  if (renamings.has(path)) code = renameInGlue(code, renamings.get(path));
+  const { code } = await transform(source, { minify: true, format: "esm", target: "es2022", legalComments: "none" });
   await writeFile(path, code);
   updateIntegrity(path, code);
 }

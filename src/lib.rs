@@ -10,7 +10,6 @@ pub mod beyond;
 pub mod engine;
 pub mod explain;
 pub mod game;
-pub mod handover;
 pub mod settings;
 pub mod squares;
 pub mod stepper;

@@ -613,34 +613,6 @@ impl Settings {
     }
 }
 
-impl Settings {
-    /// Whether a game with these settings needs what only the full module has: a panel that shows minimax's
-    /// thinking (the horizon's switch among them, though it shows only on a bigger board), or a board bigger than
-    /// 3x3, whose computer searches in a worker. The play module, which a first visit loads, plays everything
-    /// else, and hands the game to the full module once this becomes true.
-    pub fn needs_full_module(&self) -> bool {
-        let display = self.display;
-        self.shape != Shape::CLASSIC
-            || display.scores
-            || display.tree
-            || display.stats
-            || display.step
-            || display.horizon
-    }
-
-    /// These settings without what needs the full module: the 3x3 board from its empty position, and no panel.
-    /// What the play module plays when the full module could not be loaded.
-    pub fn without_full_module(&self) -> Settings {
-        let mut settings = *self;
-        settings.set_shape(Shape::CLASSIC);
-        settings.display = Display {
-            scoring: self.display.scoring,
-            ..Display::default()
-        };
-        settings
-    }
-}
-
 /// Whether the game page is embedded (`embed=1` in its URL: the compact layout of an iframe), read from its
 /// `name=value` pairs with the switch words of the other settings (`1`, `true`, `yes`, `on` or `0`, `false`, `no`,
 /// `off`, any case). The last `embed` that is understood wins; without one the whole page is shown. Each value
@@ -1180,41 +1152,5 @@ mod tests {
             let error = grid_from_text(text, k).unwrap_err();
             assert!(error.contains(expected), "{text}: {error}");
         }
-    }
-
-    #[test]
-    fn a_panel_or_a_bigger_board_needs_the_full_module_and_nothing_else_does() {
-        let (plain, _) =
-            parse("?human=O&level=easy&mode=friend&delay=0&scoring=plain&eval=0&think=50");
-        assert!(!plain.needs_full_module(), "the play module plays these");
-        for query in [
-            "?scores=1",
-            "?tree=1",
-            "?stats=yes",
-            "?step=on",
-            "?horizon=1",
-            "?board=4x4",
-            "?board=3x4",
-            "?position=..../..../..../....",
-        ] {
-            let (settings, problems) = parse(query);
-            assert!(problems.is_empty(), "{query}: {problems:?}");
-            assert!(settings.needs_full_module(), "{query}");
-            let without = settings.without_full_module();
-            assert!(!without.needs_full_module(), "{query}");
-            assert_eq!(without.start, Grid::empty(Shape::CLASSIC), "{query}");
-        }
-        let (settings, _) = parse("?human=O&level=hard&scores=1&scoring=plain&position=X........");
-        let without = settings.without_full_module();
-        assert_eq!(
-            (
-                without.human,
-                without.level,
-                without.display.scoring,
-                without.start
-            ),
-            (Player::O, Level::Hard, Scoring::Plain, settings.start),
-            "the rest of the settings, and a 3x3 position, stay"
-        );
     }
 }

@@ -319,59 +319,6 @@ fn an_edited_square_number_is_checked() {
     game.destroy();
 }
 
-/// In the play module, a game whose settings ask for a panel waits for the full module; where that cannot be
-/// loaded (this test's page has no `tictactoe.js` beside the module), the game is drawn without the panel and
-/// says why, instead of waiting for ever.
-#[cfg(not(feature = "full"))]
-#[wasm_bindgen_test]
-async fn a_game_the_full_module_cannot_take_plays_on_without_it() {
-    let host = host();
-    let settings = Settings {
-        display: tictactoe::settings::Display {
-            scores: true,
-            ..Default::default()
-        },
-        ..Settings::default()
-    };
-    let game = mount(&host, settings, Vec::new()).unwrap();
-    assert!(cells(&host).is_empty(), "it waits for the full module");
-    assert_eq!(
-        shadow(&host).text_content().unwrap_or_default(),
-        "Loading the game…"
-    );
-    for _ in 0..100 {
-        if !cells(&host).is_empty() {
-            break;
-        }
-        sleep(20).await;
-    }
-    assert_eq!(cells(&host), vec![String::new(); 9], "drawn after all");
-    let notices = shadow(&host)
-        .query_selector(".ttt-problems")
-        .unwrap()
-        .unwrap();
-    let said = notices.text_content().unwrap_or_default();
-    assert!(said.contains("could not be loaded"), "{said}");
-    let switch: web_sys::HtmlInputElement = shadow(&host)
-        .query_selector("[data-setting=scores]")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    assert!(!switch.checked(), "the panel it could not show is off");
-    cell(&host, 4).click();
-    assert_eq!(cells(&host)[4], "X", "the game plays");
-    game.destroy();
-    assert!(host
-        .shadow_root()
-        .unwrap()
-        .query_selector("[data-cell]")
-        .unwrap()
-        .is_none());
-}
-
-// The game tree is the full module's.
-#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn edited_tree_paths_are_checked() {
     let host = host();

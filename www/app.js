@@ -1,5 +1,5 @@
 // Starts the game on index.html: loads the wasm module, then mounts a game into #game with the URL's settings.
-import init, { mountPage } from "./tictactoe-play.js";
+import init, { mountPage } from "./tictactoe.js";
 
 const mountPoint = document.getElementById("game");
 try {

@@ -7,7 +7,7 @@
 // game. A changed attribute changes the live game: the panels, the pause and the time per move change in place, and
 // who plays whom, the level, the board or the position start a new game (the board, k and position read together, as
 // when a page loads with them).
-import init, { mountElement } from "./tictactoe-play.js";
+import init, { mountElement } from "./tictactoe.js";
 
 const ready = init();
 const ATTRIBUTES = [

@@ -1,8 +1,8 @@
 // The computer's search on a board bigger than 3x3, off the page's main thread, so the page never freezes while
-// it thinks. The page starts one worker per search and ends it (terminate) when the answer is no longer wanted.
-// It sends two messages: the address of the module's JavaScript glue with the module's compiled code (so nothing
-// is downloaded or compiled again), then the position and options for thinkNow. The worker answers once, with
-// thinkNow's object or { error }, and closes.
+// it thinks. The page keeps a worker between searches and ends it (terminate) only when a search under way is no
+// longer wanted. Its first message is the address of the module's JavaScript glue with the module's compiled code
+// (so nothing is downloaded or compiled again); each later one is a position and options for thinkNow, answered
+// with thinkNow's object or { error }.
 let engine;
 
 onmessage = async ({ data }) => {
@@ -11,7 +11,7 @@ onmessage = async ({ data }) => {
       await glue.default({ module_or_path: data.module });
       return glue;
     });
-    // A glue that fails to load is answered as { error } when the position comes, not reported before as an
+    // A glue that fails to load is answered as { error } when a position comes, not reported before as an
     // unhandled rejection.
     engine.catch(() => {});
     return;
@@ -22,5 +22,4 @@ onmessage = async ({ data }) => {
   } catch (error) {
     postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
-  close();
 };

@@ -1,6 +1,6 @@
-//! What JavaScript can call in both modules: `mountPage` and `mountElement`, which mount the game page's game and
-//! the `<tic-tac-toe>` element's, and the handle each returns. The full module adds `mount` with options and the
-//! engine for authors who want numbers in their prose (`api_full`).
+//! What JavaScript calls to mount a game: `mountPage` and `mountElement`, which mount the game page's game and the
+//! `<tic-tac-toe>` element's, and the handle each returns. `mount` with options and the engine for authors who
+//! want numbers in their prose are in `api_engine`.
 //!
 //! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
@@ -85,7 +85,6 @@ fn set_setting(
     };
     // Checked as the game would take it: a position and a k against the game's own board (unknown while the game
     // is busy with an update, when the game explains a bad one above the board instead), the rest against any.
-    #[cfg(feature = "full")]
     if let (Source::Options, Some(value)) = (source, &value) {
         let board_bound = matches!(name.as_str(), "position" | "k");
         let settings = game

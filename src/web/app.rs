@@ -1,18 +1,15 @@
 //! One game's state and its one [`App::update`]: a [`Message`] changes the state, then the view draws it all.
 //! What the update asks of the world outside the state (focus, the clipboard) comes back as an [`Effect`], which
-//! the runtime carries out once the update is over. The full module's part of the state and of the update (the
-//! thinking panels, the searches on a bigger board) is in [`full`].
+//! the runtime carries out once the update is over. The thinking panels' part of the state and of the update, with
+//! the searches on a bigger board, is in [`panels`].
 
-#[cfg(feature = "full")]
-mod full;
-#[cfg(not(feature = "full"))]
-mod play;
+mod panels;
 
 use super::host::Host;
 use super::message::Message;
 use super::timer::Timeout;
 use super::view::View;
-use super::{Listener, Mailbox};
+use super::{read, Listener, Mailbox};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::Settings;
 use crate::tally::Tally;
@@ -36,11 +33,7 @@ enum Request {
     /// Focus on the game tree's focused node: scrolled into view (`true`) when a key moved it; where it is when
     /// a click did, in the list or in the picture above it (which is hidden from assistive technology, and which
     /// the page would otherwise jump away from).
-    #[cfg(feature = "full")]
     FocusTreeNode(bool),
-    /// Focus on the element of this name, where it is (a game handed over by the play module had it there).
-    #[cfg(feature = "full")]
-    FocusOn(crate::handover::FocusKey),
     /// Copy this link to the clipboard.
     Copy(String),
 }
@@ -58,9 +51,8 @@ pub struct Share {
 pub struct App {
     /// The game itself.
     pub game: Game,
-    /// What the full module adds: the thinking panels' state and timers, and the searches on a bigger board.
-    #[cfg(feature = "full")]
-    pub full: full::Full,
+    /// The thinking panels' state and timers, and the searches on a bigger board.
+    pub panels: panels::Panels,
     /// Wins, draws and losses so far.
     pub tally: Tally,
     /// The square that is the board's one tab stop (roving tabindex).
@@ -82,9 +74,6 @@ pub struct App {
     _storage_listener: Option<Listener>,
     /// The computer's answer, after its pause.
     computer: Option<Timeout>,
-    /// (Play module) Whether the game was handed over to the full module, which has its place now.
-    #[cfg(not(feature = "full"))]
-    handed_over: bool,
 }
 
 impl App {
@@ -103,12 +92,10 @@ impl App {
         let storage_listener = storage
             .is_some()
             .then(|| Listener::storage(&host.window, mailbox.clone()));
-        let tally = stored_tally(storage.as_ref()).unwrap_or_default();
         let mut app = App {
-            #[cfg(feature = "full")]
-            full: full::Full::new(&game),
+            panels: panels::Panels::new(&game),
             game,
-            tally,
+            tally: Tally::default(),
             focus_cell: 0,
             share: None,
             problems,
@@ -120,9 +107,8 @@ impl App {
             _listener: listener,
             _storage_listener: storage_listener,
             computer: None,
-            #[cfg(not(feature = "full"))]
-            handed_over: false,
         };
+        app.reload_tally();
         app.settle();
         app.view.render(&app);
         app
@@ -144,15 +130,9 @@ impl App {
         // The elements to focus exist once the state is drawn.
         match request? {
             Request::FocusCell => Some(Effect::Focus(self.view.cell(self.focus_cell), true)),
-            #[cfg(feature = "full")]
-            Request::FocusOn(key) => self
-                .view
-                .element(&key)
-                .map(|element| Effect::Focus(element, false)),
-            #[cfg(feature = "full")]
             Request::FocusTreeNode(scroll) => self
                 .view
-                .tree_node(&self.full.thinking.tree.focus)
+                .tree_node(&self.panels.thinking.tree.focus)
                 .map(|node| Effect::Focus(node, scroll)),
             Request::Copy(url) => Some(Effect::Copy(url)),
         }
@@ -219,13 +199,7 @@ impl App {
             // The runtime takes the game off the page.
             Message::Destroy => {}
             // The thinking panels' messages and the searches' answers.
-            #[cfg(feature = "full")]
-            message => return self.apply_full(message),
-            #[cfg(not(feature = "full"))]
-            Message::FullFailed(reason) => self.full_failed(&reason),
-            // The runtime takes the full module's arrival (see `super::handover`).
-            #[cfg(not(feature = "full"))]
-            Message::FullArrived(_) => {}
+            message => return self.apply_panels(message),
         }
         None
     }
@@ -245,10 +219,7 @@ impl App {
         self.computer = None;
         self.game.restart(settings);
         self.share = None;
-        #[cfg(feature = "full")]
-        {
-            self.full.typo = None;
-        }
+        self.panels.typo = None;
     }
 
     /// Sets the setting `name` as `Settings::set` reads `value` (`None`: its default). A value that is not
@@ -283,10 +254,7 @@ impl App {
     fn forget_problems(&mut self, names: &[&str]) {
         self.problems
             .retain(|(known, _)| !names.contains(&known.as_str()));
-        #[cfg(feature = "full")]
-        {
-            self.full.typo = None;
-        }
+        self.panels.typo = None;
     }
 
     /// Plays on with `settings`: a new game where they change the game itself, the same game otherwise.
@@ -299,7 +267,7 @@ impl App {
     }
 
     /// What follows any change: a finished game is counted, the panels follow the position, and the computer's
-    /// answer (and, in the full module, the statistics) is scheduled when due.
+    /// answer (and the statistics) is scheduled when due.
     fn settle(&mut self) {
         // A link on show follows the game, so that it never opens a position the game has left; whether the old
         // one reached the clipboard no longer says anything about it.
@@ -321,8 +289,7 @@ impl App {
         if self.focus_cell >= self.game.shape().cells() {
             self.focus_cell = 0;
         }
-        #[cfg(feature = "full")]
-        self.settle_full();
+        self.settle_thinking();
         let timers = Timers {
             window: &self.host.module_window,
             mailbox: &self.mailbox,
@@ -337,11 +304,20 @@ impl App {
         });
     }
 
-    /// The tally as stored now, where storage is allowed and holds one: other games of this site (another on
-    /// the page, another tab) count into the same store.
+    /// The tally as stored now, where storage is allowed: other games of this site (another on the page, another
+    /// tab) count into the same store, and a tally removed there counts nothing. A storage that cannot be read
+    /// (a page or an extension may have replaced it) leaves the tally for the visit only, and the game says so.
     fn reload_tally(&mut self) {
-        if let Some(stored) = stored_tally(self.storage.as_ref()) {
-            self.tally = stored;
+        let Some(storage) = &self.storage else {
+            return;
+        };
+        match read::stored_text(storage, TALLY_KEY) {
+            Ok(text) => self.tally = Tally::from_text(&text.unwrap_or_default()),
+            Err(reason) => {
+                self.storage = None;
+                let sentence = format!("The tally is kept for this visit only: {reason}.");
+                self.problems.push((TALLY_KEY.to_owned(), sentence));
+            }
         }
     }
 
@@ -370,13 +346,6 @@ impl App {
             format!("{}?{query}", self.share_base)
         }
     }
-}
-
-/// The tally kept in `storage`, where there is a storage that can be read (an empty tally where it holds none).
-fn stored_tally(storage: Option<&Storage>) -> Option<Tally> {
-    // No tally stored (never, or removed by another tab) counts nothing.
-    let text = storage?.get_item(TALLY_KEY).ok()?.unwrap_or_default();
-    Some(Tally::from_text(&text))
 }
 
 /// The game's timers: each sends a message to the game when it is due.
@@ -408,11 +377,6 @@ impl Timers<'_> {
 impl Drop for App {
     fn drop(&mut self) {
         self.view.remove();
-        // A game handed over leaves its place to the full module's, which is drawn there now.
-        #[cfg(not(feature = "full"))]
-        if self.handed_over {
-            return;
-        }
         self.host.release();
     }
 }

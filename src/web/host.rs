@@ -32,23 +32,15 @@ pub struct Host {
     pub wrapper: Option<Element>,
 }
 
-/// The attribute the play module gives its game's root element, or the line it shows while a game waits, when it
-/// hands the game over to the full module, which takes over a shadow root that holds it, and no other.
-pub const HANDED_OVER: &str = "data-handover";
-
-/// Whether `element` shows a game of either module's (each keeps a list of its own games, but not of the other's):
-/// its shadow root, or that of a `<div>` a game added inside it, holds a game's root element or the line of a game
-/// waiting for the full module, not one being handed over.
+/// Whether `element` shows a game, of this module's or of another copy of it (a page may load the module from two
+/// addresses, and each copy keeps a list of its own games only): its shadow root, or that of a `<div>` a game
+/// added inside it, holds a game's root element.
 pub fn shows_game(element: &Element) -> bool {
     let holds_game = |holder: &Element| {
-        let first = holder
+        holder
             .shadow_root()
-            .and_then(|shadow| shadow.first_element_child());
-        first.is_some_and(|first| {
-            let classes = first.class_list();
-            (classes.contains("ttt") || classes.contains("ttt-loading"))
-                && !first.has_attribute(HANDED_OVER)
-        })
+            .and_then(|shadow| shadow.first_element_child())
+            .is_some_and(|first| first.class_list().contains("ttt"))
     };
     holds_game(element)
         || std::iter::successors(element.first_element_child(), Element::next_element_sibling)
@@ -188,51 +180,7 @@ fn shadow_root_for(
     Ok((shadow, Some(wrapper)))
 }
 
-/// The place of a game that the play module hands over (see `super::handover`): `value`, the element it was
-/// mounted into, whose shadow root (its own, or that of `holder`, the `<div>` the game added inside it) holds an
-/// element marked [`HANDED_OVER`]. The shadow root is the game's own from then on, as one it made.
-///
-/// # Errors
-/// A sentence naming `function` for anything else.
-#[cfg(feature = "full")]
-pub fn take_over(value: &JsValue, holder: &Element, function: &str) -> Result<Host, String> {
-    let element = super::realm::element(value).ok_or_else(|| {
-        format!("{function}: the first argument must be the element the game was mounted into")
-    })?;
-    let wrapper = (holder != &element).then(|| holder.clone());
-    let inside = wrapper
-        .as_ref()
-        .is_none_or(|wrapper| wrapper.parent_element().as_ref() == Some(&element));
-    let shadow = holder
-        .shadow_root()
-        .filter(|shadow| {
-            inside
-                && shadow
-                    .first_element_child()
-                    .is_some_and(|first| first.has_attribute(HANDED_OVER))
-        })
-        .ok_or_else(|| {
-            format!("{function}: this element holds no game that is being handed over")
-        })?;
-    let (document, window, module_window) = windows(&element, function)?;
-    OWN_ROOTS.with(|own| own.add(&shadow));
-    Ok(Host {
-        element,
-        document,
-        window,
-        module_window,
-        shadow,
-        wrapper,
-    })
-}
-
 impl Host {
-    /// The element that holds the game's shadow root: the wrapper, or the element itself.
-    #[cfg(not(feature = "full"))]
-    pub fn holder(&self) -> Element {
-        self.wrapper.clone().unwrap_or_else(|| self.element.clone())
-    }
-
     /// Takes the game out of the page: the wrapper goes; the element's own shadow root shows the element's content
     /// again (through a `<slot>`), as before the game.
     pub fn release(&self) {

@@ -5,17 +5,12 @@
 //! cell number off the board. (The update reads the DOM only to keep focus in the game, and the render only its
 //! own controls' values, which it sets.)
 
+use super::read;
 use super::realm::{self, AnyKeyboardEvent};
-#[cfg(feature = "full")]
-use crate::engine::{Grid, CELLS};
+use crate::engine::{Grid, Thought, Verdict, CELLS};
 use crate::game::BoardKey;
-#[cfg(feature = "full")]
-use crate::handover::{FocusKey, ShareShown};
-#[cfg(feature = "full")]
 use crate::stepper::{Speed, StepControl};
-#[cfg(feature = "full")]
 use crate::thinking::ReplayControl;
-#[cfg(feature = "full")]
 use crate::tree::TreeKey;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent};
@@ -52,84 +47,47 @@ pub enum Message {
     /// `Settings::set_board_together` reads them (the attributes that are there).
     SetBoard(Vec<(String, String)>),
     /// "Mark what alpha-beta prunes" was switched.
-    #[cfg(feature = "full")]
     AlphaBeta(bool),
     /// A move was chosen in the scores list, to see why.
-    #[cfg(feature = "full")]
     Why(usize),
     /// A node of the game tree was clicked: it opens or closes (its moves from the tree's root).
-    #[cfg(feature = "full")]
     TreeToggle(Vec<usize>),
     /// A key of the WAI-ARIA tree pattern on a node of the game tree.
-    #[cfg(feature = "full")]
     TreeKey(Vec<usize>, TreeKey),
     /// The pointer or focus is on a node of the game tree: its board is previewed.
-    #[cfg(feature = "full")]
     Preview(Vec<usize>),
     /// A control of the step panel.
-    #[cfg(feature = "full")]
     Step(StepControl),
     /// The step panel, running, takes its next step.
-    #[cfg(feature = "full")]
     StepTick,
     /// The step panel's speed was chosen.
-    #[cfg(feature = "full")]
     StepSpeed(Speed),
     /// A control of the "why" line's replay on the board.
-    #[cfg(feature = "full")]
     Replay(ReplayControl),
     /// The replay, playing, shows its next move.
-    #[cfg(feature = "full")]
     ReplayTick,
     /// The computer's pause is over: it plays.
     ComputerTurn,
     /// The board control chose a board: its rows, columns and k, as the option's value says it ("4x4/4").
     Board(String),
-    /// A worker answered the computer's search of this position (the object `think()` resolves to).
-    #[cfg(feature = "full")]
-    Found(Grid, wasm_bindgen::JsValue),
-    /// A worker answered the search for every move's verdict at this position.
-    #[cfg(feature = "full")]
-    Appraised(Grid, wasm_bindgen::JsValue),
+    /// A worker answered the computer's search of this position: what it found, or why it could not search.
+    Found(Grid, Result<Thought, String>),
+    /// A worker answered the search for every move's verdict at this position, or said why it could not.
+    Appraised(Grid, Result<Vec<(usize, Verdict)>, String>),
     /// A value typed into a control (the computer's time per move): as [`Message::Set`], but a value the setting
     /// does not take is a typo, which leaves the setting and the game as they were.
-    #[cfg(feature = "full")]
     Typed(String, String),
     /// Time to measure the next search statistic.
-    #[cfg(feature = "full")]
     MeasureStats,
     /// A game of the site kept the tally: in another tab or frame (a `storage` event), or on this page (the
     /// [`super::TALLY_STORED`] event, which this game's own saves dispatch too).
     TallyStored,
     /// The game leaves the page (`destroy()`).
     Destroy,
-    /// (Play module) The full module came: its glue's exports, with its module initialised.
-    #[cfg(not(feature = "full"))]
-    FullArrived(wasm_bindgen::JsValue),
-    /// (Play module) The full module could not be loaded, or refused the game: why.
-    #[cfg(not(feature = "full"))]
-    FullFailed(String),
-    /// (Full module) The play module handed the game over: what the page showed of it besides the game itself.
-    #[cfg(feature = "full")]
-    Resumed {
-        /// The board's tab stop.
-        focus_cell: usize,
-        /// The element that had focus, if the game had it.
-        focus: Option<FocusKey>,
-        /// Share's link on show, if it was.
-        share: Option<ShareShown>,
-        /// The tally, when the play module kept it for the visit only.
-        tally: Option<crate::tally::Tally>,
-    },
 }
 
 /// The events a game listens to on its root element: the game tree's nodes are previewed on focus and hover.
-#[cfg(feature = "full")]
 pub const EVENTS: &[&str] = &["click", "change", "keydown", "focusin", "mouseover"];
-
-/// The events a game listens to on its root element.
-#[cfg(not(feature = "full"))]
-pub const EVENTS: &[&str] = &["click", "change", "keydown"];
 
 /// What `event` asks of the game, if anything. A key the game handles has its default action prevented.
 pub fn decode(event: &Event) -> Option<Message> {
@@ -144,10 +102,7 @@ pub fn decode(event: &Event) -> Option<Message> {
             event.prevent_default();
             Some(message)
         }
-        #[cfg(feature = "full")]
         _ => tree_path(&closest(&target, "[data-path]")?).map(Message::Preview),
-        #[cfg(not(feature = "full"))]
-        _ => None,
     }
 }
 
@@ -159,8 +114,7 @@ fn closest(element: &Element, selector: &str) -> Option<Element> {
 /// A cell number in `attribute` of `element`, if it could name a square of a board (whether it is one of this
 /// game's is for the update to say).
 fn cell_in(element: &Element, attribute: &str) -> Option<usize> {
-    element
-        .get_attribute(attribute)?
+    read::attribute(element, attribute)?
         .parse()
         .ok()
         .filter(|cell| *cell < MOST_CELLS)
@@ -168,9 +122,8 @@ fn cell_in(element: &Element, attribute: &str) -> Option<usize> {
 
 /// The moves from the tree's root in a node's `data-path` ("4,0,8"): squares of the board, at most nine. Whether
 /// they can be played from the tree's root is for the tree's state to say.
-#[cfg(feature = "full")]
 fn tree_path(item: &Element) -> Option<Vec<usize>> {
-    let text = item.get_attribute("data-path")?;
+    let text = read::attribute(item, "data-path")?;
     if text.is_empty() {
         return Some(Vec::new());
     }
@@ -185,15 +138,14 @@ fn click(target: &Element) -> Option<Message> {
     if let Some(cell) = closest(target, "[data-cell]") {
         return cell_in(&cell, "data-cell").map(Message::Play);
     }
-    #[cfg(feature = "full")]
     if let Some(message) = panel_click(target) {
         return Some(message);
     }
     if let Some(button) = closest(target, "[data-jump]") {
-        let step = button.get_attribute("data-jump")?.parse().ok()?;
+        let step = read::attribute(&button, "data-jump")?.parse().ok()?;
         return Some(Message::Jump(step));
     }
-    let action = closest(target, "[data-action]")?.get_attribute("data-action")?;
+    let action = read::attribute(&closest(target, "[data-action]")?, "data-action")?;
     match action.as_str() {
         "new-game" => Some(Message::NewGame),
         "undo" => Some(Message::Undo),
@@ -204,8 +156,7 @@ fn click(target: &Element) -> Option<Message> {
     }
 }
 
-/// A click on a control of the thinking panels (full module).
-#[cfg(feature = "full")]
+/// A click on a control of the thinking panels.
 fn panel_click(target: &Element) -> Option<Message> {
     if let Some(button) = closest(target, "[data-why]") {
         return cell_in(&button, "data-why").map(Message::Why);
@@ -215,32 +166,30 @@ fn panel_click(target: &Element) -> Option<Message> {
         return tree_path(&item).map(Message::TreeToggle);
     }
     if let Some(button) = closest(target, "[data-step]") {
-        let name = button.get_attribute("data-step")?;
+        let name = read::attribute(&button, "data-step")?;
         return StepControl::from_name(&name).map(Message::Step);
     }
     let button = closest(target, "[data-replay]")?;
-    let name = button.get_attribute("data-replay")?;
+    let name = read::attribute(&button, "data-replay")?;
     ReplayControl::from_name(&name).map(Message::Replay)
 }
 
 fn change(target: &Element) -> Option<Message> {
     if let Some(select) = realm::select(target) {
-        #[cfg(feature = "full")]
         if select.has_attribute("data-step-speed") {
             return Speed::from_name(&select.value()).map(Message::StepSpeed);
         }
         if select.has_attribute("data-board") {
             return Some(Message::Board(select.value()));
         }
-        let name = select.get_attribute("data-setting")?;
+        let name = read::attribute(&select, "data-setting")?;
         return Some(Message::Set(name, Some(select.value())));
     }
     let input = realm::input(target)?;
-    #[cfg(feature = "full")]
-    if input.get_attribute("data-tree").as_deref() == Some("alpha-beta") {
+    if read::attribute(&input, "data-tree").as_deref() == Some("alpha-beta") {
         return Some(Message::AlphaBeta(input.checked()));
     }
-    let name = input.get_attribute("data-setting")?;
+    let name = read::attribute(&input, "data-setting")?;
     match input.type_().as_str() {
         "checkbox" => {
             let on = if input.checked() { "1" } else { "0" };
@@ -248,7 +197,6 @@ fn change(target: &Element) -> Option<Message> {
         }
         // A radio button's change is its becoming checked.
         "radio" if input.checked() => Some(Message::Set(name, Some(input.value()))),
-        #[cfg(feature = "full")]
         "number" => Some(Message::Typed(name, input.value())),
         _ => None,
     }
@@ -262,8 +210,7 @@ fn key(target: &Element, event: &KeyboardEvent) -> Option<Message> {
     if event.ctrl_key() && !target.has_attribute("data-cell") {
         return None;
     }
-    #[cfg(feature = "full")]
-    if target.get_attribute("role").as_deref() == Some("treeitem") {
+    if read::attribute(target, "role").as_deref() == Some("treeitem") {
         let path = tree_path(target)?;
         return TreeKey::from_key(&key).map(|key| Message::TreeKey(path, key));
     }

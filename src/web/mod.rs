@@ -1,10 +1,5 @@
 //! The DOM layer (wasm32 only): mounts games into a page and runs each one as messages and state.
 //!
-//! The crate builds two modules (see the README's Size section): the full module (the `full` feature, on by
-//! default), with everything, and the play module, which a first visit loads and which plays the 3x3 game with
-//! its controls. A game in the play module that asks for a thinking panel or a bigger board is handed over to the
-//! full module, loaded then ([`handover`]).
-//!
 //! Each game is an [`App`] behind a small runtime. Events on the game's elements are decoded into
 //! [`Message`]s at the edge ([`message::decode`]); one [`App::update`] changes the state and one render draws it
 //! ([`view`]); what the update asks of the world outside (focus, the clipboard) is done after it. A message
@@ -13,31 +8,24 @@
 //! its own element but the site's stored tally, which they share (and the event that says it was kept).
 
 mod api;
-#[cfg(feature = "full")]
-mod api_full;
+mod api_engine;
 mod app;
-#[cfg(feature = "full")]
 mod beyond_view;
 mod dom;
-mod handover;
 mod host;
 mod js;
 mod message;
-#[cfg(feature = "full")]
 mod panels;
 pub mod panic;
+mod read;
 mod realm;
-#[cfg(feature = "full")]
 mod step_view;
 mod style;
 mod switches;
 mod timer;
-#[cfg(feature = "full")]
 mod tree_picture;
-#[cfg(feature = "full")]
 mod tree_view;
 mod view;
-#[cfg(feature = "full")]
 mod worker;
 
 use crate::game::Game;
@@ -51,12 +39,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, EventTarget};
 
-/// The module's allocator: lol_alloc's free list, a fraction of the size of the standard library's dlmalloc (see
-/// the README's size report), behind a lock that costs nothing on one thread.
-#[global_allocator]
-static ALLOCATOR: lol_alloc::LockedAllocator<lol_alloc::FreeListAllocator> =
-    lol_alloc::LockedAllocator::new(lol_alloc::FreeListAllocator::new());
-
 thread_local! {
     /// Every game on the page. A game stays until it is destroyed, even when JavaScript lets go of its handle:
     /// the page still shows it and people still play it.
@@ -69,8 +51,7 @@ pub const TALLY_STORED: &str = "tictactoe-tally";
 /// How a game's settings were given: which function mounted it, and so how a bad value is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// `mount(element, options)` (the full module's): a bad value throws an `Error`.
-    #[cfg(feature = "full")]
+    /// `mount(element, options)`: a bad value throws an `Error`.
     Options,
     /// The page's URL (`mountPage`): a bad value is explained above the board.
     Page,
@@ -83,7 +64,6 @@ impl Source {
     /// The function that mounts a game from this source, as its errors name it.
     pub fn function(self) -> &'static str {
         match self {
-            #[cfg(feature = "full")]
             Source::Options => "mount",
             Source::Page => "mountPage",
             Source::Element => "mountElement",
@@ -95,27 +75,15 @@ impl Source {
 struct Runtime {
     /// The element the game was mounted into.
     host: Element,
-    /// How its settings were given, which the play module tells the full module when it hands the game over.
-    #[cfg_attr(
-        feature = "full",
-        expect(dead_code, reason = "read by the play module's handover only")
-    )]
-    source: Source,
     body: RefCell<Body>,
     queue: RefCell<Vec<Message>>,
     running: Cell<bool>,
-    /// (Play module) Whether the game has asked for the full module.
-    #[cfg(not(feature = "full"))]
-    asked: Cell<bool>,
 }
 
 /// Where a game is in its life.
 enum Body {
     /// Played here.
     Here(Box<App>),
-    /// (Play module) Waiting for the full module, or played there (see [`handover`]).
-    #[cfg(not(feature = "full"))]
-    Away(handover::Away),
     /// Taken off the page.
     Gone,
 }
@@ -148,11 +116,6 @@ impl Runtime {
 
     /// Runs one message: the game's update, then what it asked for outside its state.
     fn run(self: &Rc<Self>, message: Message) {
-        // In the play module a game waiting for the full module, or played there, takes its messages its own way.
-        #[cfg(not(feature = "full"))]
-        let Some(message) = handover::route(self, message) else {
-            return;
-        };
         if matches!(message, Message::Destroy) {
             self.destroy();
             return;
@@ -167,8 +130,6 @@ impl Runtime {
             Some(Effect::Copy(url)) => self.copy(&url),
             None => {}
         }
-        #[cfg(not(feature = "full"))]
-        handover::ask_when_needed(self);
     }
 
     fn next_message(&self) -> Option<Message> {
@@ -238,12 +199,6 @@ fn focus(element: &web_sys::HtmlElement, scroll: bool) {
 pub struct GameHandle(Mailbox);
 
 impl GameHandle {
-    /// Hands `message` to the game.
-    #[cfg(feature = "full")]
-    fn send(&self, message: Message) {
-        self.0.send(message);
-    }
-
     /// Starts a new game with the same settings (nothing once the game is destroyed).
     pub fn new_game(&self) {
         self.0.send(Message::NewGame);
@@ -274,7 +229,6 @@ impl GameHandle {
 
     /// The game's settings now; `None` once it is destroyed, or while it is busy with an update (a call from a
     /// listener of its own events), when they are about to change.
-    #[cfg(feature = "full")]
     pub fn settings(&self) -> Option<Settings> {
         let runtime = self.0 .0.upgrade()?;
         let body = runtime.body.try_borrow().ok()?;
@@ -293,11 +247,12 @@ impl GameHandle {
     }
 }
 
-/// The attributes of `element` named `names` that it has, as `name=value` pairs.
+/// The attributes of `element` named `names` that it has, as `name=value` pairs (one a page made unreadable is
+/// taken as absent).
 fn attribute_pairs(element: &Element, names: &[&str]) -> Vec<(String, String)> {
     names
         .iter()
-        .filter_map(|&name| Some((name.to_owned(), element.get_attribute(name)?)))
+        .filter_map(|&name| Some((name.to_owned(), read::attribute(element, name)?)))
         .collect()
 }
 
@@ -385,29 +340,32 @@ pub fn mount(
 ) -> Result<GameHandle, String> {
     panic::install_hook();
     let function = source.function();
-    let host = free_host(element, function, host::prepare)?;
+    let host = free_host(element, function)?;
     if let Err(error) = style_host(&host, function) {
         // Made for this game, the host is given back to the page.
         host.release();
         return Err(error);
     }
-    // The play module draws no panel and searches on no bigger board: a game that asks for them from the start
-    // waits for the full module.
-    #[cfg(not(feature = "full"))]
-    if settings.needs_full_module() {
-        return Ok(handover::wait(host, settings, problems, source));
-    }
     let game = Game::new(settings, app::random_seed());
-    Ok(start(host, game, problems, source))
+    let runtime = Rc::new_cyclic(|weak: &Weak<Runtime>| Runtime {
+        host: host.element.clone(),
+        body: RefCell::new(Body::Here(Box::new(App::new(
+            host,
+            game,
+            problems,
+            game_page_url(),
+            Mailbox(weak.clone()),
+        )))),
+        queue: RefCell::new(Vec::new()),
+        running: Cell::new(false),
+    });
+    GAMES.with(|games| games.borrow_mut().push(runtime.clone()));
+    Ok(GameHandle(runtime.mailbox()))
 }
 
-/// The host `prepare` makes of `element` for `function`, unless the element already shows a game (of this
-/// module's, or of the other module's: see [`host::shows_game`]).
-fn free_host(
-    element: &JsValue,
-    function: &str,
-    prepare: impl FnOnce(&JsValue, &str) -> Result<Host, String>,
-) -> Result<Host, String> {
+/// The host [`host::prepare`] makes of `element` for `function`, unless the element already shows a game (see
+/// [`host::shows_game`]).
+fn free_host(element: &JsValue, function: &str) -> Result<Host, String> {
     let taken = |host: &Element| {
         GAMES.with(|games| games.borrow().iter().any(|game| &game.host == host))
             || host::shows_game(host)
@@ -417,7 +375,7 @@ fn free_host(
     if element.dyn_ref::<Element>().is_some_and(taken) {
         return Err(refused());
     }
-    let host = prepare(element, function)?;
+    let host = host::prepare(element, function)?;
     if GAMES.with(|games| games.borrow().iter().any(|game| game.host == host.element)) {
         return Err(refused());
     }
@@ -432,39 +390,6 @@ fn style_host(host: &Host, function: &str) -> Result<(), String> {
     style::adopt(&host.shadow, &host.document, &host.window).map_err(|_| {
         format!("{function}: this browser cannot style the game (no constructable stylesheets)")
     })
-}
-
-/// Starts `game` in `host`, its settings given by `source`.
-fn start(host: Host, game: Game, problems: Vec<(String, String)>, source: Source) -> GameHandle {
-    let runtime = new_runtime(&host.element.clone(), source, |mailbox| {
-        Body::Here(Box::new(App::new(
-            host,
-            game,
-            problems,
-            game_page_url(),
-            mailbox,
-        )))
-    });
-    GameHandle(runtime.mailbox())
-}
-
-/// A game's runtime for `element`, its body made by `body` (given the game's mailbox), on the page's list.
-fn new_runtime(
-    element: &Element,
-    source: Source,
-    body: impl FnOnce(Mailbox) -> Body,
-) -> Rc<Runtime> {
-    let runtime = Rc::new_cyclic(|weak: &Weak<Runtime>| Runtime {
-        host: element.clone(),
-        source,
-        body: RefCell::new(body(Mailbox(weak.clone()))),
-        queue: RefCell::new(Vec::new()),
-        running: Cell::new(false),
-        #[cfg(not(feature = "full"))]
-        asked: Cell::new(false),
-    });
-    GAMES.with(|games| games.borrow_mut().push(runtime.clone()));
-    runtime
 }
 
 /// The address of the game's own page, `index.html` next to the module's JS glue (whichever page imported it).

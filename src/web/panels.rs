@@ -1,4 +1,4 @@
-//! The panels that show how minimax thinks (full module): each move's score (in a list; the squares show them
+//! The panels that show how minimax thinks: each move's score (in a list; the squares show them
 //! too), the line of best play after a chosen move ("why this move"), the search statistics, the game tree, the
 //! step-through, and a bigger board's panels. They are built the first time one is shown (most visits never open
 //! them); their switches are drawn by `switches.rs`. What they say is computed in [`crate::thinking`] and

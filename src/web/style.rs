@@ -1,5 +1,4 @@
-//! The game's stylesheet (`game.css`, in the full module `panels.css` after it, and `hover.css` last, compiled into
-//! the module), given to every game's shadow root through `adoptedStyleSheets`: one parsed sheet per document and
+//! The game's stylesheet (`game.css`, then `panels.css`, compiled into the module), given to every game's shadow root through `adoptedStyleSheets`: one parsed sheet per document and
 //! module, shared by all the module's games there, no `<style>` element, nothing for a Content-Security-Policy to
 //! allow.
 
@@ -8,20 +7,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CssStyleSheet, Document, ShadowRoot, Window};
 
-/// The game's styles (`game.css`, then `hover.css`, minified by `build.rs`).
-#[cfg(not(feature = "full"))]
-const CSS: &str = concat!(
-    include_str!(concat!(env!("OUT_DIR"), "/game.min.css")),
-    include_str!(concat!(env!("OUT_DIR"), "/hover.min.css"))
-);
-
-/// The game's styles and the panels' (`game.css`, `panels.css`, then `hover.css`, minified by `build.rs`).
-#[cfg(feature = "full")]
-const CSS: &str = concat!(
-    include_str!(concat!(env!("OUT_DIR"), "/game.min.css")),
-    include_str!(concat!(env!("OUT_DIR"), "/panels.min.css")),
-    include_str!(concat!(env!("OUT_DIR"), "/hover.min.css"))
-);
+/// The game's styles, then the panels'.
+const CSS: &str = concat!(include_str!("game.css"), include_str!("panels.css"));
 
 #[wasm_bindgen]
 extern "C" {

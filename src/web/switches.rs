@@ -1,12 +1,9 @@
-//! The switches of the panels that show how minimax thinks, among the game's controls. Both modules draw the four
-//! panels' switches: in the play module, turning one on hands the game over to the full module, which draws the
-//! panels (`panels.rs`). The full module adds the switches that matter on a bigger board only, and the choice of
-//! scoring that the move scores show.
+//! The switches of the panels that show how minimax thinks, among the game's controls (the panels are drawn by
+//! `panels.rs`): the four panels', the switches that matter on a bigger board only, and the choice of scoring that
+//! the move scores show.
 
 use super::dom::{add, checkbox};
-#[cfg(feature = "full")]
 use super::dom::{game_id, radio_group, set_hidden};
-#[cfg(feature = "full")]
 use crate::engine::Scoring;
 use crate::game::Game;
 use web_sys::{Element, HtmlInputElement};
@@ -17,14 +14,12 @@ pub struct Switches {
     tree_switch: HtmlInputElement,
     stats_switch: HtmlInputElement,
     step_switch: HtmlInputElement,
-    /// The full module's further switches.
-    #[cfg(feature = "full")]
+    /// The further switches.
     more: MoreSwitches,
 }
 
 /// The switches that matter on a bigger board only (the evaluation at the horizon, the horizon shown), and the
 /// scoring's radio buttons, with the move scores.
-#[cfg(feature = "full")]
 struct MoreSwitches {
     evaluation_switch: HtmlInputElement,
     horizon_switch: HtmlInputElement,
@@ -41,25 +36,18 @@ impl Switches {
         let tree_switch = checkbox(&switches, "tree", "Game tree");
         let stats_switch = checkbox(&switches, "stats", "Search statistics");
         let step_switch = checkbox(&switches, "step", "Step through the search");
-        #[cfg(not(feature = "full"))]
-        let _ = game;
         Switches {
             scores_switch,
             tree_switch,
             stats_switch,
             step_switch,
-            #[cfg(feature = "full")]
             more: MoreSwitches::build(controls, &switches, game),
         }
     }
 
-    /// The radio buttons among the switches (the scoring's, in the full module).
+    /// The radio buttons among the switches (the scoring's).
     pub fn radios(&self) -> &[HtmlInputElement] {
-        #[cfg(feature = "full")]
-        let radios = &self.more.scoring_inputs;
-        #[cfg(not(feature = "full"))]
-        let radios = &[];
-        radios
+        &self.more.scoring_inputs
     }
 
     /// Sets the switches as `game`'s settings say.
@@ -69,12 +57,10 @@ impl Switches {
         self.tree_switch.set_checked(display.tree);
         self.stats_switch.set_checked(display.stats);
         self.step_switch.set_checked(display.step);
-        #[cfg(feature = "full")]
         self.more.render(game);
     }
 }
 
-#[cfg(feature = "full")]
 impl MoreSwitches {
     /// Builds the bigger boards' switches into the `switches` fieldset, and the scoring's choice after it in
     /// `controls`, for game number `game`.

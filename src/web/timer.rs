@@ -32,8 +32,7 @@ impl Timeout {
     }
 
     /// Calls `callback` once before `window` next paints, when the layout it reads is the one the frame needs
-    /// anyway; `None` if the browser refuses. (The game tree's picture uses it, in the full module.)
-    #[cfg(feature = "full")]
+    /// anyway; `None` if the browser refuses. (The game tree's picture uses it.)
     pub fn frame(window: &Window, callback: impl Fn() + 'static) -> Option<Timeout> {
         let callback = Closure::<dyn Fn()>::new(callback);
         let handle = window.request_animation_frame(function(&callback)).ok()?;

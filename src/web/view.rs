@@ -10,7 +10,6 @@ use super::dom::{
     set_hidden, set_optional_attribute, set_text, set_unavailable, toggle_class,
 };
 use super::host::Host;
-#[cfg(feature = "full")]
 use super::panels::Panels;
 use super::panic;
 use super::switches::Switches;
@@ -20,10 +19,7 @@ use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS};
 use crate::squares::{squares, ScoreData, Scores, Square};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
-#[cfg(feature = "full")]
-use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
-#[cfg(feature = "full")]
 use {super::dom::add_input, crate::settings::THINK_RANGE_MS};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
@@ -53,8 +49,7 @@ pub struct View {
     controls: Controls,
     /// The switches of the panels that show how minimax thinks.
     switches: Switches,
-    /// The panels themselves (the full module's).
-    #[cfg(feature = "full")]
+    /// The panels themselves.
     panels: Panels,
     /// The move history's list, and its buttons so far (one for the start and one per move, added as the game
     /// grows).
@@ -77,8 +72,7 @@ struct Controls {
     board_select: HtmlSelectElement,
     /// The board control's last choice, which names a board of no preset (one a URL asked for).
     other_board: Element,
-    /// The computer's time per move (the full module's: it matters on a bigger board only).
-    #[cfg(feature = "full")]
+    /// The computer's time per move (it matters on a bigger board only).
     think: ThinkControl,
     mode_inputs: Vec<HtmlInputElement>,
     side_group: Element,
@@ -132,7 +126,6 @@ impl View {
         // The panels, then the moves and the tally, are the game root's own: in this order on a phone, which is the
         // order of the Tab key and of a screen reader; on a wide screen the panels are a column beside the play and
         // the moves and the tally sit under it (see panels.css).
-        #[cfg(feature = "full")]
         let panels = Panels::new(&add(&root, "div", "ttt-panels", ""), &host.shadow, id);
         let history_list = build_history(&root, id);
         let tally_box = add(&root, "div", "ttt-tally", "");
@@ -164,7 +157,6 @@ impl View {
             share,
             controls,
             switches,
-            #[cfg(feature = "full")]
             panels,
             history_list,
             history: RefCell::new(Vec::new()),
@@ -210,12 +202,8 @@ impl View {
         if self.shape.get() != app.game.shape() {
             self.build_squares(app.game.shape());
         }
-        #[cfg(feature = "full")]
-        let exact = app.full.exact_scores(&app.game);
-        #[cfg(feature = "full")]
-        let scores = app.full.scores(&app.game, &exact);
-        #[cfg(not(feature = "full"))]
-        let scores = Scores::None;
+        let exact = app.panels.exact_scores(&app.game);
+        let scores = app.panels.scores(&app.game, &exact);
         self.render_board(app, scores);
         self.controls.render(app);
         self.share.render(app.share.as_ref());
@@ -229,9 +217,8 @@ impl View {
         set_text(&self.tally, &tally);
         set_hidden(&self.reset_tally, key.is_none());
         self.switches.render(&app.game);
-        #[cfg(feature = "full")]
         self.panels
-            .render(&app.game, &app.full.thinking, &app.full.beyond, &exact);
+            .render(&app.game, &app.panels.thinking, &app.panels.beyond, &exact);
     }
 
     /// The notices of settings that were not understood, built again when they change.
@@ -308,19 +295,7 @@ impl View {
         cells[cell.min(last)].clone().into()
     }
 
-    /// The game's element that `key` names, if it is drawn.
-    #[cfg(feature = "full")]
-    pub fn element(&self, key: &crate::handover::FocusKey) -> Option<HtmlElement> {
-        let element = self.root.query_selector(&key.selector()).ok().flatten()?;
-        #[expect(
-            clippy::disallowed_methods,
-            reason = "a focus key names the game's own buttons, inputs and selects, HTML elements in any window"
-        )]
-        Some(element.unchecked_into())
-    }
-
     /// The game tree's node at `path`, if it is drawn.
-    #[cfg(feature = "full")]
     pub fn tree_node(&self, path: &[usize]) -> Option<HtmlElement> {
         self.panels.tree_node(path)
     }
@@ -475,7 +450,6 @@ impl Controls {
         Controls {
             board_select,
             other_board,
-            #[cfg(feature = "full")]
             think: ThinkControl::build(controls, game),
             mode_inputs,
             side_group,
@@ -496,7 +470,6 @@ impl Controls {
             set_attribute(&self.other_board, "value", &board_choice(shape));
         }
         self.board_select.set_value(&board_choice(shape));
-        #[cfg(feature = "full")]
         self.think.render(app);
         for input in &self.mode_inputs {
             input.set_checked(input.value() == settings.mode.name());
@@ -514,7 +487,6 @@ impl Controls {
 }
 
 /// The computer's time per move, with the note that says why a value typed there was not taken.
-#[cfg(feature = "full")]
 struct ThinkControl {
     group: Element,
     input: HtmlInputElement,
@@ -522,7 +494,6 @@ struct ThinkControl {
     note: Element,
 }
 
-#[cfg(feature = "full")]
 impl ThinkControl {
     /// The field, in `controls`, for game number `game`.
     fn build(controls: &Element, game: u32) -> ThinkControl {
@@ -551,7 +522,7 @@ impl ThinkControl {
         if self.input.value() != think {
             self.input.set_value(&think);
         }
-        let typo = app.full.typo.as_ref().filter(|(name, _)| name == "think");
+        let typo = app.panels.typo.as_ref().filter(|(name, _)| name == "think");
         set_optional_attribute(&self.input, "aria-invalid", typo.map(|_| "true"));
         set_text(&self.note, typo.map_or("", |(_, sentence)| sentence));
     }

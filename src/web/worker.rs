@@ -1,14 +1,20 @@
-//! The computer's search on a bigger board, in a Web Worker: the page stays responsive while the computer thinks,
-//! and a search that is no longer wanted (New game, Undo, a changed setting, a game taken off the page) stops at
-//! once, with its worker.
+//! The computer's search on a bigger board, in a Web Worker: the page stays responsive while the computer thinks.
 //!
-//! The worker (`www/worker.js`) runs this same module: the page hands it the module's compiled code and the
-//! address of its JavaScript glue, so nothing is downloaded or compiled again. It answers with the plain object
-//! that the JS API's `think()` resolves to; [`thought_from`] reads it back for the game.
+//! A [`Searcher`] is one worker that has loaded this same module (the page hands it the module's compiled code and
+//! the address of its JavaScript glue, so nothing is downloaded or compiled again) and searches one position at a
+//! time, for as many searches as its owner asks: a search starts at once, without a new worker or a new instance
+//! of the module. A search that is no longer wanted (New game, Undo, a changed setting, a game taken off the page)
+//! is stopped by dropping its searcher, which ends the worker; its owner starts a fresh one, which loads the
+//! module while nobody waits.
+//!
+//! The worker (`www/worker.js`) answers with the plain object that the JS API's `think()` resolves to;
+//! [`thought_from`] and [`moves_from`] read it back for the game.
 
 use super::js::{beside_glue, glue_url, object};
 use crate::engine::{Grid, Iteration, Limits, Outcome, Thought, Value, Verdict};
 use js_sys::{Array, Object};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
@@ -22,42 +28,61 @@ pub struct Query {
     pub moves: bool,
 }
 
-/// One search running in its own worker; dropping it ends the worker, and the search with it.
-pub struct Search {
+/// Who waits for a searcher's answer, and whether its worker failed.
+#[derive(Default)]
+struct Pending {
+    /// The caller of the search under way, if any.
+    answer: Option<Box<dyn FnOnce(JsValue)>>,
+    /// Why the worker cannot search, once it has failed (it then answers every search with that at once).
+    failed: Option<String>,
+}
+
+/// One worker with the module loaded, searching one position at a time; dropping it ends the worker, and any search
+/// under way with it.
+pub struct Searcher {
     worker: Worker,
-    /// Hears the worker's answer (or its failure); kept alive as long as the worker.
+    pending: Rc<RefCell<Pending>>,
+    /// Hear the worker's answers and its failure; kept alive as long as the worker.
     _answer: Closure<dyn Fn(MessageEvent)>,
     _failure: Closure<dyn Fn(web_sys::Event)>,
 }
 
-impl Search {
-    /// Starts searching `position` as `request` asks, in a new worker. `answer` gets the worker's plain object
-    /// (see [`thought_object`], or `{ moves }` for every move's verdict), or an `{ error }` object when the
-    /// worker could not search.
+/// Why a worker stopped answering, when the browser does not say.
+const WORKER_FAILED: &str =
+    "the worker did not start (the page's Content-Security-Policy may forbid workers)";
+
+impl Searcher {
+    /// A new worker, loading the module.
     ///
     /// # Errors
-    /// The browser's exception when it refuses to start a worker (a page whose Content-Security-Policy forbids
-    /// it, say).
-    pub fn start(
-        position: &Grid,
-        request: Query,
-        answer: impl Fn(JsValue) + 'static,
-    ) -> Result<Search, JsValue> {
+    /// The browser's exception when it refuses to start a worker (a page whose Content-Security-Policy forbids it,
+    /// say).
+    pub fn new() -> Result<Searcher, JsValue> {
         let worker = new_worker()?;
-        let answer = std::rc::Rc::new(answer);
+        let pending = Rc::new(RefCell::new(Pending::default()));
         let on_answer = {
-            let answer = answer.clone();
-            Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| answer(event.data()))
+            let pending = pending.clone();
+            Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+                // Taken before it is called: the caller may start the next search at once.
+                let answer = pending.borrow_mut().answer.take();
+                if let Some(answer) = answer {
+                    answer(event.data());
+                }
+            })
         };
-        let on_failure = Closure::<dyn Fn(web_sys::Event)>::new(move |_| {
-            answer(
-                object(&[(
-                    "error",
-                    "the worker did not start (the page's Content-Security-Policy may forbid workers)".into(),
-                )])
-                .into(),
-            );
-        });
+        let on_failure = {
+            let pending = pending.clone();
+            Closure::<dyn Fn(web_sys::Event)>::new(move |_| {
+                let answer = {
+                    let mut pending = pending.borrow_mut();
+                    pending.failed = Some(WORKER_FAILED.to_owned());
+                    pending.answer.take()
+                };
+                if let Some(answer) = answer {
+                    answer(error_object(WORKER_FAILED));
+                }
+            })
+        };
         worker.set_onmessage(Some(function(on_answer.as_ref())));
         worker.set_onerror(Some(function(on_failure.as_ref())));
         let start = object(&[
@@ -65,25 +90,59 @@ impl Search {
             ("module", wasm_bindgen::module()),
         ]);
         worker.post_message(&start)?;
-        let request = object(&[
-            ("position", position.to_string().into()),
-            ("options", options_object(position, request).into()),
-        ]);
-        worker.post_message(&request)?;
-        Ok(Search {
+        Ok(Searcher {
             worker,
+            pending,
             _answer: on_answer,
             _failure: on_failure,
         })
     }
+
+    /// Whether a search is under way.
+    pub fn is_busy(&self) -> bool {
+        self.pending.borrow().answer.is_some()
+    }
+
+    /// Whether the worker has failed, and answers every search with why.
+    pub fn has_failed(&self) -> bool {
+        self.pending.borrow().failed.is_some()
+    }
+
+    /// Searches `position` as `query` asks. `answer` gets the worker's plain object (see [`thought_object`], or
+    /// `{ moves }` for every move's verdict), or an `{ error }` object when the worker could not search: at once
+    /// when it had failed before. A search asked of a busy searcher replaces the one under way, whose caller
+    /// hears nothing (drop the searcher instead to stop that search at once).
+    pub fn search(&self, position: &Grid, query: Query, answer: impl FnOnce(JsValue) + 'static) {
+        let failed = self.pending.borrow().failed.clone();
+        if let Some(failed) = failed {
+            answer(error_object(&failed));
+            return;
+        }
+        let request = object(&[
+            ("position", position.to_string().into()),
+            ("options", options_object(position, query).into()),
+        ]);
+        if let Err(error) = self.worker.post_message(&request) {
+            let why = super::api::error_text(&error);
+            self.pending.borrow_mut().failed = Some(why.clone());
+            answer(error_object(&why));
+            return;
+        }
+        self.pending.borrow_mut().answer = Some(Box::new(answer));
+    }
 }
 
-impl Drop for Search {
+impl Drop for Searcher {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
     }
+}
+
+/// The `{ error }` object a worker answers when it cannot search.
+fn error_object(sentence: &str) -> JsValue {
+    object(&[("error", sentence.into())]).into()
 }
 
 /// A closure's JavaScript function.
@@ -201,17 +260,18 @@ pub fn thought_object(thought: &Thought) -> Object {
 #[wasm_bindgen]
 extern "C" {
     /// The object [`thought_object`] makes (one iteration of it has the same properties but the totals), read
-    /// back with typed getters. Any object is one: a property it lacks reads as `None`.
+    /// back with typed getters. Any object is one: a property it lacks reads as `None`. Text and arrays are read
+    /// as they come and checked (a page could give every object an `error` that is a number, say).
     #[wasm_bindgen(is_type_of = JsValue::is_object)]
     type ThoughtObject;
-    #[wasm_bindgen(method, getter)]
-    fn error(this: &ThoughtObject) -> Option<String>;
+    #[wasm_bindgen(method, getter, js_name = error)]
+    fn error_value(this: &ThoughtObject) -> JsValue;
     #[wasm_bindgen(method, getter, js_name = move)]
     fn best_move(this: &ThoughtObject) -> Option<f64>;
     #[wasm_bindgen(method, getter)]
     fn proved(this: &ThoughtObject) -> Option<bool>;
-    #[wasm_bindgen(method, getter)]
-    fn outcome(this: &ThoughtObject) -> Option<String>;
+    #[wasm_bindgen(method, getter, js_name = outcome)]
+    fn outcome_value(this: &ThoughtObject) -> JsValue;
     #[wasm_bindgen(method, getter)]
     fn plies(this: &ThoughtObject) -> Option<f64>;
     #[wasm_bindgen(method, getter)]
@@ -232,15 +292,37 @@ extern "C" {
     fn timed_out(this: &ThoughtObject) -> Option<bool>;
     #[wasm_bindgen(method, getter)]
     fn stopped(this: &ThoughtObject) -> Option<bool>;
-    #[wasm_bindgen(method, getter)]
-    fn line(this: &ThoughtObject) -> Option<Array>;
-    #[wasm_bindgen(method, getter)]
-    fn iterations(this: &ThoughtObject) -> Option<Array>;
-    #[wasm_bindgen(method, getter)]
-    fn moves(this: &ThoughtObject) -> Option<Array>;
+    #[wasm_bindgen(method, getter, js_name = line)]
+    fn line_value(this: &ThoughtObject) -> JsValue;
+    #[wasm_bindgen(method, getter, js_name = iterations)]
+    fn iterations_value(this: &ThoughtObject) -> JsValue;
+    #[wasm_bindgen(method, getter, js_name = moves)]
+    fn moves_value(this: &ThoughtObject) -> JsValue;
     /// A move's cell, in `{ moves: [{ cell, ... }] }`.
     #[wasm_bindgen(method, getter)]
     fn cell(this: &ThoughtObject) -> Option<f64>;
+}
+
+impl ThoughtObject {
+    fn error(&self) -> Option<String> {
+        self.error_value().as_string()
+    }
+
+    fn outcome(&self) -> Option<String> {
+        self.outcome_value().as_string()
+    }
+
+    fn line(&self) -> Option<Array> {
+        self.line_value().dyn_into().ok()
+    }
+
+    fn iterations(&self) -> Option<Array> {
+        self.iterations_value().dyn_into().ok()
+    }
+
+    fn moves(&self) -> Option<Array> {
+        self.moves_value().dyn_into().ok()
+    }
 }
 
 /// `value` as an object the worker made, read with the getters above.

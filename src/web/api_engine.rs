@@ -1,5 +1,4 @@
-//! What only the full module exports: `mount` with options, for a game on any page, and the engine for authors
-//! who want numbers in their prose (`bestMove` and `analyze` for the 3x3 board, `think` and `thinkNow` for any
+//! `mount` with options, for a game on any page, and the engine for authors who want numbers in their prose (`bestMove` and `analyze` for the 3x3 board, `think` and `thinkNow` for any
 //! board). Authors import it as `tictactoe.js`.
 //!
 //! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
@@ -8,7 +7,7 @@
 
 use super::api::{error_text, handle_object, option_text, unknown_option};
 use super::js::object;
-use super::worker::{cells_array, thought_object, Search};
+use super::worker::{cells_array, thought_object, Searcher};
 use super::{mount as mount_game, Source};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{
@@ -19,8 +18,7 @@ use crate::settings::{
     grid_from_text, implied_board, in_reading_order, quote, Settings, THINK_RANGE_MS,
 };
 use js_sys::{Array, Object, Promise};
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 /// Renders a game into `element` and returns its handle: `newGame()`, `destroy()`, `set(name, value)`, `free()`.
@@ -320,9 +318,14 @@ pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError
 }
 
 thread_local! {
-    /// The searches `think` started, each kept (with its worker) until a later call finds it answered.
-    static SEARCHES: RefCell<Vec<(Rc<Cell<bool>>, Search)>> = const { RefCell::new(Vec::new()) };
+    /// The workers of `think`'s searches, kept between calls so that a search starts at once, without a new worker
+    /// or a new instance of the module.
+    static SEARCHERS: RefCell<Vec<Searcher>> = const { RefCell::new(Vec::new()) };
 }
+
+/// The most idle workers kept for later calls of `think`; a page that asked for many searches at once keeps no
+/// more than this once they are done.
+const IDLE_KEPT: usize = 2;
 
 /// Searches `position` of any board in a Web Worker, so the page never waits, and resolves to what the search
 /// found: `{ move, proved, outcome, plies, estimate, depth, nodes, timeMs, tableHits, cutoffs,
@@ -340,39 +343,48 @@ thread_local! {
 pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
     let options = think_options("think", &options)?;
     let grid = grid_argument("think", &position, options.k)?;
-    SEARCHES.with(|searches| {
-        searches
-            .borrow_mut()
-            .retain(|(answered, _)| !answered.get())
-    });
     let request = super::worker::Query {
         limits: options.limits,
         moves: options.moves,
     };
-    let mut failure = None;
-    let promise = Promise::new(&mut |resolve, reject| {
-        let answered = Rc::new(Cell::new(false));
-        let done = answered.clone();
-        let started = Search::start(&grid, request, move |answer| {
-            done.set(true);
-            let _ = match super::worker::answer_error(&answer) {
-                Some(message) => reject.call1(
-                    &JsValue::NULL,
-                    &JsError::new(&format!("think: {message}")).into(),
-                ),
-                None => resolve.call1(&JsValue::NULL, &answer),
-            };
+    SEARCHERS.with(|searchers| {
+        let mut searchers = searchers.borrow_mut();
+        // A failed worker is not asked again (a later call tries a new one); idle ones beyond a few are ended.
+        let mut idle = 0;
+        searchers.retain(|searcher| {
+            if searcher.has_failed() {
+                return false;
+            }
+            if searcher.is_busy() {
+                return true;
+            }
+            idle += 1;
+            idle <= IDLE_KEPT
         });
-        match started {
-            Ok(search) => SEARCHES.with(|searches| searches.borrow_mut().push((answered, search))),
-            Err(error) => failure = Some(error),
-        }
-    });
-    if let Some(error) = failure {
-        return Err(JsError::new(&format!(
-            "think: the browser would not start a worker: {}",
-            error_text(&error)
-        )));
-    }
-    Ok(promise)
+        let free = match searchers.iter().position(|searcher| !searcher.is_busy()) {
+            Some(free) => free,
+            None => {
+                let searcher = Searcher::new().map_err(|error| {
+                    JsError::new(&format!(
+                        "think: the browser would not start a worker: {}",
+                        error_text(&error)
+                    ))
+                })?;
+                searchers.push(searcher);
+                searchers.len() - 1
+            }
+        };
+        let searcher = &searchers[free];
+        Ok(Promise::new(&mut |resolve, reject| {
+            searcher.search(&grid, request, move |answer| {
+                let _ = match super::worker::answer_error(&answer) {
+                    Some(message) => reject.call1(
+                        &JsValue::NULL,
+                        &JsError::new(&format!("think: {message}")).into(),
+                    ),
+                    None => resolve.call1(&JsValue::NULL, &answer),
+                };
+            });
+        }))
+    })
 }

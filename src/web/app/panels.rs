@@ -1,15 +1,16 @@
-//! What the full module adds to a game's update: the thinking panels' state and timers (move scores and why, the
-//! search statistics, the game tree, the step-through, the replay on the board), and on a bigger board the
-//! searches in workers, for the computer's move and for the move scores. The play module has none of it: a game
-//! that asks for it is handed over to this module (see `super::super::handover`).
+//! The thinking panels' part of a game's update: their state and timers (move scores and why, the search
+//! statistics, the game tree, the step-through, the replay on the board), and on a bigger board the searches in
+//! workers, for the computer's move and for the move scores.
 
 use super::super::message::Message;
 use super::super::timer::Timeout;
-use super::super::worker::{moves_from, thought_from, Query, Search};
+use super::super::worker::{moves_from, thought_from, Query, Searcher};
 use super::super::Mailbox;
-use super::{App, Request, Share, Timers};
+use super::{App, Request, Timers};
 use crate::beyond::{Beyond, Scored};
-use crate::engine::{search_stats, think, think_moves, Board, Clock, Grid, Limits, Variant};
+use crate::engine::{
+    search_stats, think, think_moves, Board, Clock, Grid, Limits, Thought, Variant, Verdict,
+};
 use crate::explain::{move_scores, MoveScore};
 use crate::game::{Game, Phase};
 use crate::squares::Scores;
@@ -27,8 +28,8 @@ const MEASURE_BUDGET_MS: f64 = 6.0;
 /// The pause between two moves of a replay on the board.
 const REPLAY_PAUSE_MS: u32 = 800;
 
-/// The full module's part of a game's state.
-pub struct Full {
+/// The thinking panels' part of a game's state.
+pub struct Panels {
     /// A value typed into the computer's time per move (a bigger board's setting) that was not taken: the setting's
     /// name and why, shown by the field.
     pub typo: Option<(String, String)>,
@@ -44,13 +45,11 @@ pub struct Full {
     step_tick: Option<Timeout>,
     /// The replay's next move, while it plays.
     replay_tick: Option<Timeout>,
-    /// The computer's search on a bigger board, in a worker.
-    search: Option<Running>,
-    /// The search for every move's verdict on a bigger board (the scores).
-    appraisal: Option<Running>,
+    /// On a bigger board, the searches in a worker: the computer's, and every move's verdict for the scores.
+    searches: Searches,
 }
 
-impl Full {
+impl Panels {
     /// The 3x3 board's exact move scores, when they are shown (empty otherwise).
     pub fn exact_scores(&self, game: &Game) -> Vec<MoveScore> {
         let display = game.settings().display;
@@ -74,8 +73,8 @@ impl Full {
     }
 
     /// Nothing shown yet, for `game`.
-    pub fn new(game: &Game) -> Full {
-        Full {
+    pub fn new(game: &Game) -> Panels {
+        Panels {
             typo: None,
             thinking: Thinking::new(game.classic().unwrap_or(Board::EMPTY)),
             beyond: Beyond::default(),
@@ -83,49 +82,51 @@ impl Full {
             measured: false,
             step_tick: None,
             replay_tick: None,
-            search: None,
-            appraisal: None,
+            searches: Searches::default(),
         }
     }
 }
 
-/// A search running in a worker, with what it was asked: it is kept while the same is wanted.
-struct Running {
-    position: Grid,
-    query: Query,
-    _search: Search,
+/// A bigger board's searches: the game's worker, kept between searches so that each starts at once, and what it
+/// is searching.
+#[derive(Default)]
+struct Searches {
+    searcher: Option<Searcher>,
+    /// The position and the query under way.
+    running: Option<(Grid, Query)>,
 }
 
-/// Keeps `running` while it searches what is `wanted` at `board`; stops it (its worker with it) when anything
-/// else is wanted, and starts what is wanted if nothing runs. The answer comes to `mailbox` as the message
-/// `answer` makes of it. Returns whether the browser refused to start a worker.
-fn keep_search(
-    running: &mut Option<Running>,
-    board: &Grid,
-    wanted: Option<Query>,
-    mailbox: &Mailbox,
-    answer: fn(Grid, wasm_bindgen::JsValue) -> Message,
-) -> bool {
-    let same = |running: &Running| wanted == Some(running.query) && running.position == *board;
-    if !running.as_ref().is_some_and(same) {
-        *running = None;
-    }
-    let Some(query) = wanted.filter(|_| running.is_none()) else {
-        return false;
-    };
-    let (mailbox, position) = (mailbox.clone(), *board);
-    match Search::start(board, query, move |found| {
-        mailbox.send(answer(position, found))
-    }) {
-        Ok(search) => {
-            *running = Some(Running {
-                position,
-                query,
-                _search: search,
+impl Searches {
+    /// Keeps the search of what is `wanted` at `board` going: the one under way if it is that one, else a new one.
+    /// A search under way that is no longer wanted is stopped at once: its worker ends, and a fresh one loads the
+    /// module while nobody waits. The answer comes to `mailbox`, decoded. Returns `false` when the browser refused
+    /// to start a worker.
+    fn keep(&mut self, board: &Grid, wanted: Option<Query>, mailbox: &Mailbox) -> bool {
+        let job = wanted.map(|query| (*board, query));
+        if self.running.is_some() && self.running != job {
+            self.running = None;
+            self.searcher = None;
+        }
+        let searcher = match &self.searcher {
+            Some(searcher) => searcher,
+            None => match Searcher::new() {
+                Ok(searcher) => self.searcher.insert(searcher),
+                Err(_) => return false,
+            },
+        };
+        let Some((position, query)) = job.filter(|_| self.running.is_none()) else {
+            return true;
+        };
+        let mailbox = mailbox.clone();
+        searcher.search(&position, query, move |answer| {
+            mailbox.send(if query.moves {
+                Message::Appraised(position, moves_from(&answer))
+            } else {
+                Message::Found(position, thought_from(&answer))
             });
-            false
-        }
-        Err(_) => true,
+        });
+        self.running = job;
+        true
     }
 }
 
@@ -148,7 +149,7 @@ const WORKER_REFUSED: &str = "the page would not start a worker";
 
 impl App {
     /// What a message for the panels, or a search's answer, changes.
-    pub(super) fn apply_full(&mut self, message: Message) -> Option<Request> {
+    pub(super) fn apply_panels(&mut self, message: Message) -> Option<Request> {
         match message {
             Message::AlphaBeta(_)
             | Message::Why(_)
@@ -161,30 +162,12 @@ impl App {
             | Message::Replay(_)
             | Message::ReplayTick => self.apply_to_steps(message),
             Message::Typed(name, value) => self.typed(&name, &value),
-            Message::Found(position, answer) => self.found(&position, &answer),
-            Message::Appraised(position, answer) => self.appraised(position, &answer),
+            Message::Found(position, answer) => self.found(&position, answer),
+            Message::Appraised(position, answer) => self.appraised(position, answer),
             Message::MeasureStats => {
-                self.full.stats = None;
-                self.full.measured = true;
+                self.panels.stats = None;
+                self.panels.measured = true;
                 self.measure_next();
-            }
-            Message::Resumed {
-                focus_cell,
-                focus,
-                share,
-                tally,
-            } => {
-                // A tally kept for the visit only stays so: the storage did not have it (or refused it).
-                if let Some(tally) = tally {
-                    self.tally = tally;
-                    self.storage = None;
-                }
-                self.focus_cell = focus_cell;
-                self.share = share.map(|copied| Share {
-                    url: self.share_url(),
-                    copied,
-                });
-                return focus.map(Request::FocusOn);
             }
             _ => {}
         }
@@ -199,20 +182,20 @@ impl App {
         self.forget_problems(&[name]);
         match settings.set_live(name, value) {
             Ok(()) => self.play_on_with(settings),
-            Err(problem) => self.full.typo = Some((name.to_owned(), problem.typed())),
+            Err(problem) => self.panels.typo = Some((name.to_owned(), problem.typed())),
         }
     }
 
     /// What follows any change, for the panels and the searches: the panels follow the position (on the 3x3
     /// board) or the searches in workers do (on a bigger one), and the statistics, the step panel and the replay
     /// keep their timers while due (right after a measurement, the next one follows at once).
-    pub(super) fn settle_full(&mut self) {
+    pub(super) fn settle_thinking(&mut self) {
         let classic = self.game.classic();
         if let Some(board) = classic {
-            self.full.thinking.follow(board);
+            self.panels.thinking.follow(board);
             // Whatever changed the position (a reply, an undo, a new game, a look back), the statistics of the
             // computer's last move are those of a move the board's game made.
-            self.full.thinking.computer_moved_from = self
+            self.panels.thinking.computer_moved_from = self
                 .game
                 .computer_moved_from()
                 .and_then(|from| from.to_classic());
@@ -224,24 +207,24 @@ impl App {
             window: &self.host.module_window,
             mailbox: &self.mailbox,
         };
-        let full = &mut self.full;
+        let panels = &mut self.panels;
         let stats_due = self.game.settings().display.stats
-            && classic.is_some_and(|board| full.thinking.stats_stale(board));
-        let delay = if std::mem::take(&mut full.measured) {
+            && classic.is_some_and(|board| panels.thinking.stats_stale(board));
+        let delay = if std::mem::take(&mut panels.measured) {
             0
         } else {
             STATS_PAUSE_MS
         };
-        timers.keep(&mut full.stats, stats_due, delay, || Message::MeasureStats);
-        let running = full.thinking.step.is_some() && full.thinking.step_running;
-        let pace = full.thinking.step_speed.interval_ms();
-        timers.keep(&mut full.step_tick, running, pace, || Message::StepTick);
-        let playing = full
+        timers.keep(&mut panels.stats, stats_due, delay, || Message::MeasureStats);
+        let running = panels.thinking.step.is_some() && panels.thinking.step_running;
+        let pace = panels.thinking.step_speed.interval_ms();
+        timers.keep(&mut panels.step_tick, running, pace, || Message::StepTick);
+        let playing = panels
             .thinking
             .replay
             .as_ref()
             .is_some_and(|replay| replay.playing);
-        timers.keep(&mut full.replay_tick, playing, REPLAY_PAUSE_MS, || {
+        timers.keep(&mut panels.replay_tick, playing, REPLAY_PAUSE_MS, || {
             Message::ReplayTick
         });
     }
@@ -249,7 +232,7 @@ impl App {
     /// What a message about the thinking panels changes in them. A tree path is checked against the tree's
     /// position: a page may have edited the `data-path` it came from.
     fn apply_to_panels(&mut self, message: Message) -> Option<Request> {
-        let thinking = &mut self.full.thinking;
+        let thinking = &mut self.panels.thinking;
         match message {
             Message::AlphaBeta(on) => thinking.tree.alpha_beta = on,
             Message::Why(cell) => thinking.choose_why(cell),
@@ -273,18 +256,18 @@ impl App {
     /// step panel weighs.)
     #[inline(never)]
     fn apply_to_steps(&mut self, message: Message) {
-        let thinking = &mut self.full.thinking;
+        let thinking = &mut self.panels.thinking;
         let stepped = !matches!(message, Message::Replay(_) | Message::ReplayTick);
         match message {
             Message::Step(control) => thinking.press_step(control),
             Message::StepTick => {
-                self.full.step_tick = None;
+                self.panels.step_tick = None;
                 thinking.step_tick();
             }
             Message::StepSpeed(speed) => {
                 thinking.step_speed = speed;
                 // The next step comes at the new pace.
-                self.full.step_tick = None;
+                self.panels.step_tick = None;
             }
             Message::Replay(control) => {
                 if let Some(board) = self.game.classic() {
@@ -292,7 +275,7 @@ impl App {
                 }
             }
             Message::ReplayTick => {
-                self.full.replay_tick = None;
+                self.panels.replay_tick = None;
                 thinking.replay_tick();
             }
             _ => {}
@@ -304,46 +287,47 @@ impl App {
     }
 
     /// The worker's answer with every move's verdict at `position`, for the scores on a bigger board.
-    fn appraised(&mut self, position: Grid, answer: &wasm_bindgen::JsValue) {
+    fn appraised(&mut self, position: Grid, answer: Result<Vec<(usize, Verdict)>, String>) {
         let limits = self
-            .full
-            .appraisal
+            .panels
+            .searches
+            .running
             .take()
-            .map(|running| running.query.limits);
-        match (moves_from(answer), limits) {
+            .map(|(_, query)| query.limits);
+        match (answer, limits) {
             (Ok(moves), Some(limits)) => {
-                self.full.beyond.scores = Some(Scored {
+                self.panels.beyond.scores = Some(Scored {
                     position,
                     limits,
                     moves,
                 });
             }
-            (Err(trouble), _) => self.full.beyond.trouble = Some(trouble),
+            (Err(trouble), _) => self.panels.beyond.trouble = Some(trouble),
             (Ok(_), None) => {}
         }
     }
 
     /// The worker's answer for the computer at `position`: its move is played. A worker that failed is
     /// replaced by a short search on the page's own thread, so the game goes on.
-    fn found(&mut self, position: &Grid, answer: &wasm_bindgen::JsValue) {
-        self.full.search = None;
-        let thought = match thought_from(answer) {
+    fn found(&mut self, position: &Grid, answer: Result<Thought, String>) {
+        self.panels.searches.running = None;
+        let thought = match answer {
             Ok(thought) => thought,
             Err(trouble) => {
-                self.full.beyond.trouble = Some(trouble);
+                self.panels.beyond.trouble = Some(trouble);
                 self.on_page(think, position, self.game.limits())
             }
         };
         if let Some(cell) = thought.best {
             if self.game.play_found(position, cell) {
-                self.full.beyond.last = Some((*position, thought));
+                self.panels.beyond.last = Some((*position, thought));
             }
         }
     }
 
-    /// On a bigger board, the searches in workers follow the game: the computer's when it is to move, the
-    /// scores' when they are shown and a person is to move. A search for a position no longer on the board
-    /// stops at once (its worker with it).
+    /// On a bigger board, the search in the game's worker follows the game: the computer's when it is to move,
+    /// the scores' when they are shown and a person is to move. A search for a position no longer on the board
+    /// stops at once (its worker with it, replaced by a fresh one).
     ///
     /// Once a worker has failed (a page whose Content-Security-Policy forbids workers fails each one a moment
     /// after it starts), no other is started: each failure would start the next, without end. The searches then
@@ -351,44 +335,34 @@ impl App {
     fn settle_searches(&mut self) {
         let board = self.game.board();
         let phase = self.game.phase();
-        let limits = self.game.limits();
-        let workers = self.full.beyond.trouble.is_none();
-        let searched = phase == Phase::ComputerToMove && self.game.recorded_reply().is_none();
-        let computer = searched.then_some(Query {
-            limits,
-            moves: false,
-        });
-        let failed = keep_search(
-            &mut self.full.search,
-            &board,
-            computer.filter(|_| workers),
-            &self.mailbox,
-            Message::Found,
-        );
-        if failed || (searched && !workers) {
-            // No worker: the answer comes at once, from a short search on the page's thread.
-            let answer = super::super::js::object(&[("error", WORKER_REFUSED.into())]);
-            self.mailbox.send(Message::Found(board, answer.into()));
-        }
+        let computer = (phase == Phase::ComputerToMove && self.game.recorded_reply().is_none())
+            .then_some(Query {
+                limits: self.game.limits(),
+                moves: false,
+            });
         let scoring = Query {
             limits: self.game.scoring_limits(),
             moves: true,
         };
         // The move scores on the squares and the game tree one move deep show the same verdicts.
         let display = self.game.settings().display;
-        let scores_due = (display.scores || display.tree)
+        let scores = ((display.scores || display.tree)
             && phase == Phase::HumanToMove
-            && self.full.beyond.scores_at(&board, scoring.limits).is_none();
-        let scores = scores_due.then_some(scoring);
-        let refused = keep_search(
-            &mut self.full.appraisal,
-            &board,
-            scores.filter(|_| workers),
-            &self.mailbox,
-            Message::Appraised,
-        );
-        if scores_due && (refused || !workers) {
-            self.full.beyond.scores = Some(Scored {
+            && self.panels.beyond.scores_at(&board, scoring.limits).is_none())
+        .then_some(scoring);
+        let wanted = computer.or(scores);
+        let workers = self.panels.beyond.trouble.is_none()
+            && self.panels.searches.keep(&board, wanted, &self.mailbox);
+        if workers {
+            return;
+        }
+        self.panels.searches = Searches::default();
+        if computer.is_some() {
+            // No worker: the answer comes next, from a short search on the page's thread.
+            let refused = Err(WORKER_REFUSED.to_owned());
+            self.mailbox.send(Message::Found(board, refused));
+        } else if scores.is_some() {
+            self.panels.beyond.scores = Some(Scored {
                 position: board,
                 limits: scoring.limits,
                 moves: self.on_page(think_moves, &board, scoring.limits),
@@ -414,7 +388,7 @@ impl App {
     /// The step panel and the replay follow the settings and the position.
     fn settle_panels(&mut self, board: Board) {
         let display = self.game.settings().display;
-        let thinking = &mut self.full.thinking;
+        let thinking = &mut self.panels.thinking;
         thinking.show_step(display.step, board);
         thinking.show_tree(display.tree);
         if !display.scores {
@@ -433,16 +407,16 @@ impl App {
         let now = || performance.as_ref().map_or(0.0, |p| p.now());
         let start = now();
         while now() - start < MEASURE_BUDGET_MS {
-            let Some((column, at, variant)) = self.full.thinking.next_measurement(board) else {
+            let Some((column, at, variant)) = self.panels.thinking.next_measurement(board) else {
                 return;
             };
-            let searches = self.full.thinking.next_searches(column, at, variant);
+            let searches = self.panels.thinking.next_searches(column, at, variant);
             let variant_kind = Variant::ALL[variant];
             let (searched, measured) = match searches[..] {
                 [only] => (1, measure(&now, only, variant_kind)),
                 _ => measure_pieces(&now, &searches, variant_kind, start),
             };
-            self.full
+            self.panels
                 .thinking
                 .record(column, at, variant, searched, measured);
         }
