@@ -255,7 +255,7 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
 });
 
 test("the computer answers on a 7x7 board from a worker, and says how deep it looked", async () => {
-  await withGame("?board=7x7&k=5&stats=1&horizon=1&think=300", async (page) => {
+  await withGame("?board=7x7&k=5&stats=1&horizon=1&think=1000", async (page) => {
     await page.locator('[data-cell="24"]').click();
     // While it thinks, the board says so.
     await page.locator(".ttt-board.ttt-thinking[aria-busy=true]").waitFor();
