@@ -427,18 +427,18 @@ test("think() answers for any board from a worker, thinkNow() on the spot, and b
   });
 });
 
-test("the README's think() and thinkNow() examples are what they answer: a search to a depth counts the same on every machine", async () => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+test("the think() and thinkNow() examples of docs/embedding.md are what they answer: a search to a depth counts the same on every machine", async () => {
+  const readme = readFileSync(new URL("../docs/embedding.md", import.meta.url), "utf8");
   const quoted = readme.match(
     /await think\("\.\.\.\.\/\.X\.\.\/\.\.O\.\/\.\.\.\.", \{ k: 4, timeMs: 1000 \}\);\n\/\/ \{ move: (\d+), proved: true, outcome: "draw", plies: (\d+), depth: (\d+), nodes: (\d+), timeMs: \d+, tableHits: (\d+),\n\/\/\s+cutoffs: (\d+), firstMoveCutoffs: (\d+), line: \[([\d, ]+)\]/,
   );
-  assert.ok(quoted, "the README quotes think()'s answer for ..../.X../..O./....");
+  assert.ok(quoted, "docs/embedding.md quotes think()'s answer for ..../.X../..O./....");
   const [move, plies, depth, nodes, tableHits, cutoffs, firstMoveCutoffs] = quoted.slice(1, 8).map(Number);
   const line = quoted[8].split(", ").map(Number);
   const estimated = readme.match(
     /thinkNow\("(\.{7}\/\.{7}\/\.{7}\/\.{3}X\.{3}\/\.{7}\/\.{7}\/\.{7})", \{ k: 5, depth: 6 \}\);\n\/\/ \{ move: (\d+), proved: false, estimate: (-?\d+), depth: 6, nodes: (\d+), timedOut: false,/,
   );
-  assert.ok(estimated, "the README quotes thinkNow()'s answer on the 7x7 board");
+  assert.ok(estimated, "docs/embedding.md quotes thinkNow()'s answer on the 7x7 board");
   await withGame("", async (page) => {
     const [found, now] = await page.evaluate(async (seven) => {
       const api = await import("./tictactoe.js");

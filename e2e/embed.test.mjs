@@ -624,9 +624,9 @@ test("the example post does not jump when its games appear: no layout shift on a
   }
 });
 
-test("each of the README's three embed snippets works as pasted into a post of another origin", async () => {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const section = readme.split("\n## Embed it in a blog post\n")[1].split("\n## ")[0];
+test("each of the three embed snippets of docs/embedding.md works as pasted into a post of another origin", async () => {
+  const embedding = readFileSync(join(ROOT, "docs/embedding.md"), "utf8");
+  const section = embedding.split("\n## The three ways\n")[1].split("\n## ")[0];
   const snippets = [...section.matchAll(/```html\n([\s\S]*?)```/g)].map((match) => match[1]);
   assert.equal(snippets.length, 3, "an iframe, a custom element, the JS API");
   const checks = [
