@@ -627,6 +627,35 @@ test("a damaged stored tally counts as zero", async () => {
   }
 });
 
+test("a page or an extension whose storage and attributes answer with numbers: the game appears, plays and says why", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.addInitScript(() => {
+      Storage.prototype.getItem = () => 5;
+      const original = Element.prototype.getAttribute;
+      // Only the game's own data-* attributes and the element's settings: the page's own scripts keep working.
+      Element.prototype.getAttribute = function (name) {
+        return /^(data-|level$|human$)/.test(name) ? 7 : original.call(this, name);
+      };
+    });
+    await page.goto(`${site.url}?level=easy&delay=0`);
+    await page.locator("[data-cell]").first().waitFor({ timeout: 10_000 });
+    const notices = await page.locator(".ttt-notice:not([hidden])").allTextContents();
+    assert.ok(
+      notices.some((text) => text.startsWith("The tally is kept for this visit only: the browser's storage answered")),
+      notices.join(" | "),
+    );
+    // Clicks reach the game through its own decoding of the event's target, which no longer reads the attribute
+    // as a number: a square that cannot be read is not played, and nothing freezes or panics.
+    await page.locator("[data-cell='4']").click();
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 200)));
+    assert.ok(await page.locator(".ttt-panic").isHidden(), "no panic");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test("?embed=yes and on embed the page, ?embed=no and off keep the whole page, with no notice", async () => {
   const seen = {};
   for (const value of ["yes", "on", "no", "off"]) {
