@@ -494,19 +494,32 @@ mod native {
 
     /// The score and the Elo with its error, in words.
     fn elo_line(results: &[f64]) -> String {
-        let Some((elo, margin)) = elo_with_error(results) else {
+        let Some((estimate, margin)) = elo_with_error(results) else {
             return "no games".to_owned();
         };
         let score = 100.0 * results.iter().sum::<f64>() / results.len() as f64;
-        if elo.is_finite() {
+        if estimate.is_finite() {
             // `+ 0.0`: not "-0" for an even score.
-            format!(
+            return format!(
                 "A scores {score:.1}%: Elo A - B = {:+.0} +/- {margin:.0} (95%)",
-                elo + 0.0
-            )
-        } else {
-            format!("A scores {score:.1}%: no finite Elo (one side won every game)")
+                estimate + 0.0
+            );
         }
+        let bound = elo(sweep_bound(results.len()));
+        let (side, limit) = if estimate > 0.0 {
+            ("A", format!("at least {bound:+.0}"))
+        } else {
+            ("B", format!("at most {:+.0}", -bound))
+        };
+        format!(
+            "A scores {score:.1}%: {side} won every game; Elo A - B is {limit} (95%, one-sided)"
+        )
+    }
+
+    /// The lowest score, with 95% confidence, of a side that won all of `games` games: the score `p` at which
+    /// winning them all has a 5% chance, `p^games = 0.05` (the one-sided Clopper-Pearson bound).
+    pub fn sweep_bound(games: usize) -> f64 {
+        0.05f64.powf(1.0 / games as f64)
     }
 
     /// The table, the Elo and the clocks, for the README or an issue.
@@ -696,6 +709,13 @@ mod native {
             assert!((margin - (elo(0.5 + error) - elo(0.5 - error)) / 2.0).abs() < 1e-9);
             assert!((margin - 104.56).abs() < 0.01, "{margin}");
             assert_eq!(elo_with_error(&[]), None);
+            // 20 wins of 20: a true score below 86.1% (+317 Elo) would do that less than once in 20.
+            assert!((sweep_bound(20) - 0.8609).abs() < 1e-4);
+            assert!(
+                (elo(sweep_bound(20)) - 316.64).abs() < 0.01,
+                "{}",
+                elo(sweep_bound(20))
+            );
             let (_, all_draws) = elo_with_error(&[0.5; 8]).expect("games");
             assert!(all_draws.abs() < 1e-9, "no spread, no error");
         }
