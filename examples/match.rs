@@ -338,9 +338,20 @@ mod native {
         over: usize,
     }
 
+    impl Clocking {
+        /// Counts an answer that took `took` milliseconds of the `given`.
+        fn add(&mut self, took: f64, given: u64) {
+            self.moves += 1;
+            self.worst_ms = self.worst_ms.max(took);
+            self.over += usize::from(took > given as f64);
+        }
+    }
+
     /// One game: the opening, the engines by colour (index 0 first player), what happened.
     struct Game {
         moves: Vec<Point>,
+        /// Milliseconds each answer took, from the first move after the opening.
+        times_ms: Vec<f64>,
         end: End,
     }
 
@@ -383,6 +394,16 @@ mod native {
         text
     }
 
+    /// The move in an engine's answer, if the answer is a move and the move is legal; else why not.
+    fn judge(answer: Result<String, String>, board: &Board) -> Result<Point, String> {
+        let line = answer?;
+        let point = parse_move(&line).ok_or(format!("answered {line:?}"))?;
+        match board.illegal(point) {
+            Some(why) => Err(format!("played illegally: {why}")),
+            None => Ok(point),
+        }
+    }
+
     /// Plays one game between `engines` (index 0 has the first stone) from `opening`.
     fn play(
         settings: &Settings,
@@ -391,51 +412,43 @@ mod native {
         clocks: &mut [Clocking; 2],
     ) -> Game {
         let mut board = Board::new(settings.size);
-        let mut moves: Vec<Point> = opening.to_vec();
         for (index, &point) in opening.iter().enumerate() {
             board.place(point, index % 2);
         }
+        let mut game = Game {
+            moves: opening.to_vec(),
+            times_ms: Vec::new(),
+            end: End::Draw,
+        };
         let mut asked = [false, false];
         let wait = Duration::from_millis(settings.time_ms + settings.tolerance_ms);
         loop {
-            let side = moves.len() % 2;
+            let side = game.moves.len() % 2;
             let name = engines[side].name;
-            let lose = |moves: &[Point], why: String| Game {
-                moves: moves.to_vec(),
-                end: End::Won(1 - side, format!("{name} {why}")),
-            };
             let sent = Instant::now();
-            if let Err(why) = engines[side].send(&request(&moves, side, !asked[side])) {
-                return lose(&moves, why);
-            }
+            let request = request(&game.moves, side, !asked[side]);
             asked[side] = true;
-            let answer = engines[side].answer(wait);
+            let answer = engines[side]
+                .send(&request)
+                .and_then(|()| engines[side].answer(wait));
             let took = sent.elapsed().as_secs_f64() * 1000.0;
-            let clock = &mut clocks[side];
-            clock.moves += 1;
-            clock.worst_ms = clock.worst_ms.max(took);
-            clock.over += usize::from(took > settings.time_ms as f64);
-            let point = match answer.map(|line| parse_move(&line).ok_or(line)) {
-                Ok(Ok(point)) => point,
-                Ok(Err(line)) => return lose(&moves, format!("answered {line:?}")),
-                Err(why) => return lose(&moves, why),
+            clocks[side].add(took, settings.time_ms);
+            game.times_ms.push(took);
+            let point = match judge(answer, &board) {
+                Ok(point) => point,
+                Err(why) => {
+                    game.end = End::Won(1 - side, format!("{name} {why}"));
+                    return game;
+                }
             };
-            if let Some(why) = board.illegal(point) {
-                return lose(&moves, format!("played illegally: {why}"));
-            }
             board.place(point, side);
-            moves.push(point);
+            game.moves.push(point);
             if board.wins(point) {
-                return Game {
-                    moves,
-                    end: End::Won(side, "five in a row".to_owned()),
-                };
+                game.end = End::Won(side, "five in a row".to_owned());
+                return game;
             }
             if board.is_full() {
-                return Game {
-                    moves,
-                    end: End::Draw,
-                };
+                return game;
             }
         }
     }
@@ -471,6 +484,7 @@ mod native {
                 [first, second].into_iter().flatten().for_each(Engine::stop);
                 Game {
                     moves: opening.to_vec(),
+                    times_ms: Vec::new(),
                     end: End::Won(1 - failed, format!("{} {why}", names[failed])),
                 }
             }
@@ -595,39 +609,39 @@ mod native {
         let mut results: Vec<(bool, f64)> = Vec::new();
         let mut reasons: Vec<String> = Vec::new();
         let mut clocks = [Clocking::default(); 2];
-        let mut record = "game\topening\tfirst\tresult\treason\tmoves\n".to_owned();
+        let mut record = "game\topening\tfirst\tresult\treason\tmoves\tms\n".to_owned();
         for (number, opening) in openings.iter().enumerate() {
             for first_is_a in [true, false] {
                 // Clocks by engine, not by colour.
-                let mut by_colour = if first_is_a {
-                    clocks
-                } else {
-                    [clocks[1], clocks[0]]
-                };
+                let swap = |[a, b]: [Clocking; 2]| if first_is_a { [a, b] } else { [b, a] };
+                let mut by_colour = swap(clocks);
                 let game = game(&settings, opening, first_is_a, &mut by_colour);
-                clocks = if first_is_a {
-                    by_colour
-                } else {
-                    [by_colour[1], by_colour[0]]
-                };
+                clocks = swap(by_colour);
                 let score = score_for_a(&game.end, first_is_a);
-                let (result, why) = match &game.end {
-                    End::Won(_, why) => (if score == 1.0 { "A won" } else { "B won" }, why.clone()),
-                    End::Draw => ("draw", "board full".to_owned()),
+                let result = match &game.end {
+                    End::Won(..) if score == 1.0 => "A won",
+                    End::Won(..) => "B won",
+                    End::Draw => "draw",
                 };
+                let why = match &game.end {
+                    End::Won(_, why) => why.clone(),
+                    End::Draw => "board full".to_owned(),
+                };
+                let first = if first_is_a { "A" } else { "B" };
+                let number_played = results.len() + 1;
+                eprintln!(
+                    "game {number_played}: opening {number}, {first} first: {result} ({why}), {} moves",
+                    game.moves.len()
+                );
                 let moves: Vec<String> =
                     game.moves.iter().map(|(x, y)| format!("{x},{y}")).collect();
-                let first = if first_is_a { "A" } else { "B" };
-                eprintln!(
-                    "game {}: opening {number}, {first} first: {result} ({why}), {} moves",
-                    results.len() + 1,
-                    moves.len()
-                );
+                let times: Vec<String> =
+                    game.times_ms.iter().map(|ms| format!("{ms:.0}")).collect();
                 let _ = writeln!(
                     record,
-                    "{}\t{number}\t{first}\t{result}\t{why}\t{}",
-                    results.len() + 1,
-                    moves.join(" ")
+                    "{number_played}\t{number}\t{first}\t{result}\t{why}\t{}\t{}",
+                    moves.join(" "),
+                    times.join(" ")
                 );
                 results.push((first_is_a, score));
                 reasons.push(why);
@@ -746,6 +760,29 @@ mod native {
             assert_eq!(request(&moves[..2], 0, true), "BOARD\n7,7,1\n8,8,2\nDONE\n");
             assert_eq!(request(&moves, 1, false), "TURN 6,6\n");
             assert_eq!(request(&[], 0, true), "BEGIN\n");
+        }
+
+        #[test]
+        fn an_answer_is_a_legal_move_or_the_reason_it_loses() {
+            let mut board = Board::new(15);
+            board.place((7, 7), 0);
+            assert_eq!(judge(Ok("8,7".to_owned()), &board), Ok((8, 7)));
+            assert_eq!(
+                judge(Ok("7,7".to_owned()), &board),
+                Err("played illegally: 7,7 is taken".to_owned())
+            );
+            assert_eq!(
+                judge(Ok("15,0".to_owned()), &board),
+                Err("played illegally: 15,0 is off the board".to_owned())
+            );
+            assert_eq!(
+                judge(Ok("ERROR no".to_owned()), &board),
+                Err("answered \"ERROR no\"".to_owned())
+            );
+            assert_eq!(
+                judge(Err("timed out".to_owned()), &board),
+                Err("timed out".to_owned())
+            );
         }
 
         #[test]
