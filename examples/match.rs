@@ -214,10 +214,11 @@ mod native {
         -400.0 * (1.0 / score - 1.0).log10()
     }
 
-    /// The Elo estimate of `results` (1 a win, 0.5 a draw, 0 a loss, for one engine) and the half-width of its 95%
-    /// interval: the mean score plus and minus 1.96 standard errors (the standard deviation of the per-game results
-    /// over the square root of the number of games), each bound turned into Elo. `None` without games.
-    pub fn elo_with_error(results: &[f64]) -> Option<(f64, f64)> {
+    /// The Elo estimate of `results` (1 a win, 0.5 a draw, 0 a loss, for one engine) and its 95% interval: the
+    /// mean score plus and minus 1.96 standard errors (the standard deviation of the per-game results over the
+    /// square root of the number of games), each bound turned into Elo (infinite where it passes 0% or 100%).
+    /// `None` without games.
+    pub fn elo_interval(results: &[f64]) -> Option<Interval> {
         if results.is_empty() {
             return None;
         }
@@ -225,8 +226,19 @@ mod native {
         let score = results.iter().sum::<f64>() / n;
         let variance = results.iter().map(|r| (r - score).powi(2)).sum::<f64>() / n;
         let error = 1.96 * variance.sqrt() / n.sqrt();
-        let margin = (elo((score + error).min(1.0)) - elo((score - error).max(0.0))) / 2.0;
-        Some((elo(score), margin))
+        Some(Interval {
+            estimate: elo(score),
+            low: elo((score - error).max(0.0)),
+            high: elo((score + error).min(1.0)),
+        })
+    }
+
+    /// An Elo estimate and its 95% interval.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct Interval {
+        pub estimate: f64,
+        pub low: f64,
+        pub high: f64,
     }
 
     /// How a game ended, for the engine with the first stone.
@@ -508,15 +520,27 @@ mod native {
 
     /// The score and the Elo with its error, in words.
     fn elo_line(results: &[f64]) -> String {
-        let Some((estimate, margin)) = elo_with_error(results) else {
+        let Some(Interval {
+            estimate,
+            low,
+            high,
+        }) = elo_interval(results)
+        else {
             return "no games".to_owned();
         };
         let score = 100.0 * results.iter().sum::<f64>() / results.len() as f64;
-        if estimate.is_finite() {
+        if low.is_finite() && high.is_finite() {
             // `+ 0.0`: not "-0" for an even score.
             return format!(
-                "A scores {score:.1}%: Elo A - B = {:+.0} +/- {margin:.0} (95%)",
-                estimate + 0.0
+                "A scores {score:.1}%: Elo A - B = {:+.0} +/- {:.0} (95%: {low:+.0} to {high:+.0})",
+                estimate + 0.0,
+                (high - low) / 2.0
+            );
+        }
+        if estimate.is_finite() {
+            // The interval passes 0% or 100%: no symmetric error, only its bounds.
+            return format!(
+                "A scores {score:.1}%: Elo A - B = {estimate:+.0} (95%: {low:+.0} to {high:+.0})"
             );
         }
         let bound = elo(sweep_bound(results.len()));
@@ -717,12 +741,14 @@ mod native {
             assert!(elo(1.0).is_infinite() && elo(0.0).is_infinite());
             // 10 wins, 10 draws, 10 losses: 50%, standard deviation sqrt(1/6), error 1.96 * 0.408 / sqrt(30).
             let even: Vec<f64> = [1.0, 0.5, 0.0].repeat(10);
-            let (estimate, margin) = elo_with_error(&even).expect("games");
-            assert!(estimate.abs() < 1e-9);
+            let even = elo_interval(&even).expect("games");
+            assert!(even.estimate.abs() < 1e-9);
             let error = 1.96 * (1.0f64 / 6.0).sqrt() / 30f64.sqrt();
-            assert!((margin - (elo(0.5 + error) - elo(0.5 - error)) / 2.0).abs() < 1e-9);
-            assert!((margin - 104.56).abs() < 0.01, "{margin}");
-            assert_eq!(elo_with_error(&[]), None);
+            assert!(
+                (even.high - elo(0.5 + error)).abs() < 1e-9 && (even.low + even.high).abs() < 1e-9
+            );
+            assert!((even.high - 104.56).abs() < 0.01, "{even:?}");
+            assert_eq!(elo_interval(&[]), None);
             // 20 wins of 20: a true score below 86.1% (+317 Elo) would do that less than once in 20.
             assert!((sweep_bound(20) - 0.8609).abs() < 1e-4);
             assert!(
@@ -730,7 +756,19 @@ mod native {
                 "{}",
                 elo(sweep_bound(20))
             );
-            let (_, all_draws) = elo_with_error(&[0.5; 8]).expect("games");
+            // 17 wins of 20: 85%, the interval's top passes 100%.
+            let mostly: Vec<f64> = [vec![1.0; 17], vec![0.0; 3]].concat();
+            let mostly = elo_interval(&mostly).expect("games");
+            assert!(
+                (mostly.estimate - 301.33).abs() < 0.01 && mostly.high.is_infinite(),
+                "{mostly:?}"
+            );
+            assert!(
+                (mostly.low - elo(0.85 - 1.96 * (0.85f64 * 0.15).sqrt() / 20f64.sqrt())).abs()
+                    < 1e-9
+            );
+            let all_draws = elo_interval(&[0.5; 8]).expect("games");
+            let all_draws = all_draws.high - all_draws.low;
             assert!(all_draws.abs() < 1e-9, "no spread, no error");
         }
 
