@@ -3,13 +3,16 @@
 //! [`engine`] is the pure game engine; [`game`] is the state of one game on the page, [`settings`] what a URL can
 //! ask of it, [`tally`] the results so far, and [`thinking`] and [`tree`] what the panels that show minimax's
 //! thinking show, all pure and tested natively; the DOM layer (`web`) that draws them with `web-sys` exists only
-//! when building for `wasm32`.
+//! when building for `wasm32`. `gomocup` (native only) speaks the Gomocup protocol for the `pbrain-minimax` binary.
 
 pub mod analysis;
 pub mod beyond;
 pub mod engine;
 pub mod explain;
 pub mod game;
+// Native only: a brain talks over standard input and output.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod gomocup;
 pub mod settings;
 pub mod squares;
 pub mod stepper;
