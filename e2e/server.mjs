@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { extname, join, normalize, resolve } from "node:path";
 
 // What GitHub Pages compresses (gzip, when the browser accepts it): everything but images that are compressed already.
-const COMPRESSED = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".svg", ".json"]);
+const COMPRESSED = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".svg", ".json", ".webmanifest"]);
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -17,6 +17,7 @@ const TYPES = {
   ".png": "image/png",
   ".svg": "image/svg+xml",
   ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
 };
 
 /**
