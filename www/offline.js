@@ -7,15 +7,6 @@
 // and in debug builds, where a worker would serve the files of an earlier build.
 const OFFLINE_BUILD = false;
 
-/** The page's notice: a polite live region at the foot of the window, empty (and so silent) until it speaks. */
-function noticeRegion() {
-  const region = document.createElement("div");
-  region.className = "update-notice";
-  region.setAttribute("role", "status");
-  document.body.append(region);
-  return region;
-}
-
 function button(text, onClick) {
   const element = document.createElement("button");
   element.type = "button";
@@ -24,10 +15,18 @@ function button(text, onClick) {
   return element;
 }
 
-/** Says that `worker` (a new build, installed and waiting) is ready; "Reload" lets it take over and reloads. */
-function offerUpdate(region, worker, container) {
-  if (region.dataset.shown === "true") return;
-  region.dataset.shown = "true";
+/**
+ * Says that `worker` (a new build, installed and waiting) is ready, in a notice at the foot of the window: a polite
+ * live region, put on the page empty and filled a moment later (a live region that comes with its words is not
+ * announced by every screen reader). "Reload" lets the worker take over and reloads; "Not now" takes the notice
+ * away. Until then the page has no notice at all.
+ */
+function offerUpdate(worker, container) {
+  if (document.querySelector(".update-notice")) return;
+  const region = document.createElement("div");
+  region.className = "update-notice";
+  region.setAttribute("role", "status");
+  document.body.append(region);
   const text = document.createElement("p");
   text.textContent = "A new version of the game is ready. Reload to play it (the game in progress starts over).";
   let reloading = false;
@@ -41,11 +40,8 @@ function offerUpdate(region, worker, container) {
     if (worker.state === "installed") worker.postMessage("tictactoe-update");
     else window.location.reload();
   });
-  const later = button("Not now", () => {
-    region.replaceChildren();
-    delete region.dataset.shown;
-  });
-  region.replaceChildren(text, reload, later);
+  const later = button("Not now", () => region.remove());
+  setTimeout(() => region.replaceChildren(text, reload, later), 100);
 }
 
 /** Registers the site's service worker from the game page, and watches for a new build. */
@@ -67,13 +63,12 @@ export async function offerOffline() {
     // worker failed to install: the game plays on, online.
     return;
   }
-  const region = noticeRegion();
   // A new build installed is news only to a page that an earlier build serves (not on a first visit). The
   // browser looks for one as the page loads, so it may be waiting or installing already.
   const watch = (worker) => {
     if (!worker) return;
     const ready = () => {
-      if (worker.state === "installed" && container.controller) offerUpdate(region, worker, container);
+      if (worker.state === "installed" && container.controller) offerUpdate(worker, container);
     };
     ready();
     worker.addEventListener("statechange", ready);
