@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's commands. Each installs whatever it needs that is missing, then does its job:
 #
-#   ./dev.sh serve        build and serve the game at http://127.0.0.1:8080/ (rebuilds on change)
+#   ./dev.sh serve        build and serve the game at http://127.0.0.1:8080/ (rebuilds on change; no offline cache)
 #   ./dev.sh test         every check: fmt, clippy, native tests, browser tests, end-to-end tests
 #   ./dev.sh build        the release site in dist/
 #   ./dev.sh screenshot   refresh docs/screenshot.png from the release build
@@ -102,7 +102,9 @@ case "${1:-}" in
   serve)
     install_build_tools
     step "trunk serve --release: open http://127.0.0.1:8080/"
-    trunk serve --release
+    # No service worker for a server that rebuilds on change: it would serve the last build it cached
+    # (docs/offline.md).
+    TICTACTOE_OFFLINE=off trunk serve --release
     ;;
   test)
     install_test_tools

@@ -1,6 +1,9 @@
 // Headless Chromium through playwright-core, with the system browser and the flags this machine needs, and a
 // page wrapper that records every console error, page error and failed request so tests can insist on none.
 import { chromium } from "playwright-core";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
 
@@ -42,6 +45,32 @@ export async function closeSites({ site, host, browser } = {}) {
 export async function watchedPage(browser, options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  return { page, problems: watch(page), close: () => context.close() };
+}
+
+/**
+ * Chromium with a profile of its own in a new temporary folder, as a person's browser is: not incognito, as
+ * `browser.newContext()` is, so that a service worker and its caches last from one visit to the next and
+ * Chromium's installability check runs (it refuses an incognito profile). Resolves to `{ context, page,
+ * problems, close }`: the profile's first page, watched as `watchedPage`'s; `close` also deletes the folder.
+ */
+export async function watchedProfile(options = {}) {
+  const folder = await mkdtemp(join(tmpdir(), "tictactoe-profile-"));
+  const context = await chromium.launchPersistentContext(folder, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
+    ...options,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const close = async () => {
+    await context.close();
+    await rm(folder, { recursive: true, force: true });
+  };
+  return { context, page, problems: watch(page), close };
+}
+
+/** Collects the problems of `page`: console errors, uncaught errors, failed or 4xx/5xx requests. */
+export function watch(page) {
   const problems = [];
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`console error: ${message.text()}`);
@@ -53,7 +82,7 @@ export async function watchedPage(browser, options = {}) {
   page.on("response", (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  return { page, problems, close: () => context.close() };
+  return problems;
 }
 
 /** Waits until no game in `scope` (a page or a locator) is waiting for the computer. Locators see into open shadow

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { homedir } from "node:os";
+import { WORKER, buildId, siteFiles } from "../scripts/offline.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 
@@ -50,4 +51,17 @@ test("the module names no folder of the machine that built it", async () => {
   for (const folder of [homedir(), cargoHome, "/registry/src/"]) {
     assert.equal(text.includes(folder), false, `the module names ${folder}`);
   }
+});
+
+test("the service worker names the build and lists every other file of the site with its integrity hash", async () => {
+  // What scripts/minify.mjs wrote into www/sw.js: the files as served, so the worker's cache is this build's.
+  const worker = await readFile(join(DIST, WORKER), "utf8");
+  const listed = JSON.parse(worker.match(/=(\[\["[^\]]*\](?:,\["[^\]]*\])*\])[,;]/)?.[1] ?? "[]");
+  const files = await siteFiles(DIST);
+  assert.deepEqual(listed, files);
+  for (const file of ["index.html", "tictactoe.js", "tictactoe_bg.wasm", "worker.js", "manifest.webmanifest"]) {
+    assert.ok(files.some(([name]) => name === file), file);
+  }
+  const build = buildId(files, await readFile(fileURLToPath(new URL("../www/sw.js", import.meta.url)), "utf8"));
+  assert.ok(worker.includes(`"${build}"`), `sw.js names build ${build}`);
 });

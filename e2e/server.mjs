@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { extname, join, normalize, resolve } from "node:path";
 
 // What GitHub Pages compresses (gzip, when the browser accepts it): everything but images that are compressed already.
-const COMPRESSED = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".svg", ".json"]);
+const COMPRESSED = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".svg", ".json", ".webmanifest"]);
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -17,16 +17,19 @@ const TYPES = {
   ".png": "image/png",
   ".svg": "image/svg+xml",
   ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
 };
 
 /**
  * Serves `root` under `prefix` (which starts and ends with "/") on 127.0.0.1 and a free port, plus any extra
- * `{ urlPath: filePath }` files. Resolves to `{ url, close }` where `url` is the site's address.
+ * `{ urlPath: filePath }` files; `onRequest(path)`, if given, hears of every request. Resolves to
+ * `{ url, close }` where `url` is the site's address.
  */
-export async function serve(root, { prefix = "/tictactoe/", extra = {} } = {}) {
+export async function serve(root, { prefix = "/tictactoe/", extra = {}, onRequest } = {}) {
   const base = resolve(root);
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
+    onRequest?.(path);
     let file = extra[path];
     if (!file && path === prefix.slice(0, -1)) {
       response.writeHead(301, { Location: prefix }).end();

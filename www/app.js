@@ -26,6 +26,8 @@ try {
       if (event.source === window.parent && event.data === "tictactoe-height?") report();
     });
   }
+  // Offline play and updates, once the game is on the page (offline.js: the game page only, never in a frame).
+  import("./offline.js").then(({ offerOffline }) => offerOffline(), () => {});
 } catch (error) {
   console.error(error);
   const message = document.createElement("p");
