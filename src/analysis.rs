@@ -30,7 +30,7 @@ mod tests {
     use crate::engine::{analyze, Board};
 
     fn cells(position: &str) -> Vec<usize> {
-        best_outcome_cells(&analyze(position.parse::<Board>().unwrap()))
+        best_outcome_cells(&analyze(&position.parse::<Board>().unwrap()))
     }
 
     #[test]

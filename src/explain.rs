@@ -90,10 +90,10 @@ pub fn best_first(moves: &mut [MoveScore]) {
 
 /// Every legal move of `board` with its exact value and its score under `scoring`, in cell order.
 pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
-    let analysis = analyze(board);
+    let analysis = analyze(&board);
     let plain = match scoring {
         Scoring::DepthAware => None,
-        Scoring::Plain => Some(analyze_with(board, Scoring::Plain)),
+        Scoring::Plain => Some(analyze_with(&board, Scoring::Plain)),
     };
     let mut scores: Vec<MoveScore> = analysis
         .moves
@@ -104,7 +104,7 @@ pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
             value: entry.value,
             score: match &plain {
                 None => depth_aware_score(entry.value, board.marks()),
-                Some(plain) => i32::from(plain.moves[index].score),
+                Some(plain) => plain.moves[index].score,
             },
             best: false,
         })
@@ -119,7 +119,7 @@ pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
 /// The line of best play after `first_move` in `board`, in words: one "X: row 1, column 3" per move, then how the
 /// game ends ("X wins", "Draw").
 pub fn line_in_words(board: Board, first_move: usize) -> (Vec<String>, String) {
-    let line = principal_variation(board, Some(first_move));
+    let line = principal_variation(&board, Some(first_move));
     let mut position = board;
     let mut moves = Vec::with_capacity(line.len());
     for cell in line {

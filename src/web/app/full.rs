@@ -391,7 +391,7 @@ impl App {
             self.full.beyond.scores = Some(Scored {
                 position: board,
                 limits: scoring.limits,
-                moves: self.on_page(think_moves, &board, scoring.limits),
+                moves: self.on_page(think_moves, &board, scoring.limits).moves,
             });
         }
     }
@@ -455,7 +455,7 @@ fn measure(now: &dyn Fn() -> f64, board: Board, variant: Variant) -> Measured {
     let start = now();
     let mut runs = 0u32;
     let nodes = loop {
-        let stats = search_stats(board, variant);
+        let stats = search_stats(&board, variant);
         runs += 1;
         if now() - start >= 2.0 || runs >= 10_000 {
             break stats.nodes;
@@ -479,7 +479,7 @@ fn measure_pieces(
     let mut nodes = 0;
     let mut searched = 0;
     for &piece in pieces {
-        nodes += search_stats(piece, variant).nodes;
+        nodes += search_stats(&piece, variant).nodes;
         searched += 1;
         if now() - task_start >= MEASURE_BUDGET_MS {
             break;
