@@ -67,8 +67,6 @@ pub(crate) struct Core<'c> {
     pub(crate) table: KeyedTable,
     /// The windows of the board searched, and the tactics' scratch space.
     pub(crate) windows: &'c mut Windows,
-    /// Move lists, one per ply, reused so that a node allocates nothing.
-    lists: Vec<Vec<usize>>,
     /// What the root is asked.
     pub(crate) root: Root,
     /// At the root, whether each cell is searched (one per set of mirror-image moves, say); empty for all.
@@ -108,7 +106,6 @@ impl<'c> Core<'c> {
             observer,
             table: KeyedTable::with_bits(settings.table_bits),
             windows,
-            lists: Vec::new(),
             root: Root::Best,
             root_searched: Vec::new(),
             root_scores: Vec::new(),
@@ -145,7 +142,7 @@ impl<'c> Core<'c> {
         let keys = if self.settings.memory == Memory::Off {
             Keys::default()
         } else {
-            Keys::of(position)
+            Keys::of(position, |bit| *self.windows.images(bit))
         };
         let arrival = Arrival {
             may_be_lost: true,
@@ -201,7 +198,7 @@ impl<'c> Core<'c> {
             Some(bit) => self
                 .windows
                 .line_through(position.last_movers_stones(), bit),
-            None => position.lost(),
+            None => self.windows.line(position.last_movers_stones()),
         };
         if arrival.may_be_lost && lost() {
             // The terminal score, written once.
@@ -273,10 +270,7 @@ impl<'c> Core<'c> {
         beta: i32,
     ) -> i32 {
         let ply = node.at.ply;
-        if self.lists.len() <= ply {
-            self.lists.resize_with(ply + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut moves = self.windows.take_list(ply);
         // A root asked for every move's score tries every move, whatever the tactics would say.
         let settings = if ply == 0 && self.root != Root::Best {
             Settings {
@@ -316,7 +310,7 @@ impl<'c> Core<'c> {
                 self.search_moves(position, keys, &mut moves, node, alpha, beta)
             }
         };
-        self.lists[ply] = moves;
+        self.windows.give_back_list(ply, moves);
         score
     }
 
@@ -604,7 +598,7 @@ impl<'c> Core<'c> {
     /// The best move the table remembers for `position`, as `position` names it.
     pub(crate) fn table_move(&self, position: &Grid) -> Option<usize> {
         let shape = position.shape();
-        let (key, frame) = Keys::of(position).shared(shape);
+        let (key, frame) = Keys::of(position, |bit| *self.windows.images(bit)).shared(shape);
         let entry = self.table.get(key)?;
         (entry.best != NO_MOVE).then(|| frame.inverse().image(shape, usize::from(entry.best)))
     }

@@ -450,13 +450,8 @@ impl Grid {
         }
     }
 
-    /// Whether the side to move has lost: the last move made a line (only the side that just moved can have
-    /// one), which is all a search asks of a position it reaches.
-    pub(crate) fn lost(&self) -> bool {
-        self.shape.has_line(self.last_movers_stones())
-    }
-
-    /// The stones of the side that moved last.
+    /// The stones of the side that moved last: only that side can have a line, which is all a search asks of a
+    /// position it reaches.
     pub(crate) fn last_movers_stones(&self) -> Bits {
         self.stones(self.to_move().opponent())
     }

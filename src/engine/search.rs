@@ -464,7 +464,7 @@ impl Core<'_> {
             Root::Best => Vec::new(),
             Root::Ties | Root::Each => vec![None; cells],
         };
-        let lost = root.lost();
+        let lost = self.windows.line(root.last_movers_stones());
         let over = if lost { root.marks() as i32 - WIN } else { 0 };
         // A game that nobody has won is over only when the board is full: its legal moves are its empty cells.
         let legal = if lost { Bits::EMPTY } else { root.empty_bits() };

@@ -34,13 +34,13 @@ fn zobrist() -> &'static [[u64; 256]; 2] {
 pub(crate) struct Keys([u64; 8]);
 
 impl Keys {
-    /// The keys of `grid`, counted stone by stone.
-    pub(crate) fn of(grid: &Grid) -> Keys {
-        let shape = grid.shape();
+    /// The keys of `grid`, counted stone by stone, `images` giving what the symmetries make of a bit (see
+    /// [`Symmetry::images_of_bit`]; the search has a table of them).
+    pub(crate) fn of(grid: &Grid, images: impl Fn(usize) -> [u8; 8]) -> Keys {
         let mut keys = Keys::default();
         for player in [Player::X, Player::O] {
             for bit in grid.stones(player).iter() {
-                keys = keys.with_stone(player, &Symmetry::images_of_bit(shape, bit));
+                keys = keys.with_stone(player, &images(bit));
             }
         }
         keys
@@ -120,7 +120,7 @@ pub(crate) struct KeyedTable {
 /// A [`KeyedTable`] starts with a 64th of the slots it may grow to, and at least `1 << FIRST_TABLE_BITS` (or its
 /// limit, if smaller): enough for a search of the 3x3 board, cheap to fill, and for a large board a start that
 /// does not lose many entries before the first doubling.
-const FIRST_TABLE_BITS: u32 = 8;
+const FIRST_TABLE_BITS: u32 = 6;
 
 impl KeyedTable {
     /// A table of at most `1 << bits` entries.
@@ -219,14 +219,19 @@ mod tests {
         }
     }
 
+    /// The keys of `grid`.
+    fn keys(grid: &Grid) -> Keys {
+        Keys::of(grid, |bit| Symmetry::images_of_bit(grid.shape(), bit))
+    }
+
     #[test]
     fn mirror_images_share_a_key_and_name_their_cells_through_it() {
         let s = Shape::new(4, 4, 4).unwrap();
         let grid = Grid::parse("X.../.O../..X./....", s).unwrap();
-        let (key, frame) = Keys::of(&grid).shared(s);
+        let (key, frame) = keys(&grid).shared(s);
         for symmetry in Symmetry::all(s) {
             let mirror = symmetry.apply(&grid);
-            let (mirror_key, mirror_frame) = Keys::of(&mirror).shared(s);
+            let (mirror_key, mirror_frame) = keys(&mirror).shared(s);
             assert_eq!(mirror_key, key);
             // A move the entry names through the grid's frame, named again through the mirror's, is the same
             // move up to a symmetry: the two positions after it share a key too. (The grid is symmetric about
@@ -234,20 +239,20 @@ mod tests {
             for cell in grid.legal_moves() {
                 let named = mirror_frame.inverse().image(s, frame.image(s, cell));
                 assert_eq!(
-                    Keys::of(&mirror.play(named)).shared(s).0,
-                    Keys::of(&grid.play(cell)).shared(s).0
+                    keys(&mirror.play(named)).shared(s).0,
+                    keys(&grid.play(cell)).shared(s).0
                 );
             }
         }
         // Another position, even with the same marks elsewhere, has another key.
         let other = Grid::parse("X.../..O./..X./....", s).unwrap();
-        assert_ne!(Keys::of(&other).shared(s).0, key);
+        assert_ne!(keys(&other).shared(s).0, key);
         // Keys kept move by move are the keys of the marks: O plays 15, then X 3.
         let after = grid.play(15).play(3);
         let images = |cell| Symmetry::images_of_bit(s, s.bit_of(cell));
-        let kept = Keys::of(&grid)
+        let kept = keys(&grid)
             .with_stone(Player::O, &images(15))
             .with_stone(Player::X, &images(3));
-        assert_eq!(kept, Keys::of(&after));
+        assert_eq!(kept, keys(&after));
     }
 }

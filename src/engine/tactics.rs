@@ -95,9 +95,9 @@ impl Window {
     }
 }
 
-/// Every window of a board's shape, and the scratch space of the tactics, so that a node counts each window
-/// holding marks once, with two population counts, instead of walking the lines through every candidate cell;
-/// with the cells and symmetries of the board as tables. Worked out once for a shape and kept for the next
+/// Every window of a board's shape, and the scratch space of the tactics and the search, so that a node counts
+/// each window holding marks once, with two population counts, instead of walking the lines through every
+/// candidate cell, and allocates nothing; with the cells and symmetries of the board as tables. Worked out once for a shape and kept for the next
 /// search of the same shape (see [`with_windows`]): working them out costs more than a search of the 3x3 board.
 /// What is by bit is in arrays of 256, which a bit indexes without a check.
 pub(crate) struct Windows {
@@ -144,6 +144,8 @@ pub(crate) struct Windows {
     holding: Vec<(u16, u8, u8)>,
     /// Scratch: the candidates with their order (see [`Grid::tactics`]).
     order: Vec<u64>,
+    /// Scratch of the search: its move lists, one per ply, reused so that a node allocates nothing.
+    lists: Vec<Vec<usize>>,
     /// The weight of a window open to one side, by its marks (see [`window_weight`]).
     weights: [i64; MAX_K + 1],
 }
@@ -172,6 +174,7 @@ impl Default for Windows {
             evaluated: None,
             holding: Vec::new(),
             order: Vec::new(),
+            lists: Vec::new(),
             weights: [0; MAX_K + 1],
         }
     }
@@ -438,6 +441,11 @@ pub(crate) fn with_windows<R>(shape: Shape, search: impl FnOnce(&mut Windows) ->
 }
 
 impl Windows {
+    /// Whether `stones` fill a window: a line.
+    pub(crate) fn line(&self, stones: Bits) -> bool {
+        self.list.iter().any(|window| window.filled_by(stones))
+    }
+
     /// Whether `stones` make a line through the cell at `bit`.
     pub(crate) fn line_through(&self, stones: Bits, bit: usize) -> bool {
         let (from, to) = self.through_at[bit];
@@ -465,6 +473,20 @@ impl Windows {
             }
         }
         representative
+    }
+
+    /// The move list of the search's node `ply` plies below its root, to fill (see [`Grid::tactics`]) and give
+    /// back.
+    pub(crate) fn take_list(&mut self, ply: usize) -> Vec<usize> {
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::take(&mut self.lists[ply])
+    }
+
+    /// Gives back the move list taken for `ply` ([`Windows::take_list`]), to be reused.
+    pub(crate) fn give_back_list(&mut self, ply: usize, list: Vec<usize>) {
+        self.lists[ply] = list;
     }
 
     /// The bit of `cell` (see [`Shape::bit_of`]), without a division.
