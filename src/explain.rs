@@ -17,17 +17,6 @@ pub fn outcome_words(value: Value) -> String {
     }
 }
 
-/// The engine's depth-aware score of a move worth `value`, played in a position with `marks` marks: a game that
-/// ends with `n` marks is worth `10 - n` to its winner and `n - 10` to its loser.
-pub fn depth_aware_score(value: Value, marks: u32) -> i32 {
-    let end = (marks + value.plies) as i32;
-    match value.outcome {
-        Outcome::Win => 10 - end,
-        Outcome::Draw => 0,
-        Outcome::Loss => end - 10,
-    }
-}
-
 /// A score with its sign: "+7", "0", "−3", with the minus sign (U+2212) that the step panel's "−∞" has, so that
 /// a panel's numbers read alike.
 pub fn signed(score: i32) -> String {
@@ -103,7 +92,7 @@ pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
             cell: entry.cell,
             value: entry.value,
             score: match &plain {
-                None => depth_aware_score(entry.value, board.marks()),
+                None => entry.value.points(board.marks(), CELLS as u32),
                 Some(plain) => plain.moves[index].score,
             },
             best: false,

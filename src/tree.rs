@@ -6,7 +6,7 @@ use crate::engine::{
     alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, Status,
     StepEvent, TreeNode, CELLS,
 };
-use crate::explain::{after, depth_aware_score, outcome_words, signed};
+use crate::explain::{after, outcome_words, signed};
 use crate::game::cell_name;
 use crate::stepper::cut_reason;
 use std::cell::RefCell;
@@ -390,7 +390,7 @@ fn value_words(position: Board, node: &TreeNode) -> String {
     format!(
         "{} ({})",
         outcome_words(node.value),
-        signed(depth_aware_score(node.value, position.marks())),
+        signed(node.value.points(position.marks(), CELLS as u32)),
     )
 }
 
