@@ -65,11 +65,12 @@ pub(crate) struct Core<'c> {
     /// Whoever watches the search (the engine's own searches have nobody).
     observer: Option<&'c mut dyn Observer>,
     pub(crate) table: KeyedTable,
-    /// The windows of the board searched, and the tactics' scratch space.
+    /// The windows of the board searched, and the scratch space of the tactics and of the loop.
     pub(crate) windows: &'c mut Windows,
     /// What the root is asked.
     pub(crate) root: Root,
-    /// At the root, whether each cell is searched (one per set of mirror-image moves, say); empty for all.
+    /// At the root, whether each cell is searched (one per set of mirror-image moves, and not a move already
+    /// proved); empty for all.
     pub(crate) root_searched: Vec<bool>,
     /// At the root, by cell, the score of each move searched (for the root's side) and whether its search
     /// reached every end of the game; empty when nobody reads them.

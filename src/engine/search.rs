@@ -213,7 +213,8 @@ pub struct Thought {
 pub struct MoveScores {
     /// Each legal move and its score for the side that plays it, in cell order.
     pub moves: Vec<(usize, Score)>,
-    /// The depth of the estimates (and of the deepest search of the moves proved): plies, the move included.
+    /// The depth every move was searched to, unless proved before: the estimates' depth, in plies, the move
+    /// included.
     pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
