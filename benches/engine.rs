@@ -13,146 +13,33 @@ fn main() {
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
-/// Tic-tac-toe minimax as the blog posts write it: a board of nine characters, a recursive `minimax(board,
-/// depth, is_maximizing)` that plays each empty cell, recurses, and undoes the move; a win is worth `10 - depth`
-/// to the side the search plays for. No pruning, no memory: from the empty board it visits all 549,946 nodes of
-/// the game tree, the root included.
+/// The textbook minimax the engine is timed against: the oracles' (see there), tic-tac-toe minimax as the blog
+/// posts write it, on nine cells, every move of every position, no pruning and no memory: from the empty board it
+/// visits all 549,946 nodes of the game tree, the root included.
 #[cfg(not(target_arch = "wasm32"))]
-mod textbook {
-    pub type Grid = [char; 9];
-
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
-
-    pub fn grid(text: &str) -> Grid {
-        let mut grid = [' '; 9];
-        for (cell, mark) in text.chars().enumerate() {
-            grid[cell] = if mark == '.' { ' ' } else { mark };
-        }
-        grid
-    }
-
-    fn winner(grid: &Grid) -> Option<char> {
-        for [a, b, c] in LINES {
-            if grid[a] != ' ' && grid[a] == grid[b] && grid[b] == grid[c] {
-                return Some(grid[a]);
-            }
-        }
-        None
-    }
-
-    fn is_full(grid: &Grid) -> bool {
-        !grid.contains(&' ')
-    }
-
-    fn opponent(player: char) -> char {
-        if player == 'X' {
-            'O'
-        } else {
-            'X'
-        }
-    }
-
-    fn minimax(grid: &mut Grid, depth: i32, is_maximizing: bool, me: char, nodes: &mut u64) -> i32 {
-        *nodes += 1;
-        if let Some(winner) = winner(grid) {
-            return if winner == me { 10 - depth } else { depth - 10 };
-        }
-        if is_full(grid) {
-            return 0;
-        }
-        if is_maximizing {
-            let mut best = i32::MIN;
-            for cell in 0..9 {
-                if grid[cell] == ' ' {
-                    grid[cell] = me;
-                    best = best.max(minimax(grid, depth + 1, false, me, nodes));
-                    grid[cell] = ' ';
-                }
-            }
-            best
-        } else {
-            let mut best = i32::MAX;
-            for cell in 0..9 {
-                if grid[cell] == ' ' {
-                    grid[cell] = opponent(me);
-                    best = best.min(minimax(grid, depth + 1, true, me, nodes));
-                    grid[cell] = ' ';
-                }
-            }
-            best
-        }
-    }
-
-    /// The best move for the side to move (the first in cell order among equals), counting every node visited,
-    /// the root included, in `nodes`.
-    pub fn find_best_move(grid: &Grid, nodes: &mut u64) -> Option<usize> {
-        *nodes += 1;
-        if winner(grid).is_some() {
-            return None;
-        }
-        let xs = grid.iter().filter(|&&mark| mark == 'X').count();
-        let os = grid.iter().filter(|&&mark| mark == 'O').count();
-        let me = if xs > os { 'O' } else { 'X' };
-        let mut grid = *grid;
-        let mut best: Option<(i32, usize)> = None;
-        for cell in 0..9 {
-            if grid[cell] == ' ' {
-                grid[cell] = me;
-                let score = minimax(&mut grid, 1, false, me, nodes);
-                grid[cell] = ' ';
-                if best.is_none_or(|(best_score, _)| score > best_score) {
-                    best = Some((score, cell));
-                }
-            }
-        }
-        best.map(|(_, cell)| cell)
-    }
-}
+#[path = "../tests/common/oracle.rs"]
+mod oracle;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::textbook;
+    use super::oracle::{self, Cells};
     use criterion::{BenchmarkId, Criterion};
-    use std::collections::HashSet;
     use std::hint::black_box;
     use std::time::{Duration, Instant};
     use tictactoe::engine::{best_move, best_moves, Board, Rng};
 
-    fn reachable_positions() -> Vec<Board> {
-        fn walk(board: Board, seen: &mut HashSet<Board>, order: &mut Vec<Board>) {
-            if seen.insert(board) {
-                order.push(board);
-                for cell in board.legal_moves() {
-                    walk(board.play(cell), seen, order);
-                }
-            }
-        }
-        let mut order = Vec::new();
-        walk(Board::EMPTY, &mut HashSet::new(), &mut order);
-        order
-    }
-
     /// The engine's move, as the page asks for it.
     fn engine_move(board: Board, rng: &mut Rng) -> Option<usize> {
-        best_move(board, rng)
+        best_move(&board, rng)
     }
 
     fn engine_nodes(board: Board) -> u64 {
-        best_moves(board).nodes
+        best_moves(&board).nodes
     }
 
     fn textbook_nodes(board: Board) -> u64 {
         let mut nodes = 0;
-        textbook::find_best_move(&textbook::grid(&board.to_string()), &mut nodes);
+        oracle::best_move(&Cells::of(board), &mut nodes);
         nodes
     }
 
@@ -223,12 +110,12 @@ mod native {
             ("the empty board".to_string(), Board::EMPTY),
             (format!("the slowest position, {worst}"), worst),
         ] {
-            let grid = textbook::grid(&board.to_string());
+            let cells = Cells::of(board);
             let engine_time = time_per_call(budget, || {
                 black_box(engine_move(black_box(board), &mut rng));
             });
             let textbook_time = time_per_call(budget, || {
-                black_box(textbook::find_best_move(black_box(&grid), &mut 0));
+                black_box(oracle::best_move(black_box(&cells), &mut 0));
             });
             print_row(
                 &name,
@@ -236,18 +123,15 @@ mod native {
                 (textbook_nodes(board), textbook_time),
             );
         }
-        let grids: Vec<_> = positions
-            .iter()
-            .map(|board| textbook::grid(&board.to_string()))
-            .collect();
+        let grids: Vec<Cells> = positions.iter().map(|&board| Cells::of(board)).collect();
         let engine_time = time_per_call(budget, || {
             for &board in positions {
                 black_box(engine_move(black_box(board), &mut rng));
             }
         });
         let textbook_time = time_per_call(budget, || {
-            for grid in &grids {
-                black_box(textbook::find_best_move(black_box(grid), &mut 0));
+            for cells in &grids {
+                black_box(oracle::best_move(black_box(cells), &mut 0));
             }
         });
         print_row(
@@ -271,9 +155,8 @@ mod native {
     fn check_reference(positions: &[Board]) {
         assert_eq!(textbook_nodes(Board::EMPTY), 549_946);
         for &board in positions {
-            let grid = textbook::grid(&board.to_string());
-            let pick = textbook::find_best_move(&grid, &mut 0);
-            let best = best_moves(board).cells;
+            let pick = oracle::best_move(&Cells::of(board), &mut 0);
+            let best = best_moves(&board).cells;
             assert_eq!(pick.is_none(), best.is_empty(), "{board}");
             if let Some(cell) = pick {
                 assert!(
@@ -291,16 +174,13 @@ mod native {
             group.bench_function(BenchmarkId::new("engine", board), |bench| {
                 bench.iter(|| engine_move(black_box(board), &mut rng))
             });
-            let grid = textbook::grid(&board.to_string());
+            let cells = Cells::of(board);
             group.bench_function(BenchmarkId::new("textbook", board), |bench| {
-                bench.iter(|| textbook::find_best_move(black_box(&grid), &mut 0))
+                bench.iter(|| oracle::best_move(black_box(&cells), &mut 0))
             });
             group.finish();
         }
-        let grids: Vec<_> = positions
-            .iter()
-            .map(|board| textbook::grid(&board.to_string()))
-            .collect();
+        let grids: Vec<Cells> = positions.iter().map(|&board| Cells::of(board)).collect();
         let mut group = criterion.benchmark_group("every reachable position");
         group.sample_size(10);
         group.bench_function("engine", |bench| {
@@ -312,8 +192,8 @@ mod native {
         });
         group.bench_function("textbook", |bench| {
             bench.iter(|| {
-                for grid in &grids {
-                    black_box(textbook::find_best_move(black_box(grid), &mut 0));
+                for cells in &grids {
+                    black_box(oracle::best_move(black_box(cells), &mut 0));
                 }
             })
         });
@@ -321,7 +201,7 @@ mod native {
     }
 
     pub fn main() {
-        let positions = reachable_positions();
+        let positions = oracle::reachable();
         let quick_check = std::env::args().any(|arg| arg == "--test" || arg == "--list");
         // `cargo test --benches` runs each benchmark once: the search for the slowest position is skipped.
         let worst = if quick_check {

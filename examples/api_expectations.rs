@@ -27,7 +27,7 @@ fn main() {
     let mut out = String::from("[\n");
     for (index, text) in positions.iter().enumerate() {
         let board: Board = text.parse().expect("a reachable position");
-        let analysis = analyze(board);
+        let analysis = analyze(&board);
         let moves: Vec<String> = analysis
             .moves
             .iter()
@@ -43,7 +43,7 @@ fn main() {
         let levels: Vec<String> = Level::ALL
             .iter()
             .map(|level| {
-                let cells = best_moves_within(board, level.depth()).cells;
+                let cells = best_moves_within(&board, level.depth()).cells;
                 format!("\"{}\":{}", level.name(), list(&cells))
             })
             .collect();

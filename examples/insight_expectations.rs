@@ -21,7 +21,7 @@ fn main() {
             .filter(|p| !p.is_empty())
             .map(|p| p.parse().expect("a cell"))
             .collect();
-        let stats: Vec<String> = all_search_stats(board)
+        let stats: Vec<String> = all_search_stats(&board)
             .iter()
             .map(|s| s.nodes.to_string())
             .collect();
@@ -30,11 +30,11 @@ fn main() {
             .map(|cell| {
                 format!(
                     "\"{cell}\":{}",
-                    list(&principal_variation(board, Some(cell)))
+                    list(&principal_variation(&board, Some(cell)))
                 )
             })
             .collect();
-        let children: Vec<String> = tree_children_along(board, &path, true)
+        let children: Vec<String> = tree_children_along(&board, &path, true)
             .iter()
             .map(|node| {
                 format!(

@@ -9,7 +9,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    use tictactoe::engine::{think, Grid, InstantClock, Limits, Shape, Verdict};
+    use tictactoe::engine::{think, Grid, InstantClock, Limits, Score, Shape};
     let seconds: u32 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
@@ -31,12 +31,12 @@ fn main() {
         };
         let thought = think(&Grid::empty(shape), limits, &mut InstantClock::new());
         let value = match thought.verdict {
-            Verdict::Proved(value) => format!(
+            Score::Proved(value) => format!(
                 "proved: {} in {} plies",
                 value.outcome.as_str(),
                 value.plies
             ),
-            Verdict::Estimate(estimate) => format!(
+            Score::Estimate(estimate) => format!(
                 "not proved in {} s: depth {}, estimate {estimate:+}",
                 limit_ms / 1000,
                 thought.depth

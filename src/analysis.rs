@@ -1,7 +1,7 @@
 //! The engine's analysis as the JS API presents it. Pure Rust, tested natively.
 
-use crate::engine::{Analysis, Outcome};
-use crate::explain::{best_first, depth_aware_score, MoveScore};
+use crate::engine::{Analysis, Outcome, CELLS};
+use crate::explain::{best_first, MoveScore};
 
 /// The cells whose moves have the best outcome (every winning move if there is one, else every drawing move,
 /// else every move), the better first among equals: the quickest win, the slowest loss; then cell order.
@@ -16,7 +16,7 @@ pub fn best_outcome_cells(analysis: &Analysis) -> Vec<usize> {
         .map(|entry| MoveScore {
             cell: entry.cell,
             value: entry.value,
-            score: depth_aware_score(entry.value, 0),
+            score: entry.value.points(0, CELLS as u32),
             best: true,
         })
         .collect();
@@ -30,7 +30,7 @@ mod tests {
     use crate::engine::{analyze, Board};
 
     fn cells(position: &str) -> Vec<usize> {
-        best_outcome_cells(&analyze(position.parse::<Board>().unwrap()))
+        best_outcome_cells(&analyze(&position.parse::<Board>().unwrap()))
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! and what its transposition table and move ordering saved. Pure Rust, tested natively; the searches run in a
 //! worker, and this module only keeps and words what they found.
 
-use crate::engine::{Grid, Limits, Outcome, Player, Thought, Verdict};
+use crate::engine::{Grid, Limits, Outcome, Player, Score, Thought};
 use crate::explain::{counted, group_digits, signed};
 use crate::game::{square_name, Phase};
 
@@ -26,13 +26,13 @@ pub struct Scored {
     /// How long and how deep the search looked.
     pub limits: Limits,
     /// Each legal move and its verdict.
-    pub moves: Vec<(usize, Verdict)>,
+    pub moves: Vec<(usize, Score)>,
 }
 
 impl Beyond {
     /// The verdicts of the moves at `position`, if they have been found within `limits` (another time or depth,
     /// or the evaluation switched, gives other estimates).
-    pub fn scores_at(&self, position: &Grid, limits: Limits) -> Option<&[(usize, Verdict)]> {
+    pub fn scores_at(&self, position: &Grid, limits: Limits) -> Option<&[(usize, Score)]> {
         self.scores
             .as_ref()
             .filter(|scored| scored.position == *position && scored.limits == limits)
@@ -64,9 +64,9 @@ fn moves_word(plies: u32) -> String {
 
 /// What a verdict for `mover` (the side to move where it was found) says, in words: "a draw with best play",
 /// "X wins in 7 moves with best play", "best guess: X is better", "best guess: even".
-pub fn verdict_words(verdict: &Verdict, mover: Player) -> String {
+pub fn verdict_words(verdict: &Score, mover: Player) -> String {
     match verdict {
-        Verdict::Proved(value) => match value.outcome {
+        Score::Proved(value) => match value.outcome {
             Outcome::Draw => "a draw with best play".to_owned(),
             Outcome::Win => format!(
                 "{} wins in {} with best play",
@@ -79,9 +79,9 @@ pub fn verdict_words(verdict: &Verdict, mover: Player) -> String {
                 moves_word(value.plies)
             ),
         },
-        Verdict::Estimate(0) => "best guess: even".to_owned(),
-        Verdict::Estimate(score) if *score > 0 => format!("best guess: {mover} is better"),
-        Verdict::Estimate(_) => format!("best guess: {} is better", mover.opponent()),
+        Score::Estimate(0) => "best guess: even".to_owned(),
+        Score::Estimate(score) if *score > 0 => format!("best guess: {mover} is better"),
+        Score::Estimate(_) => format!("best guess: {} is better", mover.opponent()),
     }
 }
 
@@ -94,7 +94,7 @@ pub fn search_sentence(position: &Grid, thought: &Thought) -> String {
     if to_the_end(position, thought.depth) {
         format!("Searched to the end: {positions}; proved: {words}.")
     } else {
-        let proved = if matches!(thought.verdict, Verdict::Proved(_)) {
+        let proved = if matches!(thought.verdict, Score::Proved(_)) {
             "proved: "
         } else {
             ""
@@ -189,25 +189,25 @@ pub fn horizon(position: &Grid, thought: &Thought) -> Vec<String> {
 }
 
 /// A move's verdict on its square, short: "win 5", "draw", "loss 4" when proved, "+120" or "-35" when estimated.
-pub fn square_words(verdict: &Verdict) -> String {
+pub fn square_words(verdict: &Score) -> String {
     match verdict {
-        Verdict::Proved(value) => match value.outcome {
+        Score::Proved(value) => match value.outcome {
             Outcome::Draw => "draw".to_owned(),
             Outcome::Win => format!("win {}", value.plies),
             Outcome::Loss => format!("loss {}", value.plies),
         },
         // An even estimate is written "±0", so that it is not read as a proved value.
-        Verdict::Estimate(0) => "±0".to_owned(),
-        Verdict::Estimate(score) => signed(*score),
+        Score::Estimate(0) => "±0".to_owned(),
+        Score::Estimate(score) => signed(*score),
     }
 }
 
 /// A move's verdict for the square's accessible name: ", proved: a draw with best play" or ", estimate +120
 /// (best guess: X is better)". `mover` plays the move.
-pub fn square_label_suffix(verdict: &Verdict, mover: Player) -> String {
+pub fn square_label_suffix(verdict: &Score, mover: Player) -> String {
     match verdict {
-        Verdict::Proved(_) => format!(", proved: {}", verdict_words(verdict, mover)),
-        Verdict::Estimate(score) => {
+        Score::Proved(_) => format!(", proved: {}", verdict_words(verdict, mover)),
+        Score::Estimate(score) => {
             format!(
                 ", estimate {} ({})",
                 signed(*score),
@@ -218,10 +218,10 @@ pub fn square_label_suffix(verdict: &Verdict, mover: Player) -> String {
 }
 
 /// The sentence under the scores' heading on a bigger board: whether every value is proved.
-pub fn scores_verdict(moves: &[(usize, Verdict)]) -> &'static str {
+pub fn scores_verdict(moves: &[(usize, Score)]) -> &'static str {
     if moves
         .iter()
-        .all(|(_, verdict)| matches!(verdict, Verdict::Proved(_)))
+        .all(|(_, verdict)| matches!(verdict, Score::Proved(_)))
     {
         "Every move's value is proved: the search reached the end of the game."
     } else {
@@ -258,7 +258,7 @@ pub fn tree_depth_note(position: &Grid) -> String {
 
 /// A move of the game tree shown one move deep, in words, as the 3x3 tree writes its moves: "X: row 2, column 3,
 /// proved: a draw with best play", or "X: row 1, column 1, estimate +120 (best guess: X is better)".
-pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Verdict) -> String {
+pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Score) -> String {
     let mover = position.to_move();
     format!(
         "{mover}: {}{}",
@@ -278,10 +278,10 @@ mod tests {
     use super::*;
     use crate::engine::{Iteration, Shape, Value};
 
-    fn thought(verdict: Verdict) -> Thought {
+    fn thought(verdict: Score) -> Thought {
         Thought {
             best: Some(5),
-            verdict: verdict.clone(),
+            verdict,
             depth: 6,
             nodes: 180_000,
             elapsed_ms: 900.0,
@@ -291,7 +291,7 @@ mod tests {
                     nodes: 16,
                     ms: 0.2,
                     best: Some(0),
-                    verdict: Some(Verdict::Estimate(3)),
+                    verdict: Some(Score::Estimate(3)),
                 },
                 Iteration {
                     depth: 2,
@@ -326,18 +326,18 @@ mod tests {
     #[test]
     fn verdicts_in_words() {
         let win = |plies| {
-            Verdict::Proved(Value {
+            Score::Proved(Value {
                 outcome: Outcome::Win,
                 plies,
             })
         };
         let loss = |plies| {
-            Verdict::Proved(Value {
+            Score::Proved(Value {
                 outcome: Outcome::Loss,
                 plies,
             })
         };
-        let draw = Verdict::Proved(Value {
+        let draw = Score::Proved(Value {
             outcome: Outcome::Draw,
             plies: 16,
         });
@@ -351,41 +351,41 @@ mod tests {
             "X wins in 1 move with best play"
         );
         assert_eq!(
-            verdict_words(&Verdict::Estimate(0), Player::X),
+            verdict_words(&Score::Estimate(0), Player::X),
             "best guess: even"
         );
         assert_eq!(
-            verdict_words(&Verdict::Estimate(40), Player::X),
+            verdict_words(&Score::Estimate(40), Player::X),
             "best guess: X is better"
         );
         assert_eq!(
-            verdict_words(&Verdict::Estimate(-40), Player::X),
+            verdict_words(&Score::Estimate(-40), Player::X),
             "best guess: O is better"
         );
         assert_eq!(square_words(&win(5)), "win 5");
         assert_eq!(square_words(&loss(4)), "loss 4");
         assert_eq!(square_words(&draw), "draw");
-        assert_eq!(square_words(&Verdict::Estimate(120)), "+120");
+        assert_eq!(square_words(&Score::Estimate(120)), "+120");
         // An even estimate is not written as a proved 0.
-        assert_eq!(square_words(&Verdict::Estimate(0)), "±0");
+        assert_eq!(square_words(&Score::Estimate(0)), "±0");
         assert_eq!(
-            square_label_suffix(&Verdict::Estimate(0), Player::X),
+            square_label_suffix(&Score::Estimate(0), Player::X),
             ", estimate 0 (best guess: even)"
         );
-        assert_eq!(square_words(&Verdict::Estimate(-35)), "−35");
+        assert_eq!(square_words(&Score::Estimate(-35)), "−35");
         assert_eq!(
             square_label_suffix(&draw, Player::X),
             ", proved: a draw with best play"
         );
         assert_eq!(
-            square_label_suffix(&Verdict::Estimate(-35), Player::X),
+            square_label_suffix(&Score::Estimate(-35), Player::X),
             ", estimate −35 (best guess: O is better)"
         );
         assert_eq!(
-            scores_verdict(&[(0, draw.clone()), (1, win(3))]),
+            scores_verdict(&[(0, draw), (1, win(3))]),
             "Every move's value is proved: the search reached the end of the game."
         );
-        assert!(scores_verdict(&[(0, draw), (1, Verdict::Estimate(2))]).contains("estimates"));
+        assert!(scores_verdict(&[(0, draw), (1, Score::Estimate(2))]).contains("estimates"));
     }
 
     #[test]
@@ -409,7 +409,7 @@ mod tests {
         let won = Grid::parse("XXXX/OOO./..../....", shape).unwrap();
         assert!(won.is_over());
         assert_eq!(tree_depth_note(&won), "");
-        let draw = Verdict::Proved(Value {
+        let draw = Score::Proved(Value {
             outcome: Outcome::Draw,
             plies: 16,
         });
@@ -418,7 +418,7 @@ mod tests {
             "X: row 2, column 3, proved: a draw with best play"
         );
         assert_eq!(
-            tree_move_words(&empty.play(0), 15, &Verdict::Estimate(120)),
+            tree_move_words(&empty.play(0), 15, &Score::Estimate(120)),
             "O: row 4, column 4, estimate +120 (best guess: O is better)"
         );
     }
@@ -427,12 +427,12 @@ mod tests {
     fn a_search_in_a_sentence_with_its_statistics_and_horizon() {
         let shape = Shape::new(4, 4, 4).unwrap();
         let position = Grid::empty(shape);
-        let guess = thought(Verdict::Estimate(25));
+        let guess = thought(Score::Estimate(25));
         assert_eq!(
             search_sentence(&position, &guess),
             "Looked 6 moves ahead, 180,000 positions; best guess: X is better."
         );
-        let proved = thought(Verdict::Proved(Value {
+        let proved = thought(Score::Proved(Value {
             outcome: Outcome::Draw,
             plies: 16,
         }));
@@ -494,7 +494,7 @@ mod tests {
             scores: Some(Scored {
                 position: empty,
                 limits,
-                moves: vec![(0, Verdict::Estimate(1))],
+                moves: vec![(0, Score::Estimate(1))],
             }),
             ..Beyond::default()
         };

@@ -17,17 +17,6 @@ pub fn outcome_words(value: Value) -> String {
     }
 }
 
-/// The engine's depth-aware score of a move worth `value`, played in a position with `marks` marks: a game that
-/// ends with `n` marks is worth `10 - n` to its winner and `n - 10` to its loser.
-pub fn depth_aware_score(value: Value, marks: u32) -> i32 {
-    let end = (marks + value.plies) as i32;
-    match value.outcome {
-        Outcome::Win => 10 - end,
-        Outcome::Draw => 0,
-        Outcome::Loss => end - 10,
-    }
-}
-
 /// A score with its sign: "+7", "0", "−3", with the minus sign (U+2212) that the step panel's "−∞" has, so that
 /// a panel's numbers read alike.
 pub fn signed(score: i32) -> String {
@@ -90,10 +79,10 @@ pub fn best_first(moves: &mut [MoveScore]) {
 
 /// Every legal move of `board` with its exact value and its score under `scoring`, in cell order.
 pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
-    let analysis = analyze(board);
+    let analysis = analyze(&board);
     let plain = match scoring {
         Scoring::DepthAware => None,
-        Scoring::Plain => Some(analyze_with(board, Scoring::Plain)),
+        Scoring::Plain => Some(analyze_with(&board, Scoring::Plain)),
     };
     let mut scores: Vec<MoveScore> = analysis
         .moves
@@ -103,8 +92,8 @@ pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
             cell: entry.cell,
             value: entry.value,
             score: match &plain {
-                None => depth_aware_score(entry.value, board.marks()),
-                Some(plain) => i32::from(plain.moves[index].score),
+                None => entry.value.points(board.marks(), CELLS as u32),
+                Some(plain) => plain.moves[index].score,
             },
             best: false,
         })
@@ -119,7 +108,7 @@ pub fn move_scores(board: Board, scoring: Scoring) -> Vec<MoveScore> {
 /// The line of best play after `first_move` in `board`, in words: one "X: row 1, column 3" per move, then how the
 /// game ends ("X wins", "Draw").
 pub fn line_in_words(board: Board, first_move: usize) -> (Vec<String>, String) {
-    let line = principal_variation(board, Some(first_move));
+    let line = principal_variation(&board, Some(first_move));
     let mut position = board;
     let mut moves = Vec::with_capacity(line.len());
     for cell in line {

@@ -252,7 +252,8 @@ impl Game {
             self.news = News::None;
             return Some(cell);
         }
-        let cell = best_move_at(self.classic()?, self.settings.level, &mut self.rng)?;
+        let board = self.classic()?;
+        let cell = best_move_at(&board, self.settings.level, &mut self.rng)?;
         self.play(cell);
         Some(cell)
     }
@@ -378,7 +379,7 @@ impl Game {
         if self.phase() != Phase::HumanToMove {
             return false;
         }
-        self.hint = best_moves(board).cells;
+        self.hint = best_moves(&board).cells;
         // The hint is the news now: an Undo said again with it would be old news.
         self.news = News::None;
         true

@@ -7,7 +7,7 @@
 //! side (the engine takes 3 to 15 per side) makes the shorter side the line to make, as on the page. The user
 //! documentation, with every command and error, is `docs/gomocup.md`.
 
-use crate::engine::{think, Clock, Grid, Limits, Outcome, Player, Shape, Status, Verdict};
+use crate::engine::{think, Clock, Grid, Limits, Outcome, Player, Score, Shape, Status};
 use std::io::{self, BufRead};
 
 /// The longest line taken: longer ones are answered with an error (the protocol's lines are a few bytes, an
@@ -41,7 +41,7 @@ pub struct Choice {
     /// The cell to play (numbered row by row, `y * columns + x`); `None` only when the game is over.
     pub cell: Option<usize>,
     /// What the search concluded for the side to move.
-    pub verdict: Verdict,
+    pub verdict: Score,
 }
 
 /// The seam between the protocol and the search: tests use a searcher that answers at once and always alike.
@@ -666,8 +666,8 @@ fn about() -> String {
 }
 
 /// A `MESSAGE` saying what the search proved, if it proved anything.
-fn verdict_message(verdict: &Verdict) -> Option<String> {
-    let Verdict::Proved(value) = verdict else {
+fn verdict_message(verdict: &Score) -> Option<String> {
+    let Score::Proved(value) = verdict else {
         return None;
     };
     let plies = value.plies;
@@ -697,7 +697,7 @@ mod tests {
             self.asked.push((grid.to_string(), time_ms));
             self.answer.clone().unwrap_or(Choice {
                 cell: grid.legal_moves().next(),
-                verdict: Verdict::Estimate(0),
+                verdict: Score::Estimate(0),
             })
         }
     }
@@ -787,7 +787,7 @@ mod tests {
         let mut brain = brain();
         brain.searcher.answer = Some(Choice {
             cell: Some(2 * 15 + 11),
-            verdict: Verdict::Estimate(3),
+            verdict: Score::Estimate(3),
         });
         assert_eq!(said(&mut brain, &["START 15", "BEGIN"]), "OK\n11,2");
     }
@@ -1049,7 +1049,7 @@ mod tests {
         let mut brain = brain();
         let proved = |outcome, plies| Choice {
             cell: Some(12),
-            verdict: Verdict::Proved(Value { outcome, plies }),
+            verdict: Score::Proved(Value { outcome, plies }),
         };
         brain.searcher.answer = Some(proved(Outcome::Win, 9));
         assert_eq!(

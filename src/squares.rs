@@ -4,7 +4,7 @@
 //! Pure Rust, tested natively.
 
 use crate::beyond;
-use crate::engine::{Player, Verdict};
+use crate::engine::{Player, Score};
 use crate::explain::MoveScore;
 use crate::game::{Game, Phase};
 use crate::thinking::{self, Replay};
@@ -21,10 +21,10 @@ pub enum ScoreData {
 
 impl ScoreData {
     /// What a bigger board's verdict says: proved values are exact, the others estimates.
-    pub fn of(verdict: &Verdict) -> ScoreData {
+    pub fn of(verdict: &Score) -> ScoreData {
         match verdict {
-            Verdict::Proved(value) => ScoreData::Exact(value.outcome.as_str(), value.plies),
-            Verdict::Estimate(estimate) => ScoreData::Estimate(*estimate),
+            Score::Proved(value) => ScoreData::Exact(value.outcome.as_str(), value.plies),
+            Score::Estimate(estimate) => ScoreData::Estimate(*estimate),
         }
     }
 }
@@ -64,7 +64,7 @@ pub enum Scores<'a> {
     /// The 3x3 board's exact scores, and the replay of a "why" line, if any.
     Exact(&'a [MoveScore], Option<&'a Replay>),
     /// A bigger board's verdicts, proved or estimated.
-    Verdicts(&'a [(usize, Verdict)]),
+    Verdicts(&'a [(usize, Score)]),
 }
 
 /// Every square of `game`'s board, in cell order, with `focus` the board's tab stop and `scores` shown.
@@ -268,11 +268,11 @@ mod tests {
     fn verdicts_on_a_bigger_board() {
         let shape = Shape::new(4, 4, 4).unwrap();
         let game = game("..../.X../..O./....", shape);
-        let draw = Verdict::Proved(Value {
+        let draw = Score::Proved(Value {
             outcome: Outcome::Draw,
             plies: 14,
         });
-        let moves = [(0, draw), (3, Verdict::Estimate(-40))];
+        let moves = [(0, draw), (3, Score::Estimate(-40))];
         let squares = squares(&game, 0, Scores::Verdicts(&moves));
         assert_eq!(squares.len(), 16);
         assert_eq!(squares[0].text, "draw");

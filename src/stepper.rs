@@ -123,14 +123,14 @@ impl Speed {
 impl Stepper {
     /// The search of `root`, at its first event: the root's visit.
     pub fn new(root: Board) -> Stepper {
-        let events = alpha_beta_trace(root);
+        let events = alpha_beta_trace(&root);
         let visited = visits_in(&events);
         Stepper {
             root,
             events,
             at: 0,
             path: Vec::new(),
-            plain: game_tree_size(root),
+            plain: game_tree_size(&root),
             visited,
         }
     }
@@ -221,7 +221,7 @@ impl Stepper {
             .iter()
             .fold(self.root, |position, &cell| position.play(cell));
         self.path
-            .push(move_between(parent, self.events[index].position));
+            .push(move_between(&parent, &self.events[index].position));
     }
 
     /// Back to the root's visit.
@@ -423,7 +423,7 @@ pub fn cut_reply(events: &[StepEvent], at: usize) -> usize {
     let child = at
         .checked_sub(1)
         .map_or(events[at].position, |before| events[before].position);
-    move_between(events[at].position, child)
+    move_between(&events[at].position, &child)
 }
 
 /// [`outcome`] of `score`, told apart from `other` (the other side of the cut, for the same player) when both are
@@ -487,7 +487,7 @@ mod tests {
     #[test]
     fn steps_forward_and_back_through_every_event() {
         let mut stepper = Stepper::new(board(SMALL));
-        let trace = alpha_beta_trace(board(SMALL));
+        let trace = alpha_beta_trace(&board(SMALL));
         assert!(stepper.at_start() && !stepper.at_end());
         assert!(!stepper.back(), "nothing before the first event");
         let mut seen = vec![*stepper.event()];
@@ -516,7 +516,7 @@ mod tests {
         while stepper.step() {
             paths.push(stepper.path());
         }
-        let kinds: Vec<_> = alpha_beta_trace(board(SMALL))
+        let kinds: Vec<_> = alpha_beta_trace(&board(SMALL))
             .iter()
             .map(|event| event.kind.as_str())
             .collect();
@@ -605,7 +605,7 @@ mod tests {
     #[test]
     fn counters_compare_with_plain_minimax() {
         let mut stepper = Stepper::new(board(SMALL));
-        let total = alpha_beta_trace(board(SMALL))
+        let total = alpha_beta_trace(&board(SMALL))
             .iter()
             .filter(|event| event.kind == StepKind::Visit)
             .count();
@@ -613,7 +613,7 @@ mod tests {
         stepper.step();
         assert_eq!(stepper.visits(), (2, total));
         // Every position is visited once and returned once, and 4,856 of them cut: 2 x 20,866 + 4,856 events.
-        let cuts = alpha_beta_trace(Board::EMPTY)
+        let cuts = alpha_beta_trace(&Board::EMPTY)
             .iter()
             .filter(|event| event.kind == StepKind::Cut)
             .count();
@@ -653,7 +653,7 @@ mod tests {
 
     /// Each cut of the search of `root`, with its reason.
     fn reasons(root: Board) -> Vec<(StepEvent, String)> {
-        let events = alpha_beta_trace(root);
+        let events = alpha_beta_trace(&root);
         (0..events.len())
             .filter(|&at| events[at].kind == StepKind::Cut)
             .map(|at| {

@@ -447,7 +447,7 @@ impl Replay {
     pub fn new(board: Board, cell: usize) -> Replay {
         Replay {
             from: board,
-            line: principal_variation(board, Some(cell)),
+            line: principal_variation(&board, Some(cell)),
             shown: 0,
             playing: false,
         }
@@ -572,7 +572,7 @@ mod tests {
         let mut searches = 0;
         while let Some((column, at, variant)) = thinking.next_measurement(board) {
             let searched = thinking.next_searches(column, at, variant)[0];
-            let nodes = search_stats(searched, Variant::ALL[variant]).nodes;
+            let nodes = search_stats(&searched, Variant::ALL[variant]).nodes;
             thinking.record(column, at, variant, 1, Measured { nodes, micros: 1 });
             searches += 1;
         }
@@ -644,7 +644,7 @@ mod tests {
         let (known, measured) = thinking.stats_now.unwrap();
         assert_eq!(known, start);
         for (variant, measured) in Variant::ALL.into_iter().zip(measured) {
-            let expected = search_stats(start, variant).nodes;
+            let expected = search_stats(&start, variant).nodes;
             assert_eq!(measured.unwrap().nodes, expected, "{variant:?}");
         }
         assert_eq!(
@@ -700,7 +700,7 @@ mod tests {
         while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
             let position = thinking.next_searches(column, at, 0)[0];
             searched.push(position);
-            let nodes = search_stats(position, Variant::PlainMinimax).nodes;
+            let nodes = search_stats(&position, Variant::PlainMinimax).nodes;
             thinking.record(column, at, 0, 1, Measured { nodes, micros: 2 });
         }
         // Every position after two moves, in cell order.
@@ -730,7 +730,7 @@ mod tests {
             let batch = &left[..left.len().min(10)];
             let nodes = batch
                 .iter()
-                .map(|&piece| search_stats(piece, Variant::PlainMinimax).nodes)
+                .map(|&piece| search_stats(&piece, Variant::PlainMinimax).nodes)
                 .sum();
             thinking.record(column, at, 0, batch.len(), Measured { nodes, micros: 3 });
             batches += 1;
@@ -751,10 +751,10 @@ mod tests {
         let mut split = 0;
         while let Some(at) = positions.pop() {
             let (pieces, above) = plain_pieces(at);
-            let whole = search_stats(at, Variant::PlainMinimax).nodes;
+            let whole = search_stats(&at, Variant::PlainMinimax).nodes;
             let parts: u64 = pieces
                 .iter()
-                .map(|&piece| search_stats(piece, Variant::PlainMinimax).nodes)
+                .map(|&piece| search_stats(&piece, Variant::PlainMinimax).nodes)
                 .sum();
             assert_eq!(above + parts, whole, "{at}");
             for piece in &pieces {
@@ -889,7 +889,7 @@ mod tests {
         // X to move: row 1, column 3 wins at once; row 3, column 3 lets O block and the game goes on.
         let board: Board = "XX.OO....".parse().unwrap();
         let mut replay = Replay::new(board, 8);
-        assert_eq!(replay.line, principal_variation(board, Some(8)));
+        assert_eq!(replay.line, principal_variation(&board, Some(8)));
         assert_eq!(replay.line[0], 8);
         assert!(replay.marks().is_empty());
         assert_eq!(replay.step_label(), "Next move on the board");

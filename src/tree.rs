@@ -6,7 +6,7 @@ use crate::engine::{
     alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, Status,
     StepEvent, TreeNode, CELLS,
 };
-use crate::explain::{after, depth_aware_score, outcome_words, signed};
+use crate::explain::{after, outcome_words, signed};
 use crate::game::cell_name;
 use crate::stepper::cut_reason;
 use std::cell::RefCell;
@@ -186,7 +186,7 @@ impl TreeState {
         memo.keep_for(self.root);
         let trace = memo
             .trace
-            .get_or_insert_with(|| alpha_beta_trace(self.root));
+            .get_or_insert_with(|| alpha_beta_trace(&self.root));
         let found = node_searches(trace, &paths);
         Searched { paths, found }
     }
@@ -200,14 +200,14 @@ impl TreeState {
         let mut children = match known {
             Some((_, children)) => children.clone(),
             None => {
-                let children = tree_children_searched(self.root, path, None);
+                let children = tree_children_searched(&self.root, path, None);
                 memo.children.push((path.to_vec(), children.clone()));
                 children
             }
         };
         if let Some(search) = search {
             for child in &mut children {
-                child.pruned = search.searched & (1 << child.cell) == 0;
+                child.pruned = !search.searched.contains(&child.cell);
             }
         }
         children
@@ -232,7 +232,7 @@ impl TreeState {
             let open = (!next.is_over()).then(|| self.is_open(&child));
             let cut = searched
                 .map(|searched| searched.at(&child))
-                .and_then(|search| search.cut.map(|cut| (cut, last_searched(search.searched))))
+                .and_then(|search| search.cut.map(|cut| (cut, last_searched(&search.searched))))
                 .map(|(cut, reply)| cut_reason(self.root.to_move(), &cut, reply));
             out.push(VisibleNode {
                 path: child.clone(),
@@ -356,15 +356,15 @@ impl Searched {
         self.paths
             .iter()
             .position(|wanted| wanted == path)
-            .map(|index| self.found[index])
+            .map(|index| self.found[index].clone())
             .unwrap_or_default()
     }
 }
 
-/// The last of the children in `searched` (a mask of cells): the search tries them in cell order, so where it cut,
-/// the one that caused the cut.
-fn last_searched(searched: u16) -> usize {
-    (u16::BITS - 1).saturating_sub(searched.leading_zeros()) as usize
+/// The last of the children in `searched` (in the order the search tried them): where it cut, the one that
+/// caused the cut.
+fn last_searched(searched: &[usize]) -> usize {
+    searched.last().copied().unwrap_or_default()
 }
 
 /// A node's `data-path`: its moves from the root, as "4,0,8" (the root's is empty).
@@ -390,7 +390,7 @@ fn value_words(position: Board, node: &TreeNode) -> String {
     format!(
         "{} ({})",
         outcome_words(node.value),
-        signed(depth_aware_score(node.value, position.marks())),
+        signed(node.value.points(position.marks(), CELLS as u32)),
     )
 }
 
@@ -755,7 +755,7 @@ mod tests {
     /// Every path alpha-beta's trace from `root` visits.
     fn traced_paths(root: Board) -> std::collections::HashSet<Vec<usize>> {
         let mut visited = std::collections::HashSet::new();
-        crate::engine::walk_trace(&alpha_beta_trace(root), &mut |event, path| {
+        crate::engine::walk_trace(&alpha_beta_trace(&root), &mut |event, path| {
             if event.kind == crate::engine::StepKind::Visit {
                 visited.insert(path.to_vec());
             }
@@ -826,7 +826,7 @@ mod tests {
     fn every_cut_reason_names_the_reply_the_step_panel_names() {
         // From X...O....: cuts where more than one reply was searched before the cut, two levels down.
         let root = board("X...O....");
-        let events = crate::engine::alpha_beta_trace(root);
+        let events = crate::engine::alpha_beta_trace(&root);
         let mut steppers = HashMap::new();
         let mut at = 0;
         crate::engine::walk_trace(&events, &mut |event, path| {

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tictactoe::engine::{Grid, InstantClock, Verdict};
+use tictactoe::engine::{Grid, InstantClock, Score};
 use tictactoe::gomocup::{Brain, Choice, EngineSearcher, Searcher, MAX_LINE_BYTES};
 
 /// Plays the lowest empty cell at once.
@@ -15,7 +15,7 @@ impl Searcher for FirstEmpty {
     fn search(&mut self, grid: &Grid, _time_ms: u32) -> Choice {
         Choice {
             cell: grid.legal_moves().next(),
-            verdict: Verdict::Estimate(0),
+            verdict: Score::Estimate(0),
         }
     }
 }

@@ -1,13 +1,16 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! The game on bigger boards: the notation, the rules against a plainly written scan, and the search against
-//! known results of m,n,k-games (the project's FACTS) and the 3x3 engine.
+//! The game on bigger boards: the notation, the rules against a plainly written scan, and the search within a
+//! time against known results of m,n,k-games (the project's FACTS) and against the exact search of the 3x3 board.
 //!
 //! Run with `--nocapture` to see the proofs' times and node counts.
 
+#[path = "common/oracle.rs"]
+mod oracle;
+
 use std::collections::HashSet;
 use tictactoe::engine::{
-    analyze, think, think_moves, Board, Grid, InstantClock, Limits, Outcome, ParseGridError,
-    Player, Rng, Shape, ShapeError, Status, StoppedClock, Thought, Value, Verdict,
+    analyze, evaluate, think, think_moves, Board, Clock, Grid, InstantClock, Limits, Outcome,
+    ParseGridError, Player, Rng, Score, Shape, ShapeError, Status, StoppedClock, Thought, Value,
 };
 
 fn shape(rows: usize, cols: usize, k: usize) -> Shape {
@@ -312,7 +315,7 @@ fn prove(position: &Grid) -> Thought {
 }
 
 fn proved(outcome: Outcome, thought: &Thought) -> bool {
-    matches!(thought.verdict, Verdict::Proved(Value { outcome: o, .. }) if o == outcome)
+    matches!(thought.verdict, Score::Proved(Value { outcome: o, .. }) if o == outcome)
 }
 
 fn report(name: &str, thought: &Thought) {
@@ -372,34 +375,18 @@ fn five_by_four_with_four_in_a_row_is_a_draw() {
     assert!(proved(Outcome::Draw, &thought), "{:?}", thought.verdict);
 }
 
-/// Every position reachable on the 3x3 board.
-fn reachable_boards() -> HashSet<Board> {
-    fn walk(board: Board, seen: &mut HashSet<Board>) {
-        if seen.insert(board) {
-            for cell in board.legal_moves() {
-                walk(board.play(cell), seen);
-            }
-        }
-    }
-    let mut seen = HashSet::new();
-    walk(Board::EMPTY, &mut seen);
-    seen
-}
-
 #[test]
-fn agrees_with_the_3x3_engine_on_every_reachable_position() {
-    let boards = reachable_boards();
+fn the_search_within_a_time_agrees_with_the_exact_search_on_every_3x3_position() {
+    let boards = oracle::reachable();
     assert_eq!(boards.len(), 5_478);
     for board in boards {
-        let position = Grid::from(board);
-        assert_eq!(position.to_classic(), Some(board));
-        let thought = think(&position, Limits::default(), &mut StoppedClock);
-        let analysis = analyze(board);
+        let thought = think(&board, Limits::default(), &mut StoppedClock);
+        let analysis = analyze(&board);
         let expected = match analysis.best_value() {
             Some(value) => value,
-            None => tictactoe::engine::evaluate(board).0,
+            None => evaluate(&board).0,
         };
-        assert_eq!(thought.verdict, Verdict::Proved(expected), "{board}");
+        assert_eq!(thought.verdict, Score::Proved(expected), "{board}");
         if let Some(best) = thought.best {
             assert!(analysis.best_cells().contains(&best), "{board}: {best}");
         }
@@ -409,28 +396,28 @@ fn agrees_with_the_3x3_engine_on_every_reachable_position() {
 #[test]
 fn every_move_has_a_verdict() {
     let position = Grid::empty(shape(4, 3, 3));
-    let verdicts = think_moves(&position, Limits::default(), &mut StoppedClock);
+    let verdicts = think_moves(&position, Limits::default(), &mut StoppedClock).moves;
     assert_eq!(verdicts.len(), 12);
     let best = prove(&position);
-    let best_verdict = best.verdict.clone();
-    let Verdict::Proved(best_value) = best_verdict else {
+    let best_verdict = best.verdict;
+    let Score::Proved(best_value) = best_verdict else {
         panic!("{best_verdict:?}")
     };
     for (cell, verdict) in &verdicts {
-        let Verdict::Proved(value) = verdict else {
+        let Score::Proved(value) = verdict else {
             panic!("{cell}: {verdict:?}")
         };
         // No move is better than the best, and the best move's value is the position's.
         assert!(*value <= best_value, "{cell}: {value:?}");
         let after = prove(&position.play(*cell));
-        let Verdict::Proved(reply) = after.verdict else {
+        let Score::Proved(reply) = after.verdict else {
             panic!()
         };
         assert_eq!(reply.plies + 1, value.plies, "{cell}");
     }
     assert!(verdicts
         .iter()
-        .any(|(_, verdict)| *verdict == Verdict::Proved(best_value)));
+        .any(|(_, verdict)| *verdict == Score::Proved(best_value)));
     // Mirror-image cells share a verdict.
     assert_eq!(verdicts[0].1, verdicts[11].1);
 }
@@ -442,7 +429,7 @@ fn finds_the_win(text: &str, s: Shape, plies: u32) -> Thought {
     report(&format!("{s} {text}"), &thought);
     assert_eq!(
         thought.verdict,
-        Verdict::Proved(Value {
+        Score::Proved(Value {
             outcome: Outcome::Win,
             plies
         }),
@@ -562,7 +549,7 @@ fn stops_when_the_time_is_up() {
     );
     report("15x15 opening, 200 ms", &thought);
     assert!(thought.timed_out);
-    assert!(matches!(thought.verdict, Verdict::Estimate(_)));
+    assert!(matches!(thought.verdict, Score::Estimate(_)));
     assert!(thought.depth >= 2, "{}", thought.depth);
     assert!(thought.elapsed_ms < 1_000.0, "{}", thought.elapsed_ms);
     // One finished iteration a depth, then the one the clock stopped, if it stopped one: together they are the
@@ -601,7 +588,7 @@ fn five_by_five_with_four_in_a_row_is_a_draw() {
     );
     report("5x5, k=4", &thought);
     assert!(
-        matches!(thought.verdict, Verdict::Proved(value) if value.outcome == Outcome::Draw),
+        matches!(thought.verdict, Score::Proved(value) if value.outcome == Outcome::Draw),
         "{:?}",
         thought.verdict
     );
@@ -617,7 +604,7 @@ fn five_by_five_with_four_in_a_row_is_a_draw() {
 /// machine.
 struct TickingClock(f64);
 
-impl tictactoe::engine::Clock for TickingClock {
+impl Clock for TickingClock {
     fn now_ms(&mut self) -> f64 {
         self.0 += 0.05;
         self.0
@@ -637,12 +624,12 @@ fn every_move_is_estimated_at_one_depth() {
         time_ms: 40,
         ..Limits::default()
     };
-    let verdicts = think_moves(&position, limits, &mut TickingClock(0.0));
+    let verdicts = think_moves(&position, limits, &mut TickingClock(0.0)).moves;
     let estimates: Vec<(usize, i32)> = verdicts
         .iter()
         .filter_map(|(cell, verdict)| match verdict {
-            Verdict::Estimate(score) => Some((*cell, *score)),
-            Verdict::Proved(_) => None,
+            Score::Estimate(score) => Some((*cell, *score)),
+            Score::Proved(_) => None,
         })
         .collect();
     assert!(estimates.len() > 10, "{verdicts:?}");
@@ -654,8 +641,8 @@ fn every_move_is_estimated_at_one_depth() {
             ..Limits::default()
         };
         match think(&position.play(cell), limits, &mut StoppedClock).verdict {
-            Verdict::Estimate(score) => Some(-score),
-            Verdict::Proved(_) => None,
+            Score::Estimate(score) => Some(-score),
+            Score::Proved(_) => None,
         }
     };
     let common = (1..=4).find(|&depth| {
@@ -692,8 +679,8 @@ fn a_deeper_search_mostly_agrees_about_who_is_better() {
                 let thought = think(&position, limits, &mut StoppedClock);
                 best = thought.best;
                 match thought.verdict {
-                    Verdict::Estimate(score) => signs.push(score.signum()),
-                    Verdict::Proved(_) => break,
+                    Score::Estimate(score) => signs.push(score.signum()),
+                    Score::Proved(_) => break,
                 }
             }
             for pair in signs.windows(2) {
@@ -709,4 +696,92 @@ fn a_deeper_search_mostly_agrees_about_who_is_better() {
     assert!(pairs >= 60, "{pairs} pairs of depths");
     assert!(agree * 4 >= pairs * 3, "{agree} of {pairs} pairs agree");
     println!("{agree} of {pairs} pairs of depths agree");
+}
+
+#[test]
+fn depth_one_always_completes_and_a_finished_game_has_no_move() {
+    let limits = Limits {
+        time_ms: 0,
+        ..Limits::default()
+    };
+    let thought = think(&Grid::empty(shape(15, 15, 5)), limits, &mut StoppedClock);
+    assert_eq!(thought.best, Some(112));
+    let won = grid("XXX/OO./...", Shape::CLASSIC);
+    let over = think(&won, limits, &mut StoppedClock);
+    assert_eq!(over.best, None);
+    assert_eq!(
+        over.verdict,
+        Score::Proved(Value {
+            outcome: Outcome::Loss,
+            plies: 0
+        })
+    );
+    let moves = think_moves(&won, limits, &mut StoppedClock);
+    assert!(moves.moves.is_empty() && !moves.timed_out);
+}
+
+/// A clock that moves 1 ms each time it is read, so that a search stops at the same point on every run.
+struct TickClock(f64);
+
+impl Clock for TickClock {
+    fn now_ms(&mut self) -> f64 {
+        self.0 += 1.0;
+        self.0
+    }
+}
+
+#[test]
+fn a_win_proved_short_of_the_end_is_the_quickest() {
+    // X wins in 9. A try to search to the end, stopped by the clock, left a win in 11 in the table, which
+    // the next, shallower iteration took for a proof.
+    let position = grid("O.../..../.X.O/X.../OX..", shape(5, 4, 4));
+    let exact = think(&position, Limits::default(), &mut StoppedClock);
+    let nine = Score::Proved(Value {
+        outcome: Outcome::Win,
+        plies: 9,
+    });
+    assert_eq!(exact.verdict, nine);
+    let mut estimates = 0;
+    for time_ms in 5..40 {
+        let limits = Limits {
+            time_ms,
+            ..Limits::default()
+        };
+        let thought = think(&position, limits, &mut TickClock(0.0));
+        match thought.verdict {
+            Score::Proved(_) => assert_eq!(thought.verdict, nine, "{time_ms} ms"),
+            Score::Estimate(_) => estimates += 1,
+        }
+    }
+    assert!(
+        estimates > 0 && estimates < 35,
+        "{estimates} of 35 budgets proved nothing"
+    );
+    // The moves' searches share one table: a sibling's deeper entries must not shorten a proof either.
+    let position = grid(".../.../.../..X", shape(4, 3, 3));
+    let limits = Limits {
+        max_depth: Some(7),
+        ..Limits::default()
+    };
+    let shallow = think_moves(&position, limits, &mut StoppedClock).moves;
+    let full = think_moves(&position, Limits::default(), &mut StoppedClock).moves;
+    for ((cell, score), (_, exact)) in shallow.iter().zip(&full) {
+        assert!(exact.is_proved(), "cell {cell}: {exact:?}");
+        if score.is_proved() {
+            assert_eq!(score, exact, "cell {cell}");
+        }
+    }
+}
+
+#[test]
+fn a_maximum_depth_without_evaluation_wanders() {
+    let limits = Limits {
+        time_ms: 1000,
+        max_depth: Some(2),
+        evaluation: false,
+    };
+    let thought = think(&Grid::empty(shape(6, 6, 4)), limits, &mut StoppedClock);
+    assert_eq!(thought.depth, 2);
+    assert_eq!(thought.verdict, Score::Estimate(0));
+    assert!(!thought.timed_out);
 }

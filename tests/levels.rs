@@ -2,7 +2,11 @@
 //! beginner (who takes a win, else blocks a threat, else plays at random), with the tables printed
 //! (`cargo test --test levels -- --nocapture`).
 
-use tictactoe::engine::{best_move_at, Board, Level, Player, Rng, Status, LINES};
+#[path = "common/oracle.rs"]
+mod oracle;
+
+use oracle::LINES;
+use tictactoe::engine::{best_move_at, Board, Level, Player, Rng, Status};
 
 /// Games per pairing, half with each side moving first.
 const GAMES: u32 = 2_000;
@@ -23,7 +27,7 @@ impl Contender {
 
     fn choose(self, board: Board, rng: &mut Rng) -> usize {
         match self {
-            Contender::Engine(level) => best_move_at(board, level, rng).unwrap(),
+            Contender::Engine(level) => best_move_at(&board, level, rng).unwrap(),
             Contender::Beginner => beginner_move(board, rng),
         }
     }

@@ -1,141 +1,14 @@
 //! The alpha-beta step trace against the textbook: every reachable position with at most six empty squares,
-//! traced by the engine and by Russell and Norvig's MAX-VALUE/MIN-VALUE written out here, apart from the engine
-//! (its own lines, its own scores, its own infinities), plus a few traces checked by hand.
+//! traced by the engine and by Russell and Norvig's MAX-VALUE/MIN-VALUE as the oracles write it, apart from the
+//! engine (its own lines, its own scores, its own infinities), plus a few traces checked by hand.
 
-use std::collections::HashSet;
+#[path = "common/oracle.rs"]
+mod oracle;
+
 use tictactoe::engine::{
-    alpha_beta_trace, evaluate, plain_minimax_nodes, Board, Bound, Outcome, Player, StepEvent,
+    alpha_beta_trace, evaluate, plain_minimax_nodes, Board, Bound, Grid, Outcome, StepEvent,
     StepKind,
 };
-
-/// The textbook's alpha-beta, recording the trace's events as it goes.
-mod textbook {
-    use super::{Board, Bound, Player, StepEvent, StepKind};
-
-    /// Stands for the infinities: every score lies between -5 and 5.
-    const INF: i32 = 1_000;
-
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
-
-    fn bound(value: i32) -> Bound {
-        if value == -INF {
-            Bound::NegInf
-        } else if value == INF {
-            Bound::PosInf
-        } else {
-            Bound::Finite(value)
-        }
-    }
-
-    struct Search {
-        max: Player,
-        events: Vec<StepEvent>,
-    }
-
-    impl Search {
-        fn record(
-            &mut self,
-            kind: StepKind,
-            board: Board,
-            alpha: i32,
-            beta: i32,
-            value: Option<i32>,
-        ) {
-            self.events.push(StepEvent {
-                kind,
-                position: board,
-                alpha: bound(alpha),
-                beta: bound(beta),
-                value,
-            });
-        }
-
-        /// The utility of a finished game for MAX, `None` while the game goes on.
-        fn utility(&self, board: Board) -> Option<i32> {
-            let marks = (0..9).filter(|&cell| board.get(cell).is_some()).count() as i32;
-            for line in LINES {
-                let [a, b, c] = line.map(|cell| board.get(cell));
-                if a.is_some() && a == b && b == c {
-                    return Some(if a == Some(self.max) {
-                        10 - marks
-                    } else {
-                        marks - 10
-                    });
-                }
-            }
-            (marks == 9).then_some(0)
-        }
-
-        fn actions(board: Board) -> Vec<usize> {
-            (0..9).filter(|&cell| board.get(cell).is_none()).collect()
-        }
-
-        fn max_value(&mut self, board: Board, mut alpha: i32, beta: i32) -> i32 {
-            self.record(StepKind::Visit, board, alpha, beta, None);
-            if let Some(utility) = self.utility(board) {
-                self.record(StepKind::Return, board, alpha, beta, Some(utility));
-                return utility;
-            }
-            let actions = Self::actions(board);
-            let mut v = -INF;
-            for (i, &cell) in actions.iter().enumerate() {
-                v = v.max(self.min_value(board.play(cell), alpha, beta));
-                if v >= beta {
-                    if i + 1 < actions.len() {
-                        self.record(StepKind::Cut, board, alpha, beta, Some(v));
-                    }
-                    self.record(StepKind::Return, board, alpha, beta, Some(v));
-                    return v;
-                }
-                alpha = alpha.max(v);
-            }
-            self.record(StepKind::Return, board, alpha, beta, Some(v));
-            v
-        }
-
-        fn min_value(&mut self, board: Board, alpha: i32, mut beta: i32) -> i32 {
-            self.record(StepKind::Visit, board, alpha, beta, None);
-            if let Some(utility) = self.utility(board) {
-                self.record(StepKind::Return, board, alpha, beta, Some(utility));
-                return utility;
-            }
-            let actions = Self::actions(board);
-            let mut v = INF;
-            for (i, &cell) in actions.iter().enumerate() {
-                v = v.min(self.max_value(board.play(cell), alpha, beta));
-                if v <= alpha {
-                    if i + 1 < actions.len() {
-                        self.record(StepKind::Cut, board, alpha, beta, Some(v));
-                    }
-                    self.record(StepKind::Return, board, alpha, beta, Some(v));
-                    return v;
-                }
-                beta = beta.min(v);
-            }
-            self.record(StepKind::Return, board, alpha, beta, Some(v));
-            v
-        }
-    }
-
-    /// ALPHA-BETA-SEARCH's events from `board`, MAX being the side to move.
-    pub fn trace(board: Board) -> Vec<StepEvent> {
-        let mut search = Search {
-            max: board.to_move(),
-            events: Vec::new(),
-        };
-        search.max_value(board, -INF, INF);
-        search.events
-    }
-}
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
@@ -144,23 +17,14 @@ fn board(text: &str) -> Board {
 /// Every reachable position with at most `empty` empty squares, each once, in the order a walk of the game
 /// from the empty board first reaches them.
 fn reachable_positions_with_at_most(empty: u32) -> Vec<Board> {
-    fn walk(board: Board, seen: &mut HashSet<Board>, order: &mut Vec<Board>) {
-        if seen.insert(board) {
-            order.push(board);
-            for cell in board.legal_moves() {
-                walk(board.play(cell), seen, order);
-            }
-        }
-    }
-    let mut order = Vec::new();
-    walk(Board::EMPTY, &mut HashSet::new(), &mut order);
+    let mut order = oracle::reachable();
     order.retain(|board| 9 - board.marks() <= empty);
     order
 }
 
 /// The engine's exact depth-aware score of `board` for the side to move.
 fn exact_score(board: Board) -> i32 {
-    let (value, _) = evaluate(board);
+    let (value, _) = evaluate(&board);
     let end = (board.marks() + value.plies) as i32;
     match value.outcome {
         Outcome::Win => 10 - end,
@@ -178,7 +42,7 @@ fn event(
 ) -> StepEvent {
     StepEvent {
         kind,
-        position: board(position),
+        position: Grid::from(board(position)),
         alpha,
         beta,
         value,
@@ -192,17 +56,17 @@ fn the_trace_is_the_textbooks_at_every_position_with_six_empty_squares_or_fewer(
     assert_eq!(positions.len(), 5_396);
     let (mut visits, mut cuts, mut plain) = (0, 0, 0);
     for &position in &positions {
-        let trace = alpha_beta_trace(position);
-        assert_eq!(trace, textbook::trace(position), "{position}");
+        let trace = alpha_beta_trace(&position);
+        assert_eq!(trace, oracle::alpha_beta(position).events, "{position}");
         let first = trace.first().expect("a trace starts with the root's visit");
         assert_eq!(
             (first.kind, first.position, first.alpha, first.beta),
-            (StepKind::Visit, position, Bound::NegInf, Bound::PosInf)
+            (StepKind::Visit, *position, Bound::NegInf, Bound::PosInf)
         );
         let last = trace.last().expect("a trace ends with the root's return");
         assert_eq!(
             (last.kind, last.position),
-            (StepKind::Return, position),
+            (StepKind::Return, *position),
             "{position}"
         );
         assert_eq!(last.value, Some(exact_score(position)), "{position}");
@@ -213,7 +77,7 @@ fn the_trace_is_the_textbooks_at_every_position_with_six_empty_squares_or_fewer(
             count(StepKind::Return),
             "{position}"
         );
-        let nodes = plain_minimax_nodes(position);
+        let nodes = plain_minimax_nodes(&position);
         assert!(count(StepKind::Visit) <= nodes, "{position}");
         visits += count(StepKind::Visit);
         cuts += count(StepKind::Cut);
@@ -228,7 +92,7 @@ fn a_finished_game_is_one_visit_and_one_return() {
     // X has won with five marks on the board, and O, to move, is MAX: a loss in five, -5.
     use Bound::{NegInf, PosInf};
     assert_eq!(
-        alpha_beta_trace(board("XXXOO....")),
+        alpha_beta_trace(&board("XXXOO....")),
         [
             event(StepKind::Visit, "XXXOO....", NegInf, PosInf, None),
             event(StepKind::Return, "XXXOO....", NegInf, PosInf, Some(-5)),
@@ -236,7 +100,7 @@ fn a_finished_game_is_one_visit_and_one_return() {
     );
     // A full board with no line is a draw.
     assert_eq!(
-        alpha_beta_trace(board("XOXXOOOXX")),
+        alpha_beta_trace(&board("XOXXOOOXX")),
         [
             event(StepKind::Visit, "XOXXOOOXX", NegInf, PosInf, None),
             event(StepKind::Return, "XOXXOOOXX", NegInf, PosInf, Some(0)),
@@ -249,7 +113,7 @@ fn one_move_left_raises_alpha_at_the_root() {
     // X plays the last square for a draw; the root, a MAX node, raises its alpha to the draw.
     use Bound::{Finite, NegInf, PosInf};
     assert_eq!(
-        alpha_beta_trace(board("XOXXOOOX.")),
+        alpha_beta_trace(&board("XOXXOOOX.")),
         [
             event(StepKind::Visit, "XOXXOOOX.", NegInf, PosInf, None),
             event(StepKind::Visit, "XOXXOOOXX", NegInf, PosInf, None),
@@ -269,7 +133,7 @@ fn a_cut_skips_the_children_left() {
     let ret =
         |position, alpha, value| event(StepKind::Return, position, alpha, PosInf, Some(value));
     assert_eq!(
-        alpha_beta_trace(board("XOXO...OX")),
+        alpha_beta_trace(&board("XOXO...OX")),
         [
             visit("XOXO...OX", NegInf),
             visit("XOXOX..OX", NegInf),
@@ -286,7 +150,7 @@ fn a_cut_skips_the_children_left() {
     );
     assert_eq!(exact_score(board("XOXO...OX")), 3);
     // Without pruning the search would also visit O's reply in 5 and X's last move after it.
-    assert_eq!(plain_minimax_nodes(board("XOXO...OX")), 7);
+    assert_eq!(plain_minimax_nodes(&board("XOXO...OX")), 7);
 }
 #[test]
 fn no_cut_when_the_child_that_reaches_the_bound_is_the_last() {
@@ -298,7 +162,7 @@ fn no_cut_when_the_child_that_reaches_the_bound_is_the_last() {
     let ret =
         |position, alpha, value| event(StepKind::Return, position, alpha, PosInf, Some(value));
     assert_eq!(
-        alpha_beta_trace(board("XOXOOXX..")),
+        alpha_beta_trace(&board("XOXOOXX..")),
         [
             visit("XOXOOXX..", NegInf),
             visit("XOXOOXXO.", NegInf),

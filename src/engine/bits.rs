@@ -38,6 +38,18 @@ impl Bits {
         Bits(words)
     }
 
+    /// Adds `index` to the set, in place.
+    #[inline]
+    pub(crate) fn insert(&mut self, index: usize) {
+        self.0[index / 64] |= 1 << (index % 64);
+    }
+
+    /// Takes `index` out of the set, in place.
+    #[inline]
+    pub(crate) fn remove(&mut self, index: usize) {
+        self.0[index / 64] &= !(1 << (index % 64));
+    }
+
     /// The set with `index` taken out.
     pub(crate) const fn without(self, index: usize) -> Bits {
         let mut words = self.0;

@@ -1,5 +1,6 @@
-//! The game on bigger boards (m,n,k-games): a [`Shape`] (`rows` x `cols`, `k` in a row wins), a [`Grid`]
-//! position on it, its rules and its text notation.
+//! The game on a board of any shape (m,n,k-games, tic-tac-toe's 3x3 included): a [`Shape`] (`rows` x `cols`, `k`
+//! in a row wins), a [`Grid`] position on it, its rules, its symmetries and its text notation. This is the only
+//! position the search knows; [`crate::engine::Board`] is a view of the 3x3 board.
 //!
 //! The rules are tic-tac-toe's: X moves first, the sides take turns, and the first side with `k` or more of its
 //! marks in a row, a column or a diagonal wins (free-style: six in a row also wins when `k` is 5). A full board
@@ -20,9 +21,98 @@
 //! ```
 
 use super::bits::Bits;
-use super::board::{noun, Board, IllegalMove, Player, Status};
 use std::fmt;
-use std::sync::LazyLock;
+
+/// One of the two sides. X always moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The side that moves first.
+    X,
+    /// The side that moves second.
+    O,
+}
+
+impl Player {
+    /// The other side.
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::X => Player::O,
+            Player::O => Player::X,
+        }
+    }
+
+    /// The mark as a string: "X" or "O".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::X => "X",
+            Player::O => "O",
+        }
+    }
+
+    /// The mark as one uppercase letter.
+    pub const fn symbol(self) -> char {
+        match self {
+            Player::X => 'X',
+            Player::O => 'O',
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Moves are left and nobody has won.
+    InProgress,
+    /// This side has a line.
+    Won(Player),
+    /// The board is full and nobody has won.
+    Draw,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The board has no cell of this index: `cell` is not below `cells`, the number of cells.
+    NoSuchCell {
+        /// The index asked for.
+        cell: usize,
+        /// How many cells the board has (9 on the 3x3 board).
+        cells: usize,
+    },
+    /// The cell already holds a mark.
+    Occupied(usize),
+    /// Somebody has won or the board is full.
+    GameOver,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NoSuchCell { cell, cells } => {
+                write!(f, "there is no cell {cell}: cells are 0 to {}", cells - 1)
+            }
+            IllegalMove::Occupied(cell) => write!(f, "cell {cell} is already taken"),
+            IllegalMove::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// `one` or `many`, as the count `n` asks: "1 character", "2 characters".
+pub(super) fn noun(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
 
 /// The fewest rows or columns a board has.
 const MIN_SIDE: usize = 3;
@@ -196,42 +286,21 @@ impl fmt::Display for Shape {
     }
 }
 
-/// Random keys for Zobrist hashing, one per side and bit: a position's key is the exclusive or of its stones'
-/// keys, so a move updates it with one exclusive or. Fixed (SplitMix64 from a constant) so that runs repeat, and
-/// computed on first use rather than at compile time: the page downloads the loop instead of 4 KB of random
-/// numbers, which do not compress.
-fn zobrist() -> &'static [[u64; 256]; 2] {
-    static KEYS: LazyLock<[[u64; 256]; 2]> = LazyLock::new(|| {
-        let mut keys = [[0; 256]; 2];
-        let mut state: u64 = 0x5EED_0F6A_3E00;
-        for i in 0..512 {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            keys[i / 256][i % 256] = z ^ (z >> 31);
-        }
-        keys
-    });
-    &KEYS
-}
-
 /// A position on a board of any [`Shape`]: which cells hold an X and which an O.
 ///
 /// Every `Grid` that [`Grid::parse`], [`Grid::play`] or [`Grid::try_play`] hands out is reachable in a real game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
+    /// The marks on the board, both sides', kept by each move: the search asks for them (and for the side to
+    /// move, which they give) at every node.
+    marks: u8,
     x: Bits,
     o: Bits,
-    /// The Zobrist keys of the stones as each of [`Symmetry::ALL`] sees them (those the shape has), kept up to
-    /// date by each move: the first is the position's own key, and the least of them is the key the search's
-    /// table shares between the position and its rotations and reflections.
-    keys: [u64; 8],
 }
 
-/// A rotation or reflection of the board, named by its place in [`Symmetry::images`]: bit 0 reverses the rows,
-/// bit 1 the columns, and bit 2 first swaps rows and columns (on a square board only). The eight are every
+/// A rotation or reflection of the board, named by a number: bit 0 reverses the rows, bit 1 the columns, and
+/// bit 2 first swaps rows and columns (on a square board only). The eight are every
 /// symmetry of a square board, and the four without the swap every symmetry of the others: k in a row is k in
 /// a row in a mirror.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -247,33 +316,61 @@ impl Symmetry {
         }
     }
 
+    /// The symmetry numbered `index` (below [`Symmetry::count`]).
+    pub(crate) fn numbered(index: usize) -> Symmetry {
+        // In range: below 8.
+        Symmetry(index as u8)
+    }
+
     /// The symmetries of boards of `shape`, the identity first.
+    #[cfg(test)]
     pub(crate) fn all(shape: Shape) -> impl Iterator<Item = Symmetry> {
         // In range: at most 8.
         (0..Symmetry::count(shape) as u8).map(Symmetry)
     }
 
-    /// Where the cell at `row` and `col` of a board of `shape` goes under each symmetry, by its number (those
-    /// that swap rows and columns meaningful on a square board only). The search works this out at every move.
-    fn images(shape: Shape, row: usize, col: usize) -> [(usize, usize); 8] {
-        let (flipped_row, flipped_col) = (shape.rows() - 1 - row, shape.cols() - 1 - col);
-        [
-            (row, col),
-            (flipped_row, col),
-            (row, flipped_col),
-            (flipped_row, flipped_col),
-            (col, row),
-            (flipped_col, row),
-            (col, flipped_row),
-            (flipped_col, flipped_row),
-        ]
+    /// The bits that each symmetry, by its number, takes the bit `bit` of a board of `shape` to: the search's
+    /// table of them (see `Keys`). The four symmetries that only a square board has leave it where it is on any
+    /// other.
+    pub(crate) fn images_of_bit(shape: Shape, bit: usize) -> [u8; 8] {
+        let cell = shape.cell_of(bit);
+        std::array::from_fn(|index| {
+            let image = if index < Symmetry::count(shape) {
+                Symmetry::numbered(index).image(shape, cell)
+            } else {
+                cell
+            };
+            // Bits are below 256.
+            shape.bit_of(image) as u8
+        })
     }
 
     /// Where `cell` of a board of `shape` goes.
     pub(crate) fn image(self, shape: Shape, cell: usize) -> usize {
-        let (row, col) =
-            Symmetry::images(shape, cell / shape.cols(), cell % shape.cols())[usize::from(self.0)];
+        let (row, col) = (cell / shape.cols(), cell % shape.cols());
+        let (row, col) = match self.0 & 4 {
+            0 => (row, col),
+            _ => (col, row),
+        };
+        // The swap makes the rows columns: reversed after it, they count the other side.
+        let (rows, cols) = match self.0 & 4 {
+            0 => (shape.rows(), shape.cols()),
+            _ => (shape.cols(), shape.rows()),
+        };
+        let row = if self.0 & 1 != 0 { rows - 1 - row } else { row };
+        let col = if self.0 & 2 != 0 { cols - 1 - col } else { col };
         row * shape.cols() + col
+    }
+
+    /// `grid` with each mark moved where this symmetry takes it.
+    #[cfg(test)]
+    pub(crate) fn apply(self, grid: &Grid) -> Grid {
+        let shape = grid.shape();
+        (0..shape.cells())
+            .filter_map(|cell| grid.get(cell).map(|player| (cell, player)))
+            .fold(Grid::empty(shape), |mirror, (cell, player)| {
+                mirror.with_stone(player, shape.bit_of(self.image(shape, cell)))
+            })
     }
 
     /// The symmetry that undoes this one. A quarter turn (a swap, then one reversal) is undone by the other quarter
@@ -288,12 +385,12 @@ impl Symmetry {
 
 impl Grid {
     /// The empty board of `shape`.
-    pub fn empty(shape: Shape) -> Grid {
+    pub const fn empty(shape: Shape) -> Grid {
         Grid {
             shape,
+            marks: 0,
             x: Bits::EMPTY,
             o: Bits::EMPTY,
-            keys: [0; 8],
         }
     }
 
@@ -304,7 +401,8 @@ impl Grid {
 
     /// The side whose turn it is (X when the counts are equal).
     pub fn to_move(&self) -> Player {
-        if self.x.count() > self.o.count() {
+        // X moves first, so an odd number of marks means X has the extra one.
+        if self.marks % 2 == 1 {
             Player::O
         } else {
             Player::X
@@ -313,7 +411,7 @@ impl Grid {
 
     /// How many marks are on the board.
     pub fn marks(&self) -> usize {
-        (self.x | self.o).count() as usize
+        usize::from(self.marks)
     }
 
     /// How many squares are empty: the depth of a search to the end of the game.
@@ -352,6 +450,12 @@ impl Grid {
         }
     }
 
+    /// The stones of the side that moved last: only that side can have a line, which is all a search asks of a
+    /// position it reaches.
+    pub(crate) fn last_movers_stones(&self) -> Bits {
+        self.stones(self.to_move().opponent())
+    }
+
     /// Whether the game is over and how it ended.
     pub fn status(&self) -> Status {
         match self.winner() {
@@ -381,13 +485,14 @@ impl Grid {
     }
 
     /// The cells the side to move may play, in increasing order; none once the game is over.
-    pub fn legal_moves(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn legal_moves(&self) -> impl Iterator<Item = usize> {
         let empty = if self.is_over() {
             Bits::EMPTY
         } else {
             self.empty_bits()
         };
-        empty.iter().map(|bit| self.shape.cell_of(bit))
+        let shape = self.shape;
+        empty.iter().map(move |bit| shape.cell_of(bit))
     }
 
     /// The position after the side to move plays `cell`.
@@ -408,7 +513,7 @@ impl Grid {
         if (self.x | self.o).contains(bit) {
             return Err(IllegalMove::Occupied(cell));
         }
-        Ok(self.play_bit(bit))
+        Ok(self.with_stone(self.to_move(), bit))
     }
 
     /// The position after the side to move plays `cell`.
@@ -424,7 +529,7 @@ impl Grid {
 
     /// The position written in `text` on a board of `shape`: rows from the top separated by `/`, each cell `X`,
     /// `O`, or `.`, `-` or `_` for an empty one, in either case. On the 3 x 3 board the nine cells may also be
-    /// written without separators, as [`Board`] writes them.
+    /// written without separators, as [`Board`](crate::engine::Board) writes them.
     ///
     /// Only a position some game reaches parses: X has as many marks as O or one more; at most one side has a
     /// line; a side with a line made the last move; and removing one of its marks leaves it without a line (one
@@ -510,20 +615,6 @@ impl Grid {
         Ok(())
     }
 
-    /// The same position as a [`Board`], on the 3 x 3 board with three in a row; `None` on any other shape.
-    pub fn to_classic(&self) -> Option<Board> {
-        if self.shape != Shape::CLASSIC {
-            return None;
-        }
-        let mask = |player| {
-            (0..9)
-                .filter(|&cell| self.get(cell) == Some(player))
-                .fold(0u16, |mask, cell| mask | 1 << cell)
-        };
-        // A grid is reachable, and so is the board with the same marks.
-        Some(Board::from_masks(mask(Player::X), mask(Player::O)))
-    }
-
     /// `player`'s stones as bits.
     pub(crate) const fn stones(&self, player: Player) -> Bits {
         match player {
@@ -542,59 +633,34 @@ impl Grid {
         ]))
     }
 
-    /// The Zobrist key of the position.
-    pub(crate) const fn key(&self) -> u64 {
-        self.keys[0]
-    }
-
-    /// The key that the position shares with its rotations and reflections, and the symmetry that takes it to
-    /// the one of them whose own key that is.
-    pub(crate) fn symmetric_key(&self) -> (u64, Symmetry) {
-        let least = (1..Symmetry::count(self.shape)).fold(0, |least, index| {
-            if self.keys[index] < self.keys[least] {
-                index
-            } else {
-                least
-            }
-        });
-        // In range: below 8.
-        (self.keys[least], Symmetry(least as u8))
-    }
-
-    /// Plays the empty cell at `bit` for the side to move, for the search: the caller checks legality.
-    pub(crate) fn play_bit(&self, bit: usize) -> Grid {
-        self.with_stone(self.to_move(), bit)
-    }
-
     /// The position with a stone of `player` added on the empty cell at `bit`.
-    fn with_stone(mut self, player: Player, bit: usize) -> Grid {
-        match player {
-            Player::X => self.x = self.x.with(bit),
-            Player::O => self.o = self.o.with(bit),
-        }
-        let keys = &zobrist()[player as usize];
-        let stride = self.shape.stride();
-        let images = Symmetry::images(self.shape, bit / stride, bit % stride);
-        let count = Symmetry::count(self.shape);
-        for (key, (row, col)) in self.keys.iter_mut().zip(images).take(count) {
-            *key ^= keys[row * stride + col];
-        }
+    pub(crate) fn with_stone(mut self, player: Player, bit: usize) -> Grid {
+        self.place(player, bit);
         self
     }
-}
 
-impl From<Board> for Grid {
-    fn from(board: Board) -> Grid {
-        (0..9)
-            .filter_map(|cell| board.get(cell).map(|player| (cell, player)))
-            .fold(Grid::empty(Shape::CLASSIC), |grid, (cell, player)| {
-                grid.with_stone(player, Shape::CLASSIC.bit_of(cell))
-            })
+    /// Puts a stone of `player` on the empty cell at `bit`, for the search, which takes it back after.
+    pub(crate) fn place(&mut self, player: Player, bit: usize) {
+        match player {
+            Player::X => self.x.insert(bit),
+            Player::O => self.o.insert(bit),
+        }
+        // At most 225 cells.
+        self.marks += 1;
+    }
+
+    /// Takes back the stone of `player` that [`Grid::place`] put on the cell at `bit`.
+    pub(crate) fn take_back(&mut self, player: Player, bit: usize) {
+        match player {
+            Player::X => self.x.remove(bit),
+            Player::O => self.o.remove(bit),
+        }
+        self.marks -= 1;
     }
 }
 
 impl fmt::Display for Grid {
-    /// On the 3 x 3 board the nine cells as [`Board`] writes them ("X...O...."); on any other, the rows from the
+    /// On the 3 x 3 board the nine cells as [`Board`](crate::engine::Board) writes them ("X...O...."); on any other, the rows from the
     /// top separated by `/` ("..../.X../..O./....").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = String::with_capacity(self.shape.cells() + self.shape.rows());
@@ -768,14 +834,8 @@ mod tests {
         assert_eq!(grid.winning_cells(), [0, 1, 2, 3, 6, 12, 18]);
     }
 
-    /// `grid` with each mark moved where `symmetry` takes it.
     fn mirrored(grid: &Grid, symmetry: Symmetry) -> Grid {
-        let shape = grid.shape();
-        (0..shape.cells())
-            .filter_map(|cell| grid.get(cell).map(|player| (cell, player)))
-            .fold(Grid::empty(shape), |mirror, (cell, player)| {
-                mirror.with_stone(player, shape.bit_of(symmetry.image(shape, cell)))
-            })
+        symmetry.apply(grid)
     }
 
     #[test]
@@ -817,7 +877,6 @@ mod tests {
                     for &symmetry in &symmetries {
                         let mirror = mirrored(&grid, symmetry);
                         assert_eq!(mirror.status(), grid.status());
-                        assert_eq!(mirror.symmetric_key().0, grid.symmetric_key().0);
                     }
                     let legal: Vec<usize> = grid.legal_moves().collect();
                     grid = grid.play(legal[rng.below(legal.len())]);
@@ -827,37 +886,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn mirror_images_share_a_key_and_name_their_cells_through_it() {
-        let s = shape(4, 4, 4);
-        let grid = Grid::parse("X.../.O../..X./....", s).unwrap();
-        let (key, frame) = grid.symmetric_key();
-        for symmetry in Symmetry::all(s) {
-            let mirror = mirrored(&grid, symmetry);
-            let (mirror_key, mirror_frame) = mirror.symmetric_key();
-            assert_eq!(mirror_key, key);
-            // A move the entry names through the grid's frame, named again through the mirror's, is the same
-            // move up to a symmetry: the two positions after it share a key too. (The grid is symmetric about
-            // its diagonal, so it need not be the same cell.)
-            for cell in grid.legal_moves() {
-                let named = mirror_frame.inverse().image(s, frame.image(s, cell));
-                assert_eq!(
-                    mirror.play(named).symmetric_key().0,
-                    grid.play(cell).symmetric_key().0
-                );
-            }
-        }
-        // Another position, even with the same marks elsewhere, has another key.
-        let other = Grid::parse("X.../..O./..X./....", s).unwrap();
-        assert_ne!(other.symmetric_key().0, key);
-        assert_eq!(grid.key(), grid.keys[0]);
-        // The keys kept move by move are the keys of the marks.
-        assert_eq!(grid, Grid::parse(&grid.to_string(), s).unwrap());
-        assert_eq!(
-            grid.play(15).play(3),
-            Grid::parse("X..X/.O../..X./...O", s).unwrap()
-        );
     }
 }

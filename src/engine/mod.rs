@@ -1,33 +1,49 @@
-//! The game engine: the board and its rules, the minimax search, and a look inside the search for a panel that
-//! explains it, step by step if asked. Pure Rust, no web crate, so it builds and is tested natively.
+//! The game engine: the board of any shape and its rules, the minimax search, and a look inside the search for
+//! the panels that explain it, step by step if asked. Pure Rust, no web crate, so it builds and is tested
+//! natively.
+//!
+//! The modules are layers, each using only those listed before it (`tests/layers.rs` holds it):
+//! - `score`, `clock`, `rng`, `bits`: what a position is worth, the caller's clock, a seeded random number
+//!   generator, a set of cells;
+//! - `grid`: [`Grid`], the only position the search knows, on a [`Shape`] of any size, with its rules and
+//!   symmetries; `board`: [`Board`], tic-tac-toe's 3x3 board as a view of a [`Grid`];
+//! - `settings`: the switches of the search; `tactics`: what the search knows of a position (move order,
+//!   forced replies, evaluation); `table`: where it remembers positions;
+//! - `core`: the one search loop; `search`: the one root driver and the searches built on it;
+//! - `trace` and `insight`: the search watched step by step, and its figures for the panels.
 
 mod bits;
 mod board;
-mod deep;
+mod clock;
+mod core;
 mod grid;
 mod insight;
-mod negamax;
 mod rng;
+mod score;
 mod search;
+mod settings;
+mod table;
 mod tactics;
 mod trace;
 
-pub use board::{Board, IllegalMove, ParseBoardError, Player, Status, CELLS, LINES};
+pub use board::{Board, ParseBoardError, CELLS, LINES};
 #[cfg(not(target_arch = "wasm32"))]
-pub use deep::InstantClock;
-pub use deep::{think, think_moves, Clock, Iteration, Limits, StoppedClock, Thought, Verdict};
-pub use grid::{Grid, ParseGridError, Shape, ShapeError};
+pub use clock::InstantClock;
+pub use clock::{Clock, StoppedClock};
+pub use grid::{Grid, IllegalMove, ParseGridError, Player, Shape, ShapeError, Status};
 pub use insight::{
     all_search_stats, analyze_with, game_tree_size, plain_minimax_nodes, principal_variation,
     search_stats, tree_children, tree_children_along, tree_children_searched, ScoredAnalysis,
-    ScoredMove, Scoring, SearchStats, TreeNode, Variant,
+    ScoredMove, SearchStats, TreeNode, Variant,
 };
 pub use rng::Rng;
+pub use score::{Outcome, Score, Value};
 pub use search::{
-    analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, Analysis, BestMoves,
-    Level, MoveValue, Outcome, Value, FULL_DEPTH,
+    analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, think, think_moves,
+    Analysis, BestMoves, Iteration, Level, Limits, MoveScores, MoveValue, Thought, FULL_DEPTH,
 };
-pub(crate) use trace::move_between;
+pub use settings::Scoring;
 pub use trace::{
-    alpha_beta_trace, node_searches, walk_trace, Bound, NodeSearch, StepEvent, StepKind,
+    alpha_beta_trace, move_between, node_searches, walk_trace, Bound, NodeSearch, StepEvent,
+    StepKind,
 };

@@ -1,114 +1,37 @@
-//! Minimax in negamax form with alpha-beta pruning and depth-aware scores, for the 3x3 board.
+//! The engine's searches of any board, and the one driver they share: what a search asks of its root (one best
+//! move, every best move, every move's score), how deep it goes (a fixed depth, or deeper and deeper until a
+//! proof, a maximum depth or the caller's clock stops it), and what it answers. Every search is the one loop of
+//! `core.rs`.
 //!
-//! A score is always from the point of view of the side to move. A game that ends with `n` marks on the board is
-//! worth `10 - n` to its winner and `n - 10` to its loser (the classic "+10 minus depth", counted from the empty
-//! board so that a score does not depend on where the search started); a draw is worth 0. A quicker win is
-//! therefore worth more, and a later loss costs less, which makes the engine take the fastest win and delay a loss.
+//! Scores are depth-aware (see [`Score`]): a quicker win is worth more and a later loss costs less, which makes
+//! the engine take the fastest win and delay a loss. A search to the end of the game gives exact values; one
+//! that stops at a horizon scores the positions left open there with 0, like a draw (the levels, as the
+//! textbooks' depth-limited minimax does), or with the evaluation of their open lines (a search within a time).
 //!
-//! The search is the one loop of [`super::negamax`], with [`Board`] as its position (the rules and knowledge of
-//! the 3x3 board are here: move order, symmetries, a table of every position) and the settings of [`ENGINE`],
-//! which adds three things to alpha-beta, none of which changes a result:
-//! - move ordering: a winning move first, then a move that blocks the opponent's win, then the centre, the
-//!   corners and the edges, so that the best move tends to come first and cut the most;
-//! - a transposition table: the score (or bound) of each position searched to the end of the game, kept for the
-//!   length of one call, since the same position is reached by many move orders (there are only 5,478);
-//! - symmetry at the root: when a rotation or reflection leaves the position unchanged, moves that it maps onto
-//!   each other have the same value, and only one of them is searched (three of the nine on the empty board).
+//! Four rules answer a position without trying every move, and each is exact:
+//! - a side that can complete a line now wins with its next move, the quickest win there is;
+//! - a side that cannot, facing two cells where the opponent completes a line, loses after the opponent's next
+//!   move, whatever it plays, and facing one such cell has only one move that does not lose at once;
+//! - a position where neither side has a window of `k` cells free of the other's marks is a draw;
+//! - mirror images have the same value: a position and its rotations and reflections share a table entry, and
+//!   of the moves at the root that a symmetry of the position maps onto each other only one is searched.
 //!
-//! The loop's own scores count a win as `WIN - n`; this module states them as `10 - n` at its edges
-//! ([`classic_score`]).
+//! Within a time on large boards the moves tried are those within two cells of a mark. That is a guess only
+//! until it matters: when every nearby move of a position loses, the far ones are searched too before the
+//! position is called lost, so a proved loss (and the win it proves for the other side) holds on the whole board.
 //!
 //! Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
-//! answered from the table counts as visited. They depend on the move order; [`super::insight`] compares them
-//! with plain minimax and with alpha-beta in increasing cell order.
+//! answered from the table counts as visited. They depend on the move order; `insight.rs` compares them with
+//! plain minimax and with alpha-beta in increasing cell order.
 
-use super::board::{Board, Player, CELLS, FULL, LINE_MASKS};
-use super::deep::StoppedClock;
-use super::negamax::{
-    classic_score, from_classic_score, Bound, Core, Entry, Memory, Order, Position, Settings,
-    Table, Tactics, COMPLETE, INFINITY, NO_MOVE,
-};
+use super::bits::Bits;
+use super::clock::{Clock, StoppedClock};
+use super::core::{Core, Root};
+use super::grid::Grid;
 use super::rng::Rng;
-use std::cmp::Ordering;
-use std::sync::LazyLock;
-
-/// Who wins a position under best play, from the point of view of the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The side to move wins.
-    Win,
-    /// Nobody wins.
-    Draw,
-    /// The side to move loses.
-    Loss,
-}
-
-impl Outcome {
-    /// The outcome in lowercase: `win`, `draw` or `loss`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Win => "win",
-            Outcome::Draw => "draw",
-            Outcome::Loss => "loss",
-        }
-    }
-}
-
-/// The exact minimax value of a position or of a move: the outcome under best play, and how many plies
-/// (single moves) from now until the game ends, counting the move itself when it is a move's value.
-///
-/// Values of the same position compare as the side to move prefers them: a win beats a draw beats a loss, a
-/// quicker win beats a slower one, and a slower loss beats a quicker one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Value {
-    /// Who wins under best play.
-    pub outcome: Outcome,
-    /// Plies until the game ends under best play.
-    pub plies: u32,
-}
-
-impl Value {
-    /// The value of a score found for a position with `marks` marks on it.
-    pub(crate) fn from_score(score: i8, marks: u32) -> Value {
-        let end = |magnitude: i8| 10 - u32::from(magnitude.unsigned_abs()) - marks;
-        match score.cmp(&0) {
-            Ordering::Greater => Value {
-                outcome: Outcome::Win,
-                plies: end(score),
-            },
-            Ordering::Less => Value {
-                outcome: Outcome::Loss,
-                plies: end(score),
-            },
-            Ordering::Equal => Value {
-                outcome: Outcome::Draw,
-                plies: CELLS as u32 - marks,
-            },
-        }
-    }
-
-    /// A number that orders values as the side to move prefers them.
-    fn rank(self) -> i64 {
-        let plies = i64::from(self.plies);
-        match self.outcome {
-            Outcome::Win => 100 - plies,
-            Outcome::Draw => 0,
-            Outcome::Loss => plies - 100,
-        }
-    }
-}
-
-impl Ord for Value {
-    fn cmp(&self, other: &Value) -> Ordering {
-        self.rank().cmp(&other.rank())
-    }
-}
-
-impl PartialOrd for Value {
-    fn partial_cmp(&self, other: &Value) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
+use super::score::{Score, Value, DECISIVE, INFINITY, WIN};
+use super::settings::Settings;
+use super::tactics::{with_windows, Tactics};
 
 /// How far ahead the computer looks: the depth parameter of the classic minimax write-ups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -127,7 +50,7 @@ impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Unbeatable];
 
-    /// Plies the search looks ahead, the move itself included.
+    /// Plies the search looks ahead, the move itself included ([`FULL_DEPTH`] for unbeatable).
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 1,
@@ -169,10 +92,13 @@ impl Level {
     }
 }
 
+/// A depth that goes to the end of any game: a search this deep is a full search.
+pub const FULL_DEPTH: u32 = u32::MAX;
+
 /// The exact value of one legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveValue {
-    /// The cell played, 0 to 8.
+    /// The cell played.
     pub cell: usize,
     /// The value of playing it, for the side that plays it.
     pub value: Value,
@@ -209,676 +135,544 @@ impl Analysis {
 pub struct BestMoves {
     /// Every move of the best value, in cell order; empty when the game is over.
     pub cells: Vec<usize>,
-    /// Their value, for the side to move; `None` when the game is over.
+    /// Their value, for the side to move, as the search saw it (within its depth); `None` when the game is over.
     pub value: Option<Value>,
     /// Positions the search visited, the root included.
     pub nodes: u64,
 }
 
-/// Plies to the end of any game: a search this deep is a full search.
-pub const FULL_DEPTH: u32 = CELLS as u32;
-
-/// Cells the heuristic order tries first when nothing else tells them apart: the centre, then the corners, then
-/// the edges (the centre lies on four lines, a corner on three, an edge on two).
-const CENTRE_CORNERS_EDGES: [usize; CELLS] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
-
-/// Lookups by a mask of cells (`1 << CELLS` entries each) that spare the search's inner loop some work. Computed
-/// on the first search rather than at compile time: the page downloads the few lines that compute them instead of
-/// the tables themselves, and computing them takes microseconds, once.
-struct Tables {
-    /// The same cells as ranks in [`CENTRE_CORNERS_EDGES`] (bit `k` set when the `k`-th cell of that order is in
-    /// the mask), so that its set bits, lowest first, list the cells in that order.
-    in_order_of_preference: [u16; 1 << CELLS],
-    /// Whether the mask holds a whole line: a lookup instead of eight tests in the inner loop.
-    holds_line: [bool; 1 << CELLS],
-    /// The cells outside the mask that would complete a line with two of its cells.
-    completions: [u16; 1 << CELLS],
-    /// The mask read as a base-3 number whose digit is 1 at each cell of the mask: with it, a position's index in
-    /// the transposition table is `ternary[x] + 2 * ternary[o]`, below 3^9.
-    ternary: [u16; 1 << CELLS],
+/// How long and how deep a search may go, and whether it evaluates positions at its horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Milliseconds the search may take; it always completes depth 1, so that there is a move.
+    pub time_ms: u32,
+    /// The deepest iteration, in plies; `None` to go on until the time is up or the result is proved.
+    pub max_depth: Option<u32>,
+    /// Whether a position still open at the horizon is evaluated by its open lines. Without, it scores 0 like a
+    /// draw, and a depth-limited search wanders aimlessly (on purpose: it shows what the evaluation is for).
+    pub evaluation: bool,
 }
 
-impl Tables {
-    fn new() -> Tables {
-        let mut tables = Tables {
-            in_order_of_preference: [0; 1 << CELLS],
-            holds_line: [false; 1 << CELLS],
-            completions: [0; 1 << CELLS],
-            ternary: [0; 1 << CELLS],
-        };
-        for mask in 0..1u16 << CELLS {
-            let index = usize::from(mask);
-            for (rank, &cell) in CENTRE_CORNERS_EDGES.iter().enumerate() {
-                if mask & (1 << cell) != 0 {
-                    tables.in_order_of_preference[index] |= 1 << rank;
-                }
-            }
-            for line in LINE_MASKS {
-                match (mask & line).count_ones() {
-                    3 => tables.holds_line[index] = true,
-                    2 => tables.completions[index] |= line & !mask,
-                    _ => {}
-                }
-            }
-            let mut weight = 1;
-            for cell in 0..CELLS {
-                if mask & (1 << cell) != 0 {
-                    tables.ternary[index] += weight;
-                }
-                weight *= 3;
-            }
-        }
-        tables
-    }
-
-    /// The empty cells (of `empty`) that complete a line of `mine`: where `mine` wins at once.
-    fn completing_cells(&self, mine: u16, empty: u16) -> u16 {
-        self.completions[usize::from(mine)] & empty
-    }
-}
-
-/// The search's [`Tables`], computed on first use.
-fn tables() -> &'static Tables {
-    static TABLES: LazyLock<Tables> = LazyLock::new(Tables::new);
-    &TABLES
-}
-
-/// The cells of `empty` (a mask of empty cells of `board`) in `order`, into `moves`.
-fn arrange(board: Board, empty: u16, order: Order, moves: &mut Vec<usize>) {
-    let mut push_cells = |mut rest: u16| {
-        while rest != 0 {
-            moves.push(rest.trailing_zeros() as usize);
-            rest &= rest - 1;
-        }
-    };
-    match order {
-        Order::Cells => push_cells(empty),
-        Order::Heuristic => {
-            let tables = tables();
-            let mover = board.to_move();
-            let wins = tables.completing_cells(board.mask(mover), empty);
-            let blocks = tables.completing_cells(board.mask(mover.opponent()), empty) & !wins;
-            for class in [wins, blocks, empty & !(wins | blocks)] {
-                // Bit k of the rank mask is the k-th cell of the order.
-                let mut ranks = tables.in_order_of_preference[usize::from(class)];
-                while ranks != 0 {
-                    moves.push(CENTRE_CORNERS_EDGES[ranks.trailing_zeros() as usize]);
-                    ranks &= ranks - 1;
-                }
-            }
+impl Default for Limits {
+    /// One second, no maximum depth, evaluation on.
+    fn default() -> Limits {
+        Limits {
+            time_ms: 1000,
+            max_depth: None,
+            evaluation: true,
         }
     }
 }
 
-/// The settings of the engine's own search: alpha-beta with the order of wins, blocks, centre, corners and edges,
-/// a table of the positions with three or more empty cells searched to the end of the game (searching the others
-/// again is about as cheap as looking them up, and a search that starts among them never allocates the table),
-/// and a stop at the quickest win, which no other move can beat (with wins tried first, such a position costs one
-/// child).
-pub(crate) const ENGINE: Settings = Settings {
-    order: Order::Heuristic,
-    memory: Memory::Complete {
-        from_empty_cells: 3,
-    },
-    stop_at_quickest_win: true,
-    ..Settings::alpha_beta()
-};
-
-/// Entries in the 3x3 table: one for each way of filling the nine cells with X, O or nothing.
-const TABLE_SIZE: usize = 19_683;
-
-/// The 3x3 board's transposition table: one byte per way of filling the cells, indexed by the position's key
-/// (below 3^9, so no two positions share a slot), empty until the first position is remembered. A byte holds
-/// the bound in its low two bits and the score, as `10 - n`, plus 16 above them, so that a fresh table is all
-/// zero bytes (which the allocator hands out cheaply). It keeps only complete entries, which is all the 3x3
-/// searches remember.
-pub(crate) struct ClassicTable {
-    entries: Vec<u8>,
+/// One iteration of the deepening search, a point on its horizon: every search the clock allowed, so that the
+/// iterations add up to the whole search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    /// Plies searched (every empty square, for a search to the end of the game).
+    pub depth: u32,
+    /// Positions this iteration visited.
+    pub nodes: u64,
+    /// Milliseconds this iteration took.
+    pub ms: f64,
+    /// The best move it found; `None` when the clock stopped it.
+    pub best: Option<usize>,
+    /// What it concluded; `None` when the clock stopped it first (what it finished stays in the transposition
+    /// table for the iterations after it).
+    pub verdict: Option<Score>,
 }
 
-impl Table for ClassicTable {
-    fn with_bits(_bits: u32) -> ClassicTable {
-        ClassicTable {
-            entries: Vec::new(),
-        }
-    }
-
-    fn get(&self, key: u64) -> Option<Entry> {
-        let byte = *self.entries.get(key as usize)?;
-        let bound = match byte & 3 {
-            0 => return None,
-            1 => Bound::Exact,
-            2 => Bound::Lower,
-            _ => Bound::Upper,
-        };
-        Some(Entry {
-            key,
-            score: from_classic_score((byte >> 2) as i8 - 16),
-            best: NO_MOVE,
-            depth: COMPLETE,
-            bound,
-        })
-    }
-
-    fn put(&mut self, entry: Entry) {
-        if entry.depth != COMPLETE {
-            return;
-        }
-        if self.entries.is_empty() {
-            self.entries = vec![0; TABLE_SIZE];
-        }
-        let bound = match entry.bound {
-            Bound::Unused => 0,
-            Bound::Exact => 1,
-            Bound::Lower => 2,
-            Bound::Upper => 3,
-        };
-        // A 3x3 score lies within -10 to 10, so the byte holds it.
-        self.entries[entry.key as usize] = ((classic_score(entry.score) + 16) as u8) << 2 | bound;
-    }
+/// What [`think`] found, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<usize>,
+    /// `Proved` when the search reached every end of the game or found a forced win or loss.
+    pub verdict: Score,
+    /// The deepest completed iteration, in plies.
+    pub depth: u32,
+    /// Positions visited, over all iterations (a table hit counts as a visit).
+    pub nodes: u64,
+    /// Milliseconds the search took.
+    pub elapsed_ms: f64,
+    /// Each iteration, the last one stopped by the clock included.
+    pub iterations: Vec<Iteration>,
+    /// Positions answered from the transposition table.
+    pub table_hits: u64,
+    /// Positions whose search stopped early because a move was good enough (a beta cut-off).
+    pub cutoffs: u64,
+    /// Of those, how many the first move tried caused: the share says how good the move order is.
+    pub first_move_cutoffs: u64,
+    /// The principal variation, read from the table: the best move and the best replies to it.
+    pub line: Vec<usize>,
+    /// Whether the time ran out before a proof (or before the maximum depth).
+    pub timed_out: bool,
 }
 
-impl Position for Board {
-    type Table = ClassicTable;
-    /// Nine cells need no windows worked out in advance: the lookup tables cover them.
-    type Context = ();
-    /// Every position has a slot of its own, and so does each of its mirror images: nine cells make few.
-    type Frame = ();
-
-    fn prepare(&self, _context: &mut ()) {}
-
-    fn key(&self) -> (u64, ()) {
-        let tables = tables();
-        let x = tables.ternary[usize::from(self.mask(Player::X))];
-        let o = tables.ternary[usize::from(self.mask(Player::O))];
-        (u64::from(x) + 2 * u64::from(o), ())
-    }
-
-    fn entry_cell(&self, _: (), cell: usize) -> usize {
-        cell
-    }
-
-    fn own_cell(&self, _: (), cell: usize) -> usize {
-        cell
-    }
-
-    fn marks(&self) -> u32 {
-        Board::marks(*self)
-    }
-
-    fn empty_cells(&self) -> u32 {
-        CELLS as u32 - Board::marks(*self)
-    }
-
-    fn cells(&self) -> u32 {
-        CELLS as u32
-    }
-
-    fn lost(&self) -> bool {
-        // Only the side that just moved can have won.
-        tables().holds_line[usize::from(self.mask(self.to_move().opponent()))]
-    }
-
-    fn drawn(&self, _context: &()) -> bool {
-        // Every line holds both marks.
-        let (x, o) = (self.mask(Player::X), self.mask(Player::O));
-        LINE_MASKS
-            .iter()
-            .all(|&line| line & x != 0 && line & o != 0)
-    }
-
-    fn is_legal(&self, cell: usize) -> bool {
-        cell < CELLS && self.legal_mask() & (1 << cell) != 0
-    }
-
-    fn play(&self, cell: usize) -> Board {
-        self.play_unchecked(1 << cell)
-    }
-
-    fn tactics(&self, _context: &mut (), settings: &Settings, moves: &mut Vec<usize>) -> Tactics {
-        moves.clear();
-        let mover = self.to_move();
-        let (mine, theirs) = (self.mask(mover), self.mask(mover.opponent()));
-        let empty = !(mine | theirs) & FULL;
-        if settings.tactics {
-            let tables = tables();
-            let wins = tables.completing_cells(mine, empty);
-            if wins != 0 {
-                return Tactics::Win(wins.trailing_zeros() as usize);
-            }
-            let threats = tables.completing_cells(theirs, empty);
-            match threats.count_ones() {
-                0 => {}
-                // Any other move loses at once.
-                1 => {
-                    moves.push(threats.trailing_zeros() as usize);
-                    return Tactics::Search { narrowed: false };
-                }
-                _ => return Tactics::Lost(threats.trailing_zeros() as usize),
-            }
-        }
-        arrange(*self, empty, settings.order, moves);
-        Tactics::Search { narrowed: false }
-    }
-
-    fn far_moves(&self, _context: &(), _settings: &Settings, _moves: &mut Vec<usize>) {}
-
-    fn evaluate(&self, _context: &()) -> i32 {
-        0
-    }
-
-    fn evaluate_after(&self, _context: &(), _cell: usize) -> Option<i32> {
-        None
-    }
-
-    fn representatives(&self) -> Vec<usize> {
-        representatives(*self).to_vec()
-    }
+/// What [`think_moves`] found: every legal move's score, each proved or estimated at one depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveScores {
+    /// Each legal move and its score for the side that plays it, in cell order.
+    pub moves: Vec<(usize, Score)>,
+    /// The depth every move was searched to, unless proved before: the estimates' depth, in plies, the move
+    /// included.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Milliseconds the search took.
+    pub elapsed_ms: f64,
+    /// Whether the time ran out before every move was proved (or searched to the maximum depth).
+    pub timed_out: bool,
 }
 
-/// The eight symmetries of the board, rotations and reflections: entry `i` of each is where cell `i` goes.
-const SYMMETRIES: [[u8; CELLS]; 8] = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8],
-    [2, 5, 8, 1, 4, 7, 0, 3, 6],
-    [8, 7, 6, 5, 4, 3, 2, 1, 0],
-    [6, 3, 0, 7, 4, 1, 8, 5, 2],
-    [2, 1, 0, 5, 4, 3, 8, 7, 6],
-    [8, 5, 2, 7, 4, 1, 6, 3, 0],
-    [6, 7, 8, 3, 4, 5, 0, 1, 2],
-    [0, 3, 6, 1, 4, 7, 2, 5, 8],
-];
-
-/// The image of a mask of cells under a symmetry.
-fn map_cells(mask: u16, symmetry: &[u8; CELLS]) -> u16 {
-    let mut image = 0;
-    for (cell, &to) in symmetry.iter().enumerate() {
-        if mask & (1 << cell) != 0 {
-            image |= 1 << to;
-        }
-    }
-    image
-}
-
-/// For each cell, the lowest cell that a symmetry of `board` leaving it unchanged maps it to. Moves to cells
-/// with the same representative lead to mirror images of one position, so they have the same value, and the
-/// root of a search needs to search only one of them.
-fn representatives(board: Board) -> [usize; CELLS] {
-    let mut representative: [usize; CELLS] = std::array::from_fn(|cell| cell);
-    let (x, o) = (board.mask(Player::X), board.mask(Player::O));
-    for symmetry in &SYMMETRIES[1..] {
-        if map_cells(x, symmetry) == x && map_cells(o, symmetry) == o {
-            for (cell, &to) in symmetry.iter().enumerate() {
-                representative[cell] = representative[cell].min(usize::from(to));
-            }
-        }
-    }
-    representative
-}
-
-/// A search of the 3x3 board with `settings`, which reads no clock.
-pub(crate) fn search_with<R>(settings: Settings, run: impl FnOnce(&mut Core<'_, Board>) -> R) -> R {
-    let mut clock = StoppedClock;
-    run(&mut Core::new(settings, &mut clock))
-}
-
-/// A full-window search of `board` to the end of the game with `settings`, the root counted as a node: its score
-/// (as `10 - n`), the first move in the settings' order that reaches it (`None` when the game is over), and the
-/// nodes visited.
-pub(crate) fn search_root(board: Board, settings: Settings) -> (i8, Option<usize>, u64) {
-    search_with(settings, |core| {
-        let score = core.negamax(&board, -INFINITY, INFINITY, FULL_DEPTH, 0);
-        (classic_score(score), core.root_best(), core.nodes())
-    })
-}
-
-/// The exact value of `board` for the side to move, and the nodes visited to find it.
-pub fn evaluate(board: Board) -> (Value, u64) {
-    let (score, _, nodes) = search_root(board, ENGINE);
-    (Value::from_score(score, board.marks()), nodes)
-}
-
-/// The exact value of every legal move: each move is searched with its own full window, so no value is a bound
-/// (a move whose result mirrors an earlier move's, by a symmetry of the board, takes that move's value).
-pub fn analyze(board: Board) -> Analysis {
-    search_with(ENGINE, |core| {
-        core.count_root();
-        let representative = representatives(board);
-        let mut scores = [0; CELLS];
-        let mut moves = Vec::with_capacity(CELLS);
-        for cell in board.legal_moves() {
-            // A representative is never above its cell, so in cell order it is scored first.
-            scores[cell] = if representative[cell] == cell {
-                let child = board.play(cell);
-                classic_score(-core.negamax(&child, -INFINITY, INFINITY, FULL_DEPTH, 1))
-            } else {
-                scores[representative[cell]]
-            };
-            moves.push(MoveValue {
-                cell,
-                value: Value::from_score(scores[cell], board.marks()),
-            });
-        }
-        Analysis {
-            moves,
-            nodes: core.nodes(),
-        }
-    })
+/// The exact value of every legal move of `position`: each move is searched with its own full window, so no
+/// value is a bound (a move whose result mirrors an earlier move's, by a symmetry of the board, takes that move's
+/// value). The search goes to the end of the game: on a large board, ask [`think_moves`] within limits instead.
+pub fn analyze(position: &Grid) -> Analysis {
+    let (found, nodes) = search_to(position, Settings::exact(position), Root::Each, true);
+    let moves = found
+        .moves
+        .iter()
+        .filter_map(|&(cell, score)| score.value().map(|value| MoveValue { cell, value }))
+        .collect();
+    Analysis { moves, nodes }
 }
 
 /// Every move of the best value, with alpha-beta at the root too: a move is searched only to learn whether it
 /// is at least as good as the best so far, which is enough to find every tie exactly.
-pub fn best_moves(board: Board) -> BestMoves {
-    best_moves_within(board, FULL_DEPTH)
+pub fn best_moves(position: &Grid) -> BestMoves {
+    best_moves_within(position, FULL_DEPTH)
 }
 
 /// Every move that looks best to a search `depth` plies deep (the move itself is the first ply), which takes
 /// a win it sees within that many plies and avoids a loss it sees, but cannot tell apart positions whose result
-/// lies beyond its horizon. With [`FULL_DEPTH`] this is [`best_moves`]. The value is what the search saw.
-pub fn best_moves_within(board: Board, depth: u32) -> BestMoves {
-    let depth = depth.clamp(1, FULL_DEPTH);
-    search_with(ENGINE, |core| {
-        core.count_root();
-        let mut best = -INFINITY;
-        // The representatives (see `representatives`) of the best moves so far.
-        let mut best_representatives = 0u16;
-        let representative = representatives(board);
-        let mut moves = Vec::with_capacity(CELLS);
-        arrange(board, board.legal_mask(), ENGINE.order, &mut moves);
-        for cell in moves {
-            if representative[cell] != cell {
-                continue;
-            }
-            // A window just below the best so far: a result inside it is exact, one at its floor is worse.
-            let alpha = if best_representatives == 0 {
-                -INFINITY
-            } else {
-                best - 1
-            };
-            let child = board.play_unchecked(1 << cell);
-            let score = -core.negamax(&child, -INFINITY, -alpha, depth - 1, 1);
-            if best_representatives == 0 || score > best {
-                best = score;
-                best_representatives = 1 << cell;
-            } else if score == best {
-                best_representatives |= 1 << cell;
-            }
-        }
-        let cells: Vec<usize> = board
-            .legal_moves()
-            .filter(|&cell| best_representatives & (1 << representative[cell]) != 0)
-            .collect();
-        let value =
-            (!cells.is_empty()).then(|| Value::from_score(classic_score(best), board.marks()));
-        BestMoves {
-            cells,
-            value,
-            nodes: core.nodes(),
-        }
-    })
+/// lies beyond its horizon (they score 0, like a draw): the textbooks' depth-limited minimax, choice for choice.
+/// With [`FULL_DEPTH`] this is [`best_moves`].
+pub fn best_moves_within(position: &Grid, depth: u32) -> BestMoves {
+    let (found, nodes) = with_core(
+        position,
+        Settings::exact(position),
+        &mut StoppedClock,
+        |core| {
+            let found = core.search(position, Root::Ties, Depth::Fixed(depth), true);
+            (found, core.nodes)
+        },
+    );
+    // A search of a fixed depth takes what it sees for the value: every score is proved.
+    let values: Vec<(usize, Value)> = found
+        .moves
+        .iter()
+        .filter_map(|&(cell, score)| score.value().map(|value| (cell, value)))
+        .collect();
+    let best = values.iter().map(|&(_, value)| value).max();
+    let cells = values
+        .iter()
+        .filter(|&&(_, value)| Some(value) == best)
+        .map(|&(cell, _)| cell)
+        .collect();
+    BestMoves {
+        cells,
+        value: best,
+        nodes,
+    }
 }
 
 /// The move the engine plays: a best move, chosen at random among equals with `rng`. `None` when the game is
 /// over.
-pub fn best_move(board: Board, rng: &mut Rng) -> Option<usize> {
-    best_move_at(board, Level::Unbeatable, rng)
+pub fn best_move(position: &Grid, rng: &mut Rng) -> Option<usize> {
+    best_move_at(position, Level::Unbeatable, rng)
 }
 
 /// The move the engine plays at `level`: one that looks best at the level's depth, chosen at random among
 /// those it cannot tell apart. `None` when the game is over.
-pub fn best_move_at(board: Board, level: Level, rng: &mut Rng) -> Option<usize> {
-    let best = best_moves_within(board, level.depth());
+pub fn best_move_at(position: &Grid, level: Level, rng: &mut Rng) -> Option<usize> {
+    let best = best_moves_within(position, level.depth());
     if best.cells.is_empty() {
         return None;
     }
     Some(best.cells[rng.below(best.cells.len())])
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::negamax::Scoring;
-    use crate::engine::LINES;
+/// The exact value of `position` for the side to move, and the nodes visited to find it.
+pub fn evaluate(position: &Grid) -> (Value, u64) {
+    let (found, nodes) = search_to(position, Settings::exact(position), Root::Best, true);
+    let value = found
+        .score
+        .value()
+        .expect("a search to the end of the game proves its result");
+    (value, nodes)
+}
 
-    fn board(text: &str) -> Board {
-        text.parse().unwrap()
-    }
-
-    #[test]
-    fn the_tables_say_what_their_masks_hold() {
-        let tables = tables();
-        let mut indices = std::collections::HashSet::new();
-        for mask in 0..1u16 << CELLS {
-            let index = usize::from(mask);
-            let cells: Vec<usize> = (0..CELLS).filter(|cell| mask & (1 << cell) != 0).collect();
-            let line_of = |line: &[usize; 3]| line.iter().all(|cell| cells.contains(cell));
-            assert_eq!(
-                tables.holds_line[index],
-                LINES.iter().any(line_of),
-                "{mask:09b}"
-            );
-            let completing: Vec<usize> = (0..CELLS)
-                .filter(|cell| !cells.contains(cell))
-                .filter(|cell| {
-                    LINES.iter().any(|line| {
-                        line.contains(cell)
-                            && line.iter().filter(|c| cells.contains(c)).count() == 2
-                    })
-                })
-                .collect();
-            let completions = tables.completions[index];
-            assert_eq!(
-                completing,
-                (0..CELLS)
-                    .filter(|c| completions & (1 << c) != 0)
-                    .collect::<Vec<_>>()
-            );
-            let ranks = tables.in_order_of_preference[index];
-            let in_order: Vec<usize> = (0..CELLS)
-                .filter(|rank| ranks & (1 << rank) != 0)
-                .map(|rank| CENTRE_CORNERS_EDGES[rank])
-                .collect();
-            let expected: Vec<usize> = CENTRE_CORNERS_EDGES
-                .into_iter()
-                .filter(|c| cells.contains(c))
-                .collect();
-            assert_eq!(in_order, expected);
-            let ternary: usize = cells.iter().map(|&cell| 3usize.pow(cell as u32)).sum();
-            assert_eq!(usize::from(tables.ternary[index]), ternary);
-            indices.insert(ternary);
+/// The best move for the side to move of `position` and what is known about it, searched within `limits`.
+pub fn think(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Thought {
+    let settings = Settings::deepening(position, limits.evaluation);
+    with_core(position, settings, clock, |core| {
+        let found = core.search(position, Root::Best, Depth::Within(limits), true);
+        let line = core.principal_variation(position, found.best);
+        Thought {
+            best: found.best,
+            verdict: found.score,
+            depth: found.depth,
+            nodes: core.nodes,
+            elapsed_ms: core.clock.now_ms() - core.start_ms,
+            iterations: found.iterations,
+            table_hits: core.table_hits,
+            cutoffs: core.cutoffs,
+            first_move_cutoffs: core.first_move_cutoffs,
+            line,
+            timed_out: found.timed_out,
         }
-        assert_eq!(indices.len(), 1 << CELLS);
-    }
+    })
+}
 
-    #[test]
-    fn the_empty_board_is_a_draw_in_nine() {
-        let (value, _) = evaluate(Board::EMPTY);
-        assert_eq!(
-            value,
-            Value {
-                outcome: Outcome::Draw,
-                plies: 9
+/// Every legal move's score, for the side that plays it, in cell order, searched within `limits`: the moves are
+/// searched together one depth at a time, each proved where the time allows, and the estimates are those of the
+/// last depth every move finished. Mirror-image moves share one search.
+///
+/// Estimates are all made at one depth: an estimate that stops after the opponent's reply and one that stops
+/// after the mover's next move judge the same position differently (the evaluation's weight for the side to move
+/// makes up for the move in hand only roughly), so moves searched to different depths would not compare.
+pub fn think_moves(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> MoveScores {
+    let settings = Settings::deepening(position, limits.evaluation);
+    with_core(position, settings, clock, |core| {
+        let found = core.search(position, Root::Each, Depth::Within(limits), true);
+        MoveScores {
+            moves: found.moves,
+            depth: found.depth,
+            nodes: core.nodes,
+            elapsed_ms: core.clock.now_ms() - core.start_ms,
+            timed_out: found.timed_out,
+        }
+    })
+}
+
+/// Runs `search` on a core with `settings` for `position`'s board, reading `clock`.
+pub(crate) fn with_core<R>(
+    position: &Grid,
+    settings: Settings,
+    clock: &mut dyn Clock,
+    search: impl FnOnce(&mut Core<'_>) -> R,
+) -> R {
+    with_windows(position.shape(), |windows| {
+        search(&mut Core::new(settings, windows, clock, None))
+    })
+}
+
+/// A search of `position` to the end of the game with `settings`, its root asked `root`, with or without
+/// `mirrors` (see [`Core::search`]): what it found and the nodes it visited.
+pub(crate) fn search_to(
+    position: &Grid,
+    settings: Settings,
+    root: Root,
+    mirrors: bool,
+) -> (Found, u64) {
+    with_core(position, settings, &mut StoppedClock, |core| {
+        let found = core.search(position, root, Depth::Fixed(FULL_DEPTH), mirrors);
+        (found, core.nodes)
+    })
+}
+
+/// How deep a search goes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Depth {
+    /// This many plies (at most to the end of the game), one search, no clock.
+    Fixed(u32),
+    /// Iterative deepening within the limits, reading the clock.
+    Within(Limits),
+}
+
+/// What a search found, for the side to move at its root.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    /// The root's score ([`Root::Best`]), or the best move's (the others).
+    pub(crate) score: Score,
+    /// A best move; `None` when the game is over.
+    pub(crate) best: Option<usize>,
+    /// Every legal move and its score for the side that plays it, in cell order ([`Root::Ties`] and
+    /// [`Root::Each`]; for ties, a move's score is exact only when it is the best).
+    pub(crate) moves: Vec<(usize, Score)>,
+    /// The same moves with the loop's numbers, for a search whose numbers are not depth-aware scores.
+    pub(crate) raw_moves: Vec<(usize, i32)>,
+    /// The deepest depth completed.
+    pub(crate) depth: u32,
+    /// Each iteration, the last one stopped by the clock included.
+    pub(crate) iterations: Vec<Iteration>,
+    /// Whether the time ran out first.
+    pub(crate) timed_out: bool,
+    /// Whether the search had a fixed depth, whose results are taken as they are, as proved.
+    fixed: bool,
+    /// The legal moves at the root, each with the move searched for it (itself, or its representative among
+    /// mirror-image moves).
+    searched_for: Vec<(usize, usize)>,
+    /// By cell, each searched move's result so far for the root's side, and whether it is proved.
+    by_cell: Vec<Option<(i32, bool)>>,
+}
+
+/// The most empty cells at which a search tries once to go straight to the end of the game (see
+/// [`Core::search`]): 5 x 5 boards and smaller, where that can succeed within seconds.
+const PROOF_ATTEMPT_EMPTY_CELLS: u32 = 25;
+
+/// The root driver: every search of the engine is one of these.
+impl Core<'_> {
+    /// Searches `root` for what `root_policy` asks, as deep as `depth` says; with `mirrors`, moves at the root
+    /// that a symmetry of the position maps onto each other share one search.
+    ///
+    /// Within limits, the depth grows one ply at a time until the result is proved, the maximum depth is done,
+    /// or the time is up; depth 1 always completes, so that there is a move. On boards of at most
+    /// [`PROOF_ATTEMPT_EMPTY_CELLS`] empty cells it also tries once, early, to go straight to the end with half
+    /// the time left: a draw is proved only at the end of the game, and the iterations before it cost more than
+    /// such a search (their horizon's scores all differ, so they cut less). A try that runs out of time is
+    /// dropped, but the subtrees it finished stay in the table for the iterations that follow.
+    pub(crate) fn search(
+        &mut self,
+        root: &Grid,
+        root_policy: Root,
+        depth: Depth,
+        mirrors: bool,
+    ) -> Found {
+        let mut found = self.start(root, root_policy, depth, mirrors);
+        let empty_cells = root.empty_cells() as u32;
+        match depth {
+            Depth::Fixed(depth) => {
+                self.iterate(root, depth.clamp(1, empty_cells.max(1)), &mut found);
             }
-        );
-    }
-
-    fn value_of(analysis: &Analysis, cell: usize) -> Value {
-        analysis
-            .moves
-            .iter()
-            .find(|m| m.cell == cell)
-            .unwrap()
-            .value
-    }
-
-    #[test]
-    fn takes_the_fastest_win() {
-        // X wins at once in cell 8; every other move also wins, two plies later.
-        let position = board("X.O.X.O..");
-        let analysis = analyze(position);
-        let win = |plies| Value {
-            outcome: Outcome::Win,
-            plies,
-        };
-        assert_eq!(value_of(&analysis, 8), win(1));
-        for cell in [1, 3, 5, 7] {
-            assert_eq!(value_of(&analysis, cell), win(3));
+            // A finished game needs no search.
+            Depth::Within(_) if found.searched_for.is_empty() => {}
+            Depth::Within(limits) => self.deepen(root, limits, &mut found),
         }
-        assert_eq!(best_moves(position).cells, [8]);
-        assert_eq!(best_moves(position).value, Some(win(1)));
+        found.every_move(root, self.root);
+        found
     }
 
-    #[test]
-    fn delays_a_loss() {
-        // O is lost: blocking in 8 loses in four plies, anything else in two.
-        let position = board("X..OX....");
-        let analysis = analyze(position);
-        let loss = |plies| Value {
-            outcome: Outcome::Loss,
-            plies,
+    /// Sets the core up for a search of `root` (see [`Core::search`]) and the answer it starts from: the score
+    /// of a finished game, and no move.
+    fn start(&mut self, root: &Grid, root_policy: Root, depth: Depth, mirrors: bool) -> Found {
+        self.start_ms = self.clock.now_ms();
+        self.budget_ms = match depth {
+            Depth::Fixed(_) => f64::INFINITY,
+            Depth::Within(limits) => f64::from(limits.time_ms),
         };
-        assert_eq!(value_of(&analysis, 8), loss(4));
-        for cell in [1, 2, 5, 6, 7] {
-            assert_eq!(value_of(&analysis, cell), loss(2));
+        self.root = root_policy;
+        let cells = root.shape().cells();
+        let representative = if mirrors {
+            self.windows.representatives(root)
+        } else {
+            (0..cells).collect()
+        };
+        self.root_searched = (0..cells)
+            .map(|cell| representative[cell] == cell)
+            .collect();
+        self.root_scores = match root_policy {
+            Root::Best => Vec::new(),
+            Root::Ties | Root::Each => vec![None; cells],
+        };
+        let lost = self.windows.line(root.last_movers_stones());
+        let over = if lost { root.marks() as i32 - WIN } else { 0 };
+        // A game that nobody has won is over only when the board is full: its legal moves are its empty cells.
+        let legal = if lost { Bits::EMPTY } else { root.empty_bits() };
+        Found {
+            score: score_of(root, over, true),
+            best: None,
+            moves: Vec::new(),
+            raw_moves: Vec::new(),
+            depth: 0,
+            iterations: Vec::new(),
+            timed_out: false,
+            fixed: matches!(depth, Depth::Fixed(_)),
+            searched_for: legal
+                .iter()
+                .map(|bit| root.shape().cell_of(bit))
+                .map(|cell| (cell, representative[cell]))
+                .collect(),
+            by_cell: vec![None; cells],
         }
-        assert_eq!(best_moves(position).cells, [8]);
     }
 
-    #[test]
-    fn value_order() {
-        let win = |plies| Value {
-            outcome: Outcome::Win,
-            plies,
-        };
-        let loss = |plies| Value {
-            outcome: Outcome::Loss,
-            plies,
-        };
-        let draw = Value {
-            outcome: Outcome::Draw,
-            plies: 4,
-        };
-        assert!(win(1) > win(3));
-        assert!(win(5) > draw);
-        assert!(draw > loss(6));
-        assert!(loss(6) > loss(2));
-    }
-
-    #[test]
-    fn seeded_choice_is_repeatable() {
-        let picks = |seed| {
-            let mut rng = Rng::new(seed);
-            (0..20)
-                .map(|_| best_move(Board::EMPTY, &mut rng).unwrap())
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(picks(7), picks(7));
-        // Every cell of the empty board draws, so a fair choice visits several of them.
-        let mut seen = picks(7);
-        seen.sort_unstable();
-        seen.dedup();
-        assert!(seen.len() > 3, "{seen:?}");
-    }
-
-    /// Every position reachable from `board`, `board` included.
-    fn positions_from(board: Board, seen: &mut std::collections::HashSet<Board>) {
-        if seen.insert(board) {
-            for cell in board.legal_moves() {
-                positions_from(board.play(cell), seen);
+    /// Iterative deepening from `root` within `limits`, recorded in `found`.
+    fn deepen(&mut self, root: &Grid, limits: Limits, found: &mut Found) {
+        let empty_cells = root.empty_cells() as u32;
+        let deepest = limits.max_depth.unwrap_or(u32::MAX).clamp(1, empty_cells);
+        let mut may_attempt_proof = deepest == empty_cells && deepest <= PROOF_ATTEMPT_EMPTY_CELLS;
+        let mut depth = 1;
+        while depth <= deepest {
+            // Depth 1 always completes, so that there is a move.
+            self.may_stop = depth > 1;
+            let Some(proved) = self.iterate(root, depth, found) else {
+                found.timed_out = true;
+                break;
+            };
+            let elapsed_ms = self.clock.now_ms() - self.start_ms;
+            if proved {
+                break;
             }
-        }
-    }
-
-    /// Textbook depth-limited negamax: every move in cell order, no pruning, no memory; a position open at the
-    /// horizon scores 0.
-    fn plain_negamax(board: Board, depth: u32) -> i8 {
-        if board.winner().is_some() {
-            return board.marks() as i8 - 10;
-        }
-        if board.is_over() || depth == 0 {
-            return 0;
-        }
-        board
-            .legal_moves()
-            .map(|cell| -plain_negamax(board.play(cell), depth - 1))
-            .max()
-            .unwrap()
-    }
-
-    #[test]
-    fn every_depth_limited_choice_matches_plain_minimax() {
-        let mut positions = std::collections::HashSet::new();
-        positions_from(Board::EMPTY, &mut positions);
-        for board in positions.into_iter().filter(|board| !board.is_over()) {
-            for depth in 1..=FULL_DEPTH {
-                let scores: Vec<(usize, i8)> = board
-                    .legal_moves()
-                    .map(|cell| (cell, -plain_negamax(board.play(cell), depth - 1)))
-                    .collect();
-                let best = scores.iter().map(|&(_, score)| score).max().unwrap();
-                let expected: Vec<usize> = scores
-                    .iter()
-                    .filter(|&&(_, score)| score == best)
-                    .map(|&(cell, _)| cell)
-                    .collect();
-                let found = best_moves_within(board, depth);
-                assert_eq!(found.cells, expected, "{board} depth {depth}");
-                assert_eq!(
-                    found.value,
-                    Some(Value::from_score(best, board.marks())),
-                    "{board} depth {depth}"
-                );
+            if elapsed_ms >= self.budget_ms && depth < deepest {
+                found.timed_out = true;
+                break;
             }
-        }
-    }
-
-    #[test]
-    fn the_table_the_ordering_and_symmetry_save_most_of_the_search() {
-        // Alpha-beta alone, in cell order, visits 20,866 nodes from the empty board; with ordering, 2,096.
-        assert!(best_moves(Board::EMPTY).nodes < 1_000);
-        assert!(analyze(Board::EMPTY).nodes < 1_000);
-        assert!(evaluate(Board::EMPTY).1 < 1_500);
-    }
-
-    #[test]
-    fn every_setting_of_the_core_finds_the_same_score() {
-        // The grid's shortcuts, on the 3x3 board: each is exact, so only the node counts may differ.
-        let shortcuts = Settings {
-            tactics: true,
-            mate_distance_bounds: true,
-            dead_draws: true,
-            ..ENGINE
-        };
-        let plain = Settings {
-            scoring: Scoring::Plain,
-            ..Settings::alpha_beta()
-        };
-        let mut positions = std::collections::HashSet::new();
-        positions_from(Board::EMPTY, &mut positions);
-        for board in positions {
-            let (score, best, nodes) = search_root(board, ENGINE);
-            for settings in [Settings::alpha_beta(), Settings::plain_minimax(), shortcuts] {
-                let (other, other_best, other_nodes) = search_root(board, settings);
-                assert_eq!(other, score, "{board} {settings:?}");
-                assert_eq!(other_best.is_some(), best.is_some(), "{board} {settings:?}");
-                if settings == shortcuts {
-                    assert!(other_nodes <= nodes, "{board}");
+            if may_attempt_proof
+                && depth >= 2
+                && depth < deepest
+                && elapsed_ms < self.budget_ms / 2.0
+            {
+                may_attempt_proof = false;
+                if self.attempt_proof(root, deepest, elapsed_ms, found) {
+                    break;
                 }
             }
-            assert_eq!(search_root(board, plain).0, score.signum(), "{board}");
+            depth += 1;
         }
     }
 
-    #[test]
-    fn mirror_image_moves_share_a_representative() {
-        assert_eq!(representatives(Board::EMPTY), [0, 1, 0, 1, 4, 1, 0, 1, 0]);
-        // X in the corner: only the diagonal through it is a symmetry.
-        assert_eq!(
-            representatives(board("X........")),
-            [0, 1, 2, 1, 4, 5, 2, 5, 8]
-        );
-        assert_eq!(
-            representatives(board("XO.......")),
-            [0, 1, 2, 3, 4, 5, 6, 7, 8]
-        );
+    /// A search straight to the end, `deepest` plies, with half the time left after `elapsed_ms`: whether it
+    /// proved the result. If it runs out of time it is dropped; a search of every move then forgets the table,
+    /// whose deeper entries would answer the next iterations with deeper estimates than theirs (see
+    /// [`think_moves`]).
+    fn attempt_proof(
+        &mut self,
+        root: &Grid,
+        deepest: u32,
+        elapsed_ms: f64,
+        found: &mut Found,
+    ) -> bool {
+        let budget_ms = self.budget_ms;
+        self.budget_ms = elapsed_ms + (budget_ms - elapsed_ms) / 2.0;
+        let proved = self.iterate(root, deepest, found);
+        self.budget_ms = budget_ms;
+        self.stopped = false;
+        if proved.is_none() && self.root == Root::Each {
+            self.forget();
+        }
+        proved == Some(true)
     }
+
+    /// One search of `root`, `depth` plies deep, recorded in `found`: whether it proved the result (every move's,
+    /// for a search of every move), or `None` if the time ran out first (and then only the list of iterations
+    /// and the moves it proved change).
+    fn iterate(&mut self, root: &Grid, depth: u32, found: &mut Found) -> Option<bool> {
+        let (nodes, horizon, start_ms) = (self.nodes, self.horizon, self.clock.now_ms());
+        self.root_best = None;
+        self.root_scores.fill(None);
+        let raw = self.negamax(root, -INFINITY, INFINITY, depth, 0);
+        let mut iteration = Iteration {
+            depth,
+            nodes: self.nodes - nodes,
+            ms: self.clock.now_ms() - start_ms,
+            best: None,
+            verdict: None,
+        };
+        let every_move_proved = self.keep_moves(root, depth, found);
+        if self.stopped {
+            found.iterations.push(iteration);
+            return None;
+        }
+        let proved = match self.root {
+            Root::Best => {
+                let proved = found.fixed || proves(root, raw, depth, self.horizon == horizon);
+                found.score = score_of(root, raw, proved);
+                found.best = self.root_best;
+                proved
+            }
+            Root::Ties | Root::Each => {
+                found.settle_best(root);
+                every_move_proved
+            }
+        };
+        iteration.best = found.best;
+        iteration.verdict = Some(found.score);
+        found.iterations.push(iteration);
+        found.depth = depth;
+        Some(proved)
+    }
+
+    /// Keeps in `found` what the last search of `depth` plies found of each move at the root (only its proofs, if
+    /// the clock stopped it): a proved move is not searched again. Whether every move searched is now proved.
+    fn keep_moves(&mut self, root: &Grid, depth: u32, found: &mut Found) -> bool {
+        for cell in 0..self.root_scores.len() {
+            let Some((raw, complete)) = self.root_scores[cell] else {
+                continue;
+            };
+            let proved = found.fixed || proves(root, raw, depth, complete);
+            if proved || !self.stopped {
+                found.by_cell[cell] = Some((raw, proved));
+            }
+            if proved {
+                self.root_searched[cell] = false;
+            }
+        }
+        found
+            .searched_for
+            .iter()
+            .all(|&(_, searched)| found.by_cell[searched].is_some_and(|(_, proved)| proved))
+    }
+
+    /// The best move and the best replies after it, as the table remembers them; where the search stopped
+    /// early, the tactics know the rest (the win, or the block).
+    pub(crate) fn principal_variation(&mut self, root: &Grid, best: Option<usize>) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut position = *root;
+        let mut next = best;
+        while let Some(cell) = next {
+            let Ok(after) = position.try_play(cell) else {
+                break;
+            };
+            line.push(cell);
+            position = after;
+            if position.is_over() {
+                break;
+            }
+            next = self.table_move(&position).or_else(|| {
+                let mut moves = Vec::new();
+                match position.tactics(self.windows, &self.settings, &mut moves) {
+                    Tactics::Win(cell) | Tactics::Lost(cell) => Some(cell),
+                    Tactics::Search { .. } => None,
+                }
+            });
+        }
+        line
+    }
+}
+
+impl Found {
+    /// Fills in every legal move of `root` with its score, a mirror-image move with its representative's; none
+    /// for a search of the root's best move.
+    fn every_move(&mut self, root: &Grid, root_policy: Root) {
+        if root_policy == Root::Best {
+            return;
+        }
+        for &(cell, searched) in &self.searched_for {
+            if let Some((raw, proved)) = self.by_cell[searched] {
+                self.moves.push((cell, score_of(root, raw, proved)));
+                self.raw_moves.push((cell, raw));
+            }
+        }
+    }
+
+    /// Takes the best of the moves searched so far as the best move, and its score as the position's.
+    fn settle_best(&mut self, root: &Grid) {
+        let best = (0..self.by_cell.len())
+            .filter_map(|cell| self.by_cell[cell].map(|(raw, proved)| (cell, raw, proved)))
+            .min_by_key(|&(cell, raw, _)| (std::cmp::Reverse(raw), cell));
+        if let Some((cell, raw, proved)) = best {
+            self.best = Some(cell);
+            self.score = score_of(root, raw, proved);
+        }
+    }
+}
+
+/// Whether a search of `root` `depth` plies deep that found `raw` proved it: its search reached every end of
+/// the game (`complete`, or a search as deep as the empty cells), or `raw` is a forced win or loss within its
+/// reach. The tactics see one ply past the horizon (a loss to two threats); a win or loss further off came from
+/// the table, where a deeper search left it, and a quicker one may lie beyond this horizon unseen: its outcome is
+/// sure, its distance is not.
+fn proves(root: &Grid, raw: i32, depth: u32, complete: bool) -> bool {
+    let in_reach = raw.abs() >= DECISIVE
+        && score_of(root, raw, true)
+            .value()
+            .is_some_and(|value| value.plies <= depth + 1);
+    complete || in_reach || depth >= root.empty_cells() as u32
+}
+
+/// The score of the search's `raw` for the side to move at `root`.
+fn score_of(root: &Grid, raw: i32, proved: bool) -> Score {
+    let (marks, cells) = (root.marks() as u32, root.shape().cells() as u32);
+    Score::from_search(raw, proved, marks, cells)
 }

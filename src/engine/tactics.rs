@@ -1,5 +1,6 @@
 //! What the search knows about a [`Grid`]: its candidate moves and their order, the forced replies to a
-//! threat, the evaluation of open lines, and the board's symmetries. The search loop itself is in `negamax.rs`.
+//! threat, whether the game is drawn whatever is played, and the evaluation of open lines. The search loop
+//! itself is in `core.rs`.
 //!
 //! Everything here counts *windows*: the `k` consecutive cells of a row, a column or a diagonal. A window
 //! holding marks of one side only is still open to that side, and the more of its marks it holds the closer
@@ -7,9 +8,25 @@
 //! three or a block of either visible to the move order without naming any pattern, on any `k`.
 
 use super::bits::Bits;
-use super::board::Player;
-use super::grid::{Grid, Shape, Symmetry};
-use super::negamax::{KeyedTable, Order, Position, Settings, Tactics, EVAL_LIMIT};
+use super::grid::{Grid, Player, Shape, Symmetry};
+use super::score::EVAL_LIMIT;
+use super::settings::{Order, Settings};
+use std::cell::RefCell;
+
+/// What a position's tactics say before any move is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tactics {
+    /// The side to move completes a line in this cell.
+    Win(usize),
+    /// The opponent completes a line in two or more cells and the side to move in none: it loses after the
+    /// opponent's next move. The cell is one of the opponent's, to block for form's sake.
+    Lost(usize),
+    /// Search the moves listed, best first. `narrowed` when they are not every legal move.
+    Search {
+        /// Whether moves were left out (far from every mark).
+        narrowed: bool,
+    },
+}
 
 /// The weight of an open window holding `stones` marks of one side, by how many it still lacks: each mark
 /// closer to a line is worth eight times more, so one window a move from a line outweighs many far ones.
@@ -60,16 +77,29 @@ impl Window {
         }
     }
 
+    /// Whether `stones` fill the window: a line.
+    #[inline(always)]
+    fn filled_by(&self, stones: Bits) -> bool {
+        match self.word {
+            word @ 0..=3 => {
+                let word = usize::from(word);
+                stones.0[word] & self.cells.0[word] == self.cells.0[word]
+            }
+            _ => stones & self.cells == self.cells,
+        }
+    }
+
     /// The bits of the window's cells.
     fn bits(&self) -> &[u8] {
         &self.bits[..usize::from(self.len)]
     }
 }
 
-/// Every window of a board's shape, worked out once per search (the [`Position::Context`] of a [`Grid`]), and
-/// the scratch space of the tactics, so that a node counts each window holding marks once, with two
-/// population counts, instead of walking the lines through every candidate cell. What is by bit is in arrays
-/// of 256, which a bit indexes without a check.
+/// Every window of a board's shape, and the scratch space of the tactics and the search, so that a node counts
+/// each window holding marks once, with two population counts, instead of walking the lines through every
+/// candidate cell, and allocates nothing; with the cells and symmetries of the board as tables. Worked out once for a shape and kept for the next
+/// search of the same shape (see [`with_windows`]): working them out costs more than a search of the 3x3 board.
+/// What is by bit is in arrays of 256, which a bit indexes without a check.
 pub(crate) struct Windows {
     /// The shape the windows are of; `None` before the first position.
     shape: Option<Shape>,
@@ -81,11 +111,18 @@ pub(crate) struct Windows {
     list: Vec<Window>,
     /// For each direction and start, the window's index in `list`.
     by_start: Box<[[u16; 256]; 4]>,
+    /// By bit, where the windows through the cell are listed in `through` (from, to).
+    through_at: Box<[(u16, u16); 256]>,
+    /// The windows through each cell, by their index in `list`, cell after cell (see `through_at`).
+    through: Vec<u16>,
     /// Whether the windows holding marks are found by shifts (see [`SPARSE_FROM_WINDOWS`]).
     sparse: bool,
     /// By bit, the cell; and by cell, the bit (a division saved in each).
     cell_of: Box<[u8; 256]>,
     bit_of: Box<[u8; 256]>,
+    /// By bit, the bit each symmetry of the board (see [`Symmetry`]) takes it to; the bit itself for the four
+    /// that only a square board has, on any other.
+    images: Box<[[u8; 8]; 256]>,
     /// By bit, the weight of the windows through the cell while they are all empty: each is open to both sides.
     base: Box<[i64; 256]>,
     /// By bit, how near the cell is to the centre: larger nearer, never negative.
@@ -99,15 +136,16 @@ pub(crate) struct Windows {
     taken: Box<[i64; 256]>,
     /// Whether `change`, `gain` and `taken` hold the last tactics' counts, to be cleared before the next.
     spread: bool,
-    /// The key of the position whose tactics filled `gain`, and the weights of the windows open to its side to
-    /// move and to the opponent: with `gain` and `taken`, the evaluation after each move without counting a
-    /// window again.
-    evaluated: Option<(u64, i64, i64)>,
+    /// The position whose tactics filled `gain`, and the weights of the windows open to its side to move and to
+    /// the opponent: with `gain` and `taken`, the evaluation after each move without counting a window again.
+    evaluated: Option<(Grid, i64, i64)>,
     /// Scratch: the last tactics' windows holding marks (their indices in `list`), with the marks of the side to
     /// move and of the opponent.
     holding: Vec<(u16, u8, u8)>,
     /// Scratch: the candidates with their order (see [`Grid::tactics`]).
     order: Vec<u64>,
+    /// Scratch of the search: its move lists, one per ply, reused so that a node allocates nothing.
+    lists: Vec<Vec<usize>>,
     /// The weight of a window open to one side, by its marks (see [`window_weight`]).
     weights: [i64; MAX_K + 1],
 }
@@ -121,9 +159,12 @@ impl Default for Windows {
             starts: [Bits::EMPTY; 4],
             list: Vec::new(),
             by_start: Box::new([[0; 256]; 4]),
+            through_at: Box::new([(0, 0); 256]),
+            through: Vec::new(),
             sparse: false,
             cell_of: Box::new([0; 256]),
             bit_of: Box::new([0; 256]),
+            images: Box::new([[0; 8]; 256]),
             base: Box::new([0; 256]),
             centrality: Box::new([0; 256]),
             change: Box::new([0; 256]),
@@ -133,6 +174,7 @@ impl Default for Windows {
             evaluated: None,
             holding: Vec::new(),
             order: Vec::new(),
+            lists: Vec::new(),
             weights: [0; MAX_K + 1],
         }
     }
@@ -177,10 +219,17 @@ impl Windows {
         }
         windows.sparse = windows.list.len() > SPARSE_FROM_WINDOWS;
         for bit in all.iter() {
+            // At most 4 x 15 windows through a cell, fewer than 1,024 windows.
+            let from = windows.through.len() as u16;
+            let through =
+                (0..windows.list.len()).filter(|&index| windows.list[index].cells.contains(bit));
+            windows.through.extend(through.map(|index| index as u16));
+            windows.through_at[bit] = (from, windows.through.len() as u16);
             let cell = shape.cell_of(bit);
             // Cells and bits are below 256.
             windows.cell_of[bit] = cell as u8;
             windows.bit_of[cell] = bit as u8;
+            windows.images[bit] = Symmetry::images_of_bit(shape, bit);
             let (row, col) = (cell / shape.cols(), cell % shape.cols());
             let off = (2 * row).abs_diff(shape.rows() - 1) + (2 * col).abs_diff(shape.cols() - 1);
             windows.centrality[bit] = (shape.rows() + shape.cols() - off) as u64;
@@ -276,7 +325,7 @@ impl Grid {
             );
             return;
         }
-        let weigh = settings.evaluation;
+        let weigh = settings.order == Order::Weighted;
         if weigh {
             self.spread(windows);
         }
@@ -308,6 +357,7 @@ impl Grid {
     fn spread(&self, windows: &mut Windows) {
         let list = &windows.list[..];
         let weight = windows.weights;
+        let k = self.shape().k();
         let (mut mine, mut theirs) = (0, 0);
         for &(index, m, t) in &windows.holding {
             let (m, t) = (usize::from(m), usize::from(t));
@@ -324,7 +374,16 @@ impl Grid {
                 }
                 _ => (0, 0, 0),
             };
-            let change = open - 2 * weight[1];
+            // A move that completes a line, then one that blocks the opponent's, before any other (the tactics,
+            // when on, answer both before any order is needed).
+            let first = if m + 1 >= k && t == 0 {
+                WIN_FIRST
+            } else if t + 1 >= k && m == 0 {
+                BLOCK_FIRST
+            } else {
+                0
+            };
+            let change = open - 2 * weight[1] + first;
             let gain = gain - weight[1];
             // A taken cell's entries are never read: no need to skip it.
             for &bit in list[usize::from(index)].bits() {
@@ -334,10 +393,16 @@ impl Grid {
             }
         }
         windows.spread = true;
-        // The position's own key: the gains are by cell, so a mirror image's would not do.
-        windows.evaluated = Some((Grid::key(self), mine, theirs));
+        // The position itself: the gains are by cell, so a mirror image's would not do.
+        windows.evaluated = Some((*self, mine, theirs));
     }
 }
+
+/// What a move that completes a line adds to its weight in [`Order::Weighted`]: more than all of a cell's windows
+/// weigh (at most 4 x 15 windows of at most 2^15 each, twice).
+const WIN_FIRST: i64 = 1 << 24;
+/// What a move that blocks the opponent's line adds, less than [`WIN_FIRST`] and more than any window's weight.
+const BLOCK_FIRST: i64 = 1 << 23;
 
 /// The open windows of the side to move, worth two and a half times the opponent's alike: it plays next, and
 /// can make any of them one mark longer (eight times heavier) at once. Without this a search that stops after its
@@ -356,54 +421,92 @@ fn clamp(score: i64) -> i32 {
     score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
 }
 
-impl Position for Grid {
-    type Table = KeyedTable;
-    type Context = Windows;
-    /// Rotations and reflections share an entry: on small boards, where the search reaches the end, about
-    /// half the positions of a proof are mirror images of others.
-    type Frame = Symmetry;
+thread_local! {
+    /// The windows of the last board searched, kept for the next search.
+    static KEPT: RefCell<Windows> = RefCell::new(Windows::default());
+}
 
-    fn prepare(&self, context: &mut Windows) {
-        if context.shape != Some(self.shape()) {
-            *context = Windows::new(self.shape());
+/// Runs `search` with the windows of `shape`'s board: those of the last search when it searched the same shape
+/// (the computer's moves in a game), else worked out afresh. A search within a search gets windows of its own.
+pub(crate) fn with_windows<R>(shape: Shape, search: impl FnOnce(&mut Windows) -> R) -> R {
+    KEPT.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut windows) => {
+            if windows.shape != Some(shape) {
+                *windows = Windows::new(shape);
+            }
+            search(&mut windows)
         }
+        Err(_) => search(&mut Windows::new(shape)),
+    })
+}
+
+impl Windows {
+    /// Whether `stones` fill a window: a line.
+    pub(crate) fn line(&self, stones: Bits) -> bool {
+        self.list.iter().any(|window| window.filled_by(stones))
     }
 
-    fn key(&self) -> (u64, Symmetry) {
-        self.symmetric_key()
+    /// Whether `stones` make a line through the cell at `bit`.
+    pub(crate) fn line_through(&self, stones: Bits, bit: usize) -> bool {
+        let (from, to) = self.through_at[bit];
+        self.through[usize::from(from)..usize::from(to)]
+            .iter()
+            .any(|&index| self.list[usize::from(index)].filled_by(stones))
     }
 
-    fn entry_cell(&self, symmetry: Symmetry, cell: usize) -> usize {
-        symmetry.image(self.shape(), cell)
+    /// For each cell of `position`'s board, the lowest cell a symmetry of the position (a rotation or
+    /// reflection that leaves it as it is) maps it to: moves with the same representative lead to mirror images
+    /// of one position, so they have the same value, and a search needs to try only one of them.
+    pub(crate) fn representatives(&self, position: &Grid) -> Vec<usize> {
+        let cells = position.shape().cells();
+        let mut representative: Vec<usize> = (0..cells).collect();
+        for symmetry in 1..Symmetry::count(position.shape()) {
+            let image = |bit: usize| usize::from(self.images[bit][symmetry]);
+            // A symmetry maps the cells one to one: it leaves the position as it is if it takes each stone onto
+            // a stone of the same side.
+            let keeps = |stones: Bits| stones.iter().all(|bit| stones.contains(image(bit)));
+            if keeps(position.stones(Player::X)) && keeps(position.stones(Player::O)) {
+                for (cell, slot) in representative.iter_mut().enumerate() {
+                    let mirror = usize::from(self.cell_of[image(self.bit_of(cell))]);
+                    *slot = (*slot).min(mirror);
+                }
+            }
+        }
+        representative
     }
 
-    fn own_cell(&self, symmetry: Symmetry, cell: usize) -> usize {
-        symmetry.inverse().image(self.shape(), cell)
+    /// The move list of the search's node `ply` plies below its root, to fill (see [`Grid::tactics`]) and give
+    /// back.
+    pub(crate) fn take_list(&mut self, ply: usize) -> Vec<usize> {
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::take(&mut self.lists[ply])
     }
 
-    fn marks(&self) -> u32 {
-        Grid::marks(self) as u32
+    /// Gives back the move list taken for `ply` ([`Windows::take_list`]), to be reused.
+    pub(crate) fn give_back_list(&mut self, ply: usize, list: Vec<usize>) {
+        self.lists[ply] = list;
     }
 
-    fn empty_cells(&self) -> u32 {
-        Grid::empty_cells(self) as u32
+    /// The bit of `cell` (see [`Shape::bit_of`]), without a division.
+    pub(crate) fn bit_of(&self, cell: usize) -> usize {
+        usize::from(self.bit_of[cell])
     }
 
-    fn cells(&self) -> u32 {
-        self.shape().cells() as u32
+    /// The bits that the symmetries of the board take the bit `bit` to (see [`Windows::images`]).
+    pub(crate) fn images(&self, bit: usize) -> &[u8; 8] {
+        &self.images[bit]
     }
+}
 
-    fn lost(&self) -> bool {
-        self.shape()
-            .has_line(self.stones(self.to_move().opponent()))
-    }
-
+impl Grid {
     /// Whether neither side can still make a line: a side can only in a window free of the other side's marks,
     /// and only if its moves left can fill the window's empty cells. A necessary condition, so when it fails for
     /// both sides the game is a draw whatever is played.
-    fn drawn(&self, windows: &Windows) -> bool {
+    pub(crate) fn drawn(&self, windows: &Windows) -> bool {
         let k = self.shape().k() as u32;
-        let empty = Grid::empty_cells(self) as u32;
+        let empty = self.empty_cells() as u32;
         // The side to move has the odd move out.
         let (x_left, o_left) = match self.to_move() {
             Player::X => (empty.div_ceil(2), empty / 2),
@@ -416,18 +519,14 @@ impl Position for Grid {
         })
     }
 
-    fn is_legal(&self, cell: usize) -> bool {
-        cell < self.shape().cells() && self.get(cell).is_none() && !self.is_over()
-    }
-
-    fn play(&self, cell: usize) -> Grid {
-        self.play_bit(self.shape().bit_of(cell))
-    }
-
+    /// The moves to try, in `moves` (cleared first) in the settings' order, and with [`Settings::tactics`] what
+    /// the tactics say; without, always [`Tactics::Search`]. With them, [`Tactics::Search`] means that no legal
+    /// move completes a line (the far ones included): the search loop then never asks a child whether it is lost.
+    ///
     /// A cell completes a line where a window holds `k - 1` marks of one side and none of the other, and an
     /// empty window through a cell adds as much to its order whoever moves: so only the windows holding marks
     /// are counted, and the empty ones are in `base`.
-    fn tactics(
+    pub(crate) fn tactics(
         &self,
         windows: &mut Windows,
         settings: &Settings,
@@ -441,7 +540,7 @@ impl Position for Grid {
         let (mine, theirs) = (self.stones(mover), self.stones(mover.opponent()));
         let taken = mine | theirs;
         let candidates = self.candidates(windows.all, settings.neighbourhood);
-        let weigh = settings.order == Order::Heuristic && settings.evaluation;
+        let weigh = settings.order == Order::Weighted;
         let mut holding = std::mem::take(&mut windows.holding);
         holding.clear();
         let (mut wins, mut threats) = (Bits::EMPTY, Bits::EMPTY);
@@ -486,7 +585,8 @@ impl Position for Grid {
         }
     }
 
-    fn far_moves(&self, windows: &Windows, settings: &Settings, moves: &mut Vec<usize>) {
+    /// Appends to `moves` the legal moves that [`Grid::tactics`] left out.
+    pub(crate) fn far_moves(&self, windows: &Windows, settings: &Settings, moves: &mut Vec<usize>) {
         let far = self
             .empty_bits()
             .minus(self.candidates(windows.all, settings.neighbourhood));
@@ -495,7 +595,7 @@ impl Position for Grid {
 
     /// The weights of the windows open to the side to move, with its move to come (see [`with_the_move`]), less
     /// those of the windows open to the opponent.
-    fn evaluate(&self, windows: &Windows) -> i32 {
+    pub(crate) fn evaluate(&self, windows: &Windows) -> i32 {
         let mover = self.to_move();
         let (mine, theirs) = (self.stones(mover), self.stones(mover.opponent()));
         let (mut open_mine, mut open_theirs) = (0, 0);
@@ -510,29 +610,17 @@ impl Position for Grid {
         clamp(with_the_move(open_mine) - open_theirs)
     }
 
-    fn evaluate_after(&self, windows: &Windows, cell: usize) -> Option<i32> {
-        let (key, mine, theirs) = windows.evaluated?;
-        if key != Grid::key(self) {
+    /// The evaluation of the position after the side to move plays `cell`, the same as [`Grid::evaluate`]
+    /// would give, when the last [`Grid::tactics`] (of this position) worked it out on the way; `None` if not.
+    pub(crate) fn evaluate_after(&self, windows: &Windows, cell: usize) -> Option<i32> {
+        let (position, mine, theirs) = windows.evaluated?;
+        if position != *self {
             return None;
         }
         let bit = usize::from(windows.bit_of[cell]);
         // After the move the opponent is to move, with what is left of its windows.
         let mine = mine + windows.base[bit] / 2 + windows.gain[bit];
         Some(clamp(with_the_move(theirs - windows.taken[bit]) - mine))
-    }
-
-    fn representatives(&self) -> Vec<usize> {
-        let shape = self.shape();
-        let mut representative: Vec<usize> = (0..shape.cells()).collect();
-        for symmetry in Symmetry::all(shape).skip(1) {
-            let image = |cell| symmetry.image(shape, cell);
-            if (0..shape.cells()).all(|cell| self.get(cell) == self.get(image(cell))) {
-                for (cell, slot) in representative.iter_mut().enumerate() {
-                    *slot = (*slot).min(image(cell));
-                }
-            }
-        }
-        representative
     }
 }
 
@@ -546,9 +634,7 @@ mod tests {
 
     /// The windows of `position`'s board.
     fn windows(position: &Grid) -> Windows {
-        let mut windows = Windows::default();
-        position.prepare(&mut windows);
-        windows
+        Windows::new(position.shape())
     }
 
     fn drawn(position: Grid) -> bool {
@@ -562,7 +648,7 @@ mod tests {
     fn settings(neighbourhood: Option<u32>) -> Settings {
         Settings {
             neighbourhood,
-            ..Settings::for_grid(&Grid::empty(Shape::CLASSIC), true)
+            ..Settings::deepening(&Grid::empty(Shape::CLASSIC), true)
         }
     }
 
@@ -699,7 +785,7 @@ mod tests {
         ];
         for (rows, cols, k, games) in shapes {
             let settings =
-                Settings::for_grid(&Grid::empty(Shape::new(rows, cols, k).unwrap()), true);
+                Settings::deepening(&Grid::empty(Shape::new(rows, cols, k).unwrap()), true);
             for _ in 0..games {
                 let mut position = Grid::empty(Shape::new(rows, cols, k).unwrap());
                 let mut moves = Vec::new();
@@ -738,11 +824,26 @@ mod tests {
     #[test]
     fn mirror_images_share_a_representative() {
         let empty = Grid::empty(Shape::CLASSIC);
-        assert_eq!(empty.representatives(), [0, 1, 0, 1, 4, 1, 0, 1, 0]);
+        assert_eq!(
+            Windows::new(Shape::CLASSIC).representatives(&empty),
+            [0, 1, 0, 1, 4, 1, 0, 1, 0]
+        );
         // A 3 x 4 board has only the two reflections and the half turn.
         let wide = Grid::empty(Shape::new(3, 4, 3).unwrap());
-        assert_eq!(wide.representatives(), [0, 1, 1, 0, 4, 5, 5, 4, 0, 1, 1, 0]);
-        let off_centre = grid("X../.../...", 3, 3, 3);
-        assert_eq!(off_centre.representatives(), [0, 1, 2, 1, 4, 5, 2, 5, 8]);
+        assert_eq!(
+            windows(&wide).representatives(&wide),
+            [0, 1, 1, 0, 4, 5, 5, 4, 0, 1, 1, 0]
+        );
+        // X in the corner: only the diagonal through it is a symmetry.
+        let corner = Grid::parse("X........", Shape::CLASSIC).unwrap();
+        assert_eq!(
+            windows(&corner).representatives(&corner),
+            [0, 1, 2, 1, 4, 5, 2, 5, 8]
+        );
+        let none = Grid::parse("XO.......", Shape::CLASSIC).unwrap();
+        assert_eq!(
+            windows(&none).representatives(&none),
+            [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        );
     }
 }

@@ -4,24 +4,27 @@
 //! The textbook is Russell and Norvig's MAX-VALUE/MIN-VALUE, fail-soft: a node's value is the best of the
 //! children it saw, and it stops as soon as that value reaches beta at a MAX node or alpha at a MIN node. MAX is
 //! the side to move at the trace's root, and every value is a depth-aware score from MAX's side: a MAX win that
-//! ends with `n` marks on the board is worth `10 - n`, a MAX loss `n - 10`, a draw 0. Moves are tried in cell
-//! order, row by row from the top left, with no transposition table and no other ordering; the root's window is
-//! (-infinity, +infinity).
+//! ends with `n` marks on the board is worth `10 - n` (on the 3x3 board; `cells + 1 - n` on any), a MAX loss
+//! `n - 10`, a draw 0. Moves are tried in cell order, row by row from the top left, with no transposition table
+//! and no other ordering; the root's window is (-infinity, +infinity). The search goes to the end of the game,
+//! which the 3x3 board (or a bigger one near its end) allows.
 //!
-//! The trace is not a second alpha-beta: it watches the engine's one search loop ([`super::negamax`], with
+//! The trace is not a second alpha-beta: it watches the engine's one search loop (`core.rs`, with
 //! [`Settings::alpha_beta`]: moves in cell order, no table, no stop at the quickest win) and only restates what
 //! it sees. That search is negamax: its scores are from the side to move, and each ply hands its child the window
 //! negated and swapped. At a MAX node its window and scores are the textbook's; at a MIN node the textbook's alpha
 //! is minus the core's beta, its beta minus the core's alpha, and its value minus the core's score. The two loops
 //! make the same decisions: the core cuts when a child's score reaches its beta, which is the textbook's "value
-//! reaches beta" at a MAX node and "value reaches alpha" at a MIN node. The core counts a win as `WIN - n`, which
-//! the trace states as `10 - n`; its infinities are `±INFINITY`, which no score reaches, so they stand for the
-//! textbook's infinities exactly.
+//! reaches beta" at a MAX node and "value reaches alpha" at a MIN node. The core's scores are stated in the
+//! write-ups' points ([`Score::points_of`]); its infinities are `±INFINITY`, which no score reaches, so they stand
+//! for the textbook's infinities exactly.
 
-use super::board::{Board, Player, CELLS};
-use super::deep::StoppedClock;
-use super::negamax::{classic_score, Core, Observer, Settings, INFINITY};
-use super::search::FULL_DEPTH;
+use super::clock::StoppedClock;
+use super::core::{Core, Observer};
+use super::grid::{Grid, Player};
+use super::score::{Score, INFINITY};
+use super::settings::Settings;
+use super::tactics::with_windows;
 use std::fmt;
 
 /// One end of an alpha-beta window: minus infinity, a score, or plus infinity.
@@ -38,15 +41,15 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// The bound a core's window end `value` stands for (the core writes the infinities as `±INFINITY`), a score
-    /// as `10 - n`.
-    fn from_core(value: i32) -> Bound {
+    /// The bound a core's window end `value` stands for on a board of `cells` cells (the core writes the
+    /// infinities as `±INFINITY`), a score in the write-ups' points.
+    fn from_core(value: i32, cells: u32) -> Bound {
         if value <= -INFINITY {
             Bound::NegInf
         } else if value >= INFINITY {
             Bound::PosInf
         } else {
-            Bound::Finite(i32::from(classic_score(value)))
+            Bound::Finite(Score::points_of(value, cells))
         }
     }
 }
@@ -97,7 +100,7 @@ pub struct StepEvent {
     /// What happened.
     pub kind: StepKind,
     /// The node it happened at.
-    pub position: Board,
+    pub position: Grid,
     /// The node's alpha: as given on a `visit`; on a `return`, raised (at a MAX node) by each child's value
     /// that did not cause a cut; on a `cut`, as it was before the child that caused it.
     pub alpha: Bound,
@@ -108,29 +111,37 @@ pub struct StepEvent {
     pub value: Option<i32>,
 }
 
-/// The events of alpha-beta searching `board` to the end of the game, in order (see the module's documentation
-/// for the search and the events). The first event visits `board` with the window (-inf, +inf); the last
-/// returns its value, the position's exact depth-aware score for the side to move. A finished game gives one
-/// `visit` and one `return`.
-pub fn alpha_beta_trace(board: Board) -> Vec<StepEvent> {
+/// The events of alpha-beta searching `position` to the end of the game, in order (see the module's
+/// documentation for the search and the events). The first event visits `position` with the window (-inf, +inf);
+/// the last returns its value, the position's exact depth-aware score for the side to move. A finished game gives
+/// one `visit` and one `return`.
+pub fn alpha_beta_trace(position: &Grid) -> Vec<StepEvent> {
     let mut trace = Trace {
-        max: board.to_move(),
+        max: position.to_move(),
+        cells: position.shape().cells() as u32,
         events: Vec::new(),
     };
-    let mut clock = StoppedClock;
-    Core::observed(Settings::alpha_beta(), &mut clock, &mut trace)
-        .negamax(&board, -INFINITY, INFINITY, FULL_DEPTH, 0);
+    let depth = position.empty_cells() as u32;
+    with_windows(position.shape(), |windows| {
+        Core::new(
+            Settings::alpha_beta(),
+            windows,
+            &mut StoppedClock,
+            Some(&mut trace),
+        )
+        .negamax(position, -INFINITY, INFINITY, depth, 0)
+    });
     trace.events
 }
 
 /// What the search of a trace did at one node of the game tree, the node being named by its path (the cells
 /// played from the trace's root).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NodeSearch {
     /// Whether the search visited the node at all.
     pub visited: bool,
-    /// The node's children the search visited, as a mask of their cells (bit `cell`).
-    pub searched: u16,
+    /// The node's children the search visited, by their cells, in the order it visited them.
+    pub searched: Vec<usize>,
     /// The cut the search made at the node, if it made one: the children after the one that caused it are the
     /// ones it skipped.
     pub cut: Option<StepEvent>,
@@ -156,7 +167,7 @@ pub fn node_searches(events: &[StepEvent], paths: &[Vec<usize>]) -> Vec<NodeSear
             };
             if let (Some(parent), Some(&cell)) = (parent.and_then(|at| trie.asked(at)), path.last())
             {
-                found[parent].searched |= 1 << cell;
+                found[parent].searched.push(cell);
             }
             if let Some(asked) = node.and_then(|at| trie.asked(at)) {
                 found[asked].visited = true;
@@ -181,56 +192,61 @@ pub fn node_searches(events: &[StepEvent], paths: &[Vec<usize>]) -> Vec<NodeSear
 
 /// The paths asked about, as a tree of their moves, so that a walk of the trace finds each in one step a move.
 struct PathTrie {
-    /// Per trie node (the root's path first): its child by cell, and the index of the path asked about that ends
-    /// there, if one does.
-    nodes: Vec<([Option<usize>; CELLS], Option<usize>)>,
+    /// The trie's nodes, the root's path first.
+    nodes: Vec<TrieNode>,
+}
+
+/// One path of moves in a [`PathTrie`].
+#[derive(Default)]
+struct TrieNode {
+    /// The node's children: the cell played, and the child's index.
+    children: Vec<(usize, usize)>,
+    /// The index of the path asked about that ends here, if one does.
+    asked: Option<usize>,
 }
 
 impl PathTrie {
     fn new(paths: &[Vec<usize>]) -> PathTrie {
         let mut trie = PathTrie {
-            nodes: vec![([None; CELLS], None)],
+            nodes: vec![TrieNode::default()],
         };
         for (asked, path) in paths.iter().enumerate() {
             let mut at = 0;
             for &cell in path {
-                let Some(next) = trie.nodes[at].0.get(cell).copied() else {
-                    // Not a cell: no node of the trace has this path.
-                    at = usize::MAX;
-                    break;
-                };
-                at = next.unwrap_or_else(|| {
-                    trie.nodes.push(([None; CELLS], None));
+                at = trie.child(at, cell).unwrap_or_else(|| {
+                    trie.nodes.push(TrieNode::default());
                     let new = trie.nodes.len() - 1;
-                    trie.nodes[at].0[cell] = Some(new);
+                    trie.nodes[at].children.push((cell, new));
                     new
                 });
             }
-            if let Some(node) = trie.nodes.get_mut(at) {
-                node.1 = Some(asked);
-            }
+            trie.nodes[at].asked = Some(asked);
         }
         trie
     }
 
     fn child(&self, at: usize, cell: usize) -> Option<usize> {
-        self.nodes[at].0[cell]
+        self.nodes[at]
+            .children
+            .iter()
+            .find(|&&(child, _)| child == cell)
+            .map(|&(_, node)| node)
     }
 
     fn asked(&self, at: usize) -> Option<usize> {
-        self.nodes[at].1
+        self.nodes[at].asked
     }
 }
 
 /// The path (cells played from the trace's root) of the node that each event of `events` happens at, in order:
 /// `walk_trace` calls `f` with each event and its node's path.
 pub fn walk_trace(events: &[StepEvent], f: &mut dyn FnMut(&StepEvent, &[usize])) {
-    let mut boards: Vec<Board> = Vec::new();
+    let mut boards: Vec<Grid> = Vec::new();
     let mut path = Vec::new();
     for event in events {
         if event.kind == StepKind::Visit {
             if let Some(&parent) = boards.last() {
-                path.push(move_between(parent, event.position));
+                path.push(move_between(&parent, &event.position));
             }
             boards.push(event.position);
         }
@@ -243,8 +259,8 @@ pub fn walk_trace(events: &[StepEvent], f: &mut dyn FnMut(&StepEvent, &[usize]))
 }
 
 /// The cell that `child` has taken and `parent` has not: the move from one to the other.
-pub(crate) fn move_between(parent: Board, child: Board) -> usize {
-    (0..CELLS)
+pub fn move_between(parent: &Grid, child: &Grid) -> usize {
+    (0..parent.shape().cells())
         .find(|&cell| parent.get(cell).is_none() && child.get(cell).is_some())
         .unwrap_or_default()
 }
@@ -253,39 +269,47 @@ pub(crate) fn move_between(parent: Board, child: Board) -> usize {
 struct Trace {
     /// The side to move at the root: MAX.
     max: Player,
+    /// The cells of the board, which the points count from.
+    cells: u32,
     events: Vec<StepEvent>,
 }
 
 impl Trace {
-    /// Records an event given in the core's terms (window and score from the side to move at `board`).
-    fn record(&mut self, kind: StepKind, board: Board, alpha: i32, beta: i32, value: Option<i32>) {
+    /// Records an event given in the core's terms (window and score from the side to move at `position`).
+    fn record(
+        &mut self,
+        kind: StepKind,
+        position: Grid,
+        (alpha, beta): (i32, i32),
+        value: Option<i32>,
+    ) {
         // At a MIN node the core's window and score are MIN's, the textbook's negated: negating swaps the ends.
-        let (alpha, beta, value) = if board.to_move() == self.max {
+        let (alpha, beta, value) = if position.to_move() == self.max {
             (alpha, beta, value)
         } else {
             (-beta, -alpha, value.map(|value| -value))
         };
         self.events.push(StepEvent {
             kind,
-            position: board,
-            alpha: Bound::from_core(alpha),
-            beta: Bound::from_core(beta),
-            value: value.map(|value| i32::from(classic_score(value))),
+            position,
+            alpha: Bound::from_core(alpha, self.cells),
+            beta: Bound::from_core(beta, self.cells),
+            value: value.map(|value| Score::points_of(value, self.cells)),
         });
     }
 }
 
-impl Observer<Board> for Trace {
-    fn visit(&mut self, board: &Board, alpha: i32, beta: i32) {
-        self.record(StepKind::Visit, *board, alpha, beta, None);
+impl Observer for Trace {
+    fn visit(&mut self, position: &Grid, alpha: i32, beta: i32) {
+        self.record(StepKind::Visit, *position, (alpha, beta), None);
     }
 
-    fn cut(&mut self, board: &Board, alpha: i32, beta: i32, best: i32) {
-        self.record(StepKind::Cut, *board, alpha, beta, Some(best));
+    fn cut(&mut self, position: &Grid, alpha: i32, beta: i32, best: i32) {
+        self.record(StepKind::Cut, *position, (alpha, beta), Some(best));
     }
 
-    fn leave(&mut self, board: &Board, alpha: i32, beta: i32, score: i32) {
-        self.record(StepKind::Return, *board, alpha, beta, Some(score));
+    fn leave(&mut self, position: &Grid, alpha: i32, beta: i32, score: i32) {
+        self.record(StepKind::Return, *position, (alpha, beta), Some(score));
     }
 }
 
@@ -305,9 +329,9 @@ mod tests {
         let text: Vec<String> = bounds.iter().map(Bound::to_string).collect();
         assert_eq!(text, ["-inf", "-5", "0", "3", "inf"]);
         assert!(bounds.windows(2).all(|pair| pair[0] < pair[1]));
-        assert_eq!(Bound::from_core(-INFINITY), Bound::NegInf);
-        assert_eq!(Bound::from_core(INFINITY), Bound::PosInf);
-        assert_eq!(Bound::from_core(-5), Bound::Finite(-5));
+        assert_eq!(Bound::from_core(-INFINITY, 9), Bound::NegInf);
+        assert_eq!(Bound::from_core(INFINITY, 9), Bound::PosInf);
+        assert_eq!(Bound::from_core(0, 9), Bound::Finite(0));
     }
 
     #[test]

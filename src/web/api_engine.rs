@@ -165,7 +165,7 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
     let cell = RNG.with(|rng| {
         let mut rng = rng.borrow_mut();
         let rng = rng.get_or_insert_with(|| Rng::new(super::app::random_seed()));
-        best_move_at(board, level, rng)
+        best_move_at(&board, level, rng)
     });
     cell.map(|cell| cell as u32)
         .ok_or_else(|| JsError::new("bestMove: there is no move to play"))
@@ -180,7 +180,7 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
 #[wasm_bindgen]
 pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
     let board = position_argument(&position, "analyze")?;
-    let analysis = analyze_board(board);
+    let analysis = analyze_board(&board);
     let moves: Array = analysis
         .moves
         .iter()
@@ -309,6 +309,7 @@ pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError
     let grid = grid_argument("thinkNow", &position, options.k)?;
     if options.moves {
         let moves: Array = think_moves(&grid, options.limits, &mut DateClock)
+            .moves
             .iter()
             .map(|(cell, verdict)| super::worker::move_object(*cell, verdict))
             .collect();

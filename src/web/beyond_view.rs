@@ -5,7 +5,7 @@
 use super::dom::{add, set_attribute, set_hidden};
 use super::view::set_score_data;
 use crate::beyond::{self, Beyond, STEP_ON_3X3, TREE_HEADING};
-use crate::engine::{Grid, Verdict};
+use crate::engine::{Grid, Score};
 use crate::game::Game;
 use crate::settings::Display;
 use crate::squares::ScoreData;
@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use web_sys::Element;
 
 /// A position of a bigger board and its moves' verdicts, as the game tree one move deep shows them.
-type TreeDrawn = (Grid, Vec<(usize, Verdict)>);
+type TreeDrawn = (Grid, Vec<(usize, Score)>);
 
 /// The elements of the panels on a bigger board (hidden until shown).
 pub struct BeyondView {
@@ -143,7 +143,7 @@ impl BeyondView {
 
     /// The game tree one move deep at `board`: why only so deep, then each move and the value its search found
     /// (`moves`, once found). The list is drawn again only when the position or the moves changed.
-    fn render_tree(&self, board: &Grid, moves: Option<&[(usize, Verdict)]>) {
+    fn render_tree(&self, board: &Grid, moves: Option<&[(usize, Score)]>) {
         let status = if board.is_over() {
             "The game is over: the tree has no moves."
         } else if moves.is_none() {

@@ -7,7 +7,7 @@
 
 use super::read;
 use super::realm::{self, AnyKeyboardEvent};
-use crate::engine::{Grid, Thought, Verdict, CELLS};
+use crate::engine::{Grid, Score, Thought, CELLS};
 use crate::game::BoardKey;
 use crate::stepper::{Speed, StepControl};
 use crate::thinking::ReplayControl;
@@ -73,7 +73,7 @@ pub enum Message {
     /// A worker answered the computer's search of this position: what it found, or why it could not search.
     Found(Grid, Result<Thought, String>),
     /// A worker answered the search for every move's verdict at this position, or said why it could not.
-    Appraised(Grid, Result<Vec<(usize, Verdict)>, String>),
+    Appraised(Grid, Result<Vec<(usize, Score)>, String>),
     /// A value typed into a control (the computer's time per move): as [`Message::Set`], but a value the setting
     /// does not take is a typo, which leaves the setting and the game as they were.
     Typed(String, String),

@@ -37,7 +37,12 @@ pub fn stored_text(storage: &Storage, key: &str) -> Result<Option<String>, Strin
     let value = storage
         .unchecked_ref::<AnyStorage>()
         .get_item_value(key)
-        .map_err(|error| format!("the browser's storage could not be read ({})", error_text(&error)))?;
+        .map_err(|error| {
+            format!(
+                "the browser's storage could not be read ({})",
+                error_text(&error)
+            )
+        })?;
     if value.is_null() || value.is_undefined() {
         return Ok(None);
     }

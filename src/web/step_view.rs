@@ -4,7 +4,7 @@
 
 use super::dom::{add, add_control, add_typed, game_id, set_attribute, set_optional_attribute};
 use super::dom::{set_hidden, set_text, set_unavailable, toggle_class};
-use crate::engine::{Board, Bound, Player, StepKind, CELLS};
+use crate::engine::{Bound, Grid, Player, StepKind, CELLS};
 use crate::stepper::{bound_words, Speed, StepControl, Stepper};
 use web_sys::{Element, HtmlButtonElement, HtmlSelectElement};
 
@@ -101,12 +101,12 @@ impl StepView {
         let event = stepper.event();
         self.intro.set_text_content(Some(&stepper.intro()));
         set_attribute(&self.now, "data-step-event", event.kind.as_str());
-        set_attribute(&self.now, "data-step-position", &event.position.notation());
+        set_attribute(&self.now, "data-step-position", &event.position.to_string());
         set_attribute(&self.now, "data-step-alpha", &event.alpha.to_string());
         set_attribute(&self.now, "data-step-beta", &event.beta.to_string());
         let value = event.value.map(|value| value.to_string());
         set_optional_attribute(&self.now, "data-step-value", value.as_deref());
-        self.draw_mini(event.position, stepper.path().last().copied());
+        self.draw_mini(&event.position, stepper.path().last().copied());
         self.alpha.set_text_content(Some(&bound_words(event.alpha)));
         self.beta.set_text_content(Some(&bound_words(event.beta)));
         let value_words = match (event.kind, event.value) {
@@ -134,7 +134,7 @@ impl StepView {
         self.counters.set_text_content(Some(&stepper.counters()));
     }
 
-    fn draw_mini(&self, position: Board, last: Option<usize>) {
+    fn draw_mini(&self, position: &Grid, last: Option<usize>) {
         for (cell, element) in self.mini.iter().enumerate() {
             element.set_text_content(Some(position.get(cell).map_or("", Player::name)));
             toggle_class(element, "ttt-last", last == Some(cell));

@@ -11,7 +11,7 @@
 //! [`thought_from`] and [`moves_from`] read it back for the game.
 
 use super::js::{beside_glue, glue_url, object};
-use crate::engine::{Grid, Iteration, Limits, Outcome, Thought, Value, Verdict};
+use crate::engine::{Grid, Iteration, Limits, Outcome, Score, Thought, Value};
 use js_sys::{Array, Object};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -185,21 +185,21 @@ fn options_object(position: &Grid, request: Query) -> Object {
 }
 
 /// One move's verdict as `thinkNow` with `moves: true` lists it: `cell` and the verdict's properties.
-pub fn move_object(cell: usize, verdict: &Verdict) -> Object {
+pub fn move_object(cell: usize, verdict: &Score) -> Object {
     let mut properties = vec![("cell", JsValue::from(cell as u32))];
     properties.extend(verdict_properties(verdict));
     object(&properties)
 }
 
 /// The verdict's properties: `proved`, and `outcome` and `plies` when proved, `estimate` when not.
-fn verdict_properties(verdict: &Verdict) -> Vec<(&'static str, JsValue)> {
+fn verdict_properties(verdict: &Score) -> Vec<(&'static str, JsValue)> {
     match verdict {
-        Verdict::Proved(value) => vec![
+        Score::Proved(value) => vec![
             ("proved", true.into()),
             ("outcome", value.outcome.as_str().into()),
             ("plies", value.plies.into()),
         ],
-        Verdict::Estimate(score) => vec![("proved", false.into()), ("estimate", (*score).into())],
+        Score::Estimate(score) => vec![("proved", false.into()), ("estimate", (*score).into())],
     }
 }
 
@@ -336,7 +336,7 @@ pub fn answer_error(value: &JsValue) -> Option<String> {
 }
 
 /// Every move's verdict, as the worker answered a request for `moves`.
-pub fn moves_from(value: &JsValue) -> Result<Vec<(usize, Verdict)>, String> {
+pub fn moves_from(value: &JsValue) -> Result<Vec<(usize, Score)>, String> {
     let failed = || "the search in the worker gave no answer".to_owned();
     let object = answer_object(value).ok_or_else(failed)?;
     if let Some(error) = object.error() {
@@ -358,19 +358,19 @@ pub fn moves_from(value: &JsValue) -> Result<Vec<(usize, Verdict)>, String> {
 pub type Answer = Result<Thought, String>;
 
 /// The verdict of an object made by [`thought_object`].
-fn verdict_from(object: &ThoughtObject) -> Option<Verdict> {
+fn verdict_from(object: &ThoughtObject) -> Option<Score> {
     if object.proved()? {
         let outcome = match object.outcome()?.as_str() {
             "win" => Outcome::Win,
             "draw" => Outcome::Draw,
             _ => Outcome::Loss,
         };
-        Some(Verdict::Proved(Value {
+        Some(Score::Proved(Value {
             outcome,
             plies: object.plies()? as u32,
         }))
     } else {
-        Some(Verdict::Estimate(object.estimate()? as i32))
+        Some(Score::Estimate(object.estimate()? as i32))
     }
 }
 

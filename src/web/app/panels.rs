@@ -9,7 +9,7 @@ use super::super::Mailbox;
 use super::{App, Request, Timers};
 use crate::beyond::{Beyond, Scored};
 use crate::engine::{
-    search_stats, think, think_moves, Board, Clock, Grid, Limits, Thought, Variant, Verdict,
+    search_stats, think, think_moves, Board, Clock, Grid, Limits, Score, Thought, Variant,
 };
 use crate::explain::{move_scores, MoveScore};
 use crate::game::{Game, Phase};
@@ -215,7 +215,9 @@ impl App {
         } else {
             STATS_PAUSE_MS
         };
-        timers.keep(&mut panels.stats, stats_due, delay, || Message::MeasureStats);
+        timers.keep(&mut panels.stats, stats_due, delay, || {
+            Message::MeasureStats
+        });
         let running = panels.thinking.step.is_some() && panels.thinking.step_running;
         let pace = panels.thinking.step_speed.interval_ms();
         timers.keep(&mut panels.step_tick, running, pace, || Message::StepTick);
@@ -287,7 +289,7 @@ impl App {
     }
 
     /// The worker's answer with every move's verdict at `position`, for the scores on a bigger board.
-    fn appraised(&mut self, position: Grid, answer: Result<Vec<(usize, Verdict)>, String>) {
+    fn appraised(&mut self, position: Grid, answer: Result<Vec<(usize, Score)>, String>) {
         let limits = self
             .panels
             .searches
@@ -348,7 +350,11 @@ impl App {
         let display = self.game.settings().display;
         let scores = ((display.scores || display.tree)
             && phase == Phase::HumanToMove
-            && self.panels.beyond.scores_at(&board, scoring.limits).is_none())
+            && self
+                .panels
+                .beyond
+                .scores_at(&board, scoring.limits)
+                .is_none())
         .then_some(scoring);
         let wanted = computer.or(scores);
         let workers = self.panels.beyond.trouble.is_none()
@@ -365,7 +371,7 @@ impl App {
             self.panels.beyond.scores = Some(Scored {
                 position: board,
                 limits: scoring.limits,
-                moves: self.on_page(think_moves, &board, scoring.limits),
+                moves: self.on_page(think_moves, &board, scoring.limits).moves,
             });
         }
     }
@@ -429,7 +435,7 @@ fn measure(now: &dyn Fn() -> f64, board: Board, variant: Variant) -> Measured {
     let start = now();
     let mut runs = 0u32;
     let nodes = loop {
-        let stats = search_stats(board, variant);
+        let stats = search_stats(&board, variant);
         runs += 1;
         if now() - start >= 2.0 || runs >= 10_000 {
             break stats.nodes;
@@ -453,7 +459,7 @@ fn measure_pieces(
     let mut nodes = 0;
     let mut searched = 0;
     for &piece in pieces {
-        nodes += search_stats(piece, variant).nodes;
+        nodes += search_stats(&piece, variant).nodes;
         searched += 1;
         if now() - task_start >= MEASURE_BUDGET_MS {
             break;

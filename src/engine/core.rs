@@ -1,0 +1,641 @@
+//! The one search loop: negamax with alpha-beta, a transposition table, tactics and an evaluation, over a
+//! [`Grid`] of any shape, watched by whoever asks. Every search of the engine is this loop with other
+//! [`Settings`] (the textbook alpha-beta that the step trace watches, plain minimax, the +1/0/-1 scores of many
+//! write-ups, the engine's exact search, the deepening search within a time) and a question for its root
+//! ([`Root`]): one best move, every best move, or every move's score. `search.rs` drives it: the depths, the
+//! clock, the answers.
+//!
+//! What the game knows (its moves in a good order, the forced replies to a threat, its evaluation) is in
+//! `tactics.rs`; how it remembers positions, in `table.rs`. What a caller may watch is an [`Observer`], whose
+//! methods do nothing unless overridden; a search that nobody watches only tests that there is no observer.
+//!
+//! Scores are the loop's numbers from the side to move's point of view (see `score.rs`). Node counts are the
+//! positions the loop entered, the root and a position answered from the table included.
+
+use super::clock::Clock;
+use super::grid::Grid;
+use super::score::{DECISIVE, INFINITY, WIN};
+use super::settings::{Memory, Scoring, Settings};
+use super::table::{Bound, Entry, KeyedTable, Keys, COMPLETE, NO_MOVE};
+use super::tactics::{Tactics, Windows};
+use std::ops::ControlFlow;
+
+/// Nodes between two looks at the clock: often enough to stop within a millisecond, rarely enough to cost nothing.
+const CLOCK_EVERY: u64 = 1024;
+
+/// What the root of a search is asked. The loop searches the root like any other node, with this policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Root {
+    /// The root's score and one best move: alpha-beta at the root too, tactics included.
+    Best,
+    /// Every move of the best score: each move after the first is searched with a window just below the best so
+    /// far, so that a result inside it is exact (a tie is found) and one at its floor is worse.
+    Ties,
+    /// Every move's exact score: each move with the full window.
+    Each,
+}
+
+/// What a search tells whoever watches it run: the step-by-step trace of `trace.rs` is one, so that it shows
+/// the engine's own loop rather than a copy of it. Every method does nothing unless overridden.
+///
+/// Everything is in the loop's negamax terms: a window `(alpha, beta)` and scores are from the point of view of
+/// the side to move at `position`, with `alpha < beta` whenever a position is entered with pruning on. The
+/// infinities of a full window are `-INFINITY` and `INFINITY`, which no score reaches.
+pub(crate) trait Observer {
+    /// The search enters `position` with the window `(alpha, beta)`, before it looks at anything, the
+    /// transposition table included.
+    fn visit(&mut self, _position: &Grid, _alpha: i32, _beta: i32) {}
+
+    /// At `position`, the score of the child just searched, `best` (the best so far), reached `beta` (or is a
+    /// win with the next move, when the search stops there) while moves remain: the search tries none of them.
+    /// `alpha` is the node's alpha before that child, which does not raise it. Not called when the child was the
+    /// position's last move: nothing is skipped.
+    fn cut(&mut self, _position: &Grid, _alpha: i32, _beta: i32, _best: i32) {}
+
+    /// `position`'s score is final: `score` (a finished game's score, a remembered one, or the best of the
+    /// children searched). `alpha` is the node's alpha as it ended: raised by each child that improved on it,
+    /// except one that caused a cut-off.
+    fn leave(&mut self, _position: &Grid, _alpha: i32, _beta: i32, _score: i32) {}
+}
+
+/// The one search loop; see the module's documentation. The fields the driver reads and sets are the crate's.
+pub(crate) struct Core<'c> {
+    pub(crate) settings: Settings,
+    pub(crate) clock: &'c mut dyn Clock,
+    /// Whoever watches the search (the engine's own searches have nobody).
+    observer: Option<&'c mut dyn Observer>,
+    pub(crate) table: KeyedTable,
+    /// The windows of the board searched, and the scratch space of the tactics and of the loop.
+    pub(crate) windows: &'c mut Windows,
+    /// What the root is asked.
+    pub(crate) root: Root,
+    /// At the root, whether each cell is searched (one per set of mirror-image moves, and not a move already
+    /// proved); empty for all.
+    pub(crate) root_searched: Vec<bool>,
+    /// At the root, by cell, the score of each move searched (for the root's side) and whether its search
+    /// reached every end of the game; empty when nobody reads them.
+    pub(crate) root_scores: Vec<Option<(i32, bool)>>,
+    /// The best move at the root so far.
+    pub(crate) root_best: Option<usize>,
+    pub(crate) start_ms: f64,
+    pub(crate) budget_ms: f64,
+    /// Whether the clock may stop the search.
+    pub(crate) may_stop: bool,
+    pub(crate) stopped: bool,
+    /// Positions entered, the root included; a position answered from the table counts.
+    pub(crate) nodes: u64,
+    /// Positions left open at the horizon (or answered from a depth-limited entry): while it does not grow, the
+    /// search is reaching every end of the game.
+    pub(crate) horizon: u64,
+    pub(crate) table_hits: u64,
+    pub(crate) cutoffs: u64,
+    pub(crate) first_move_cutoffs: u64,
+}
+
+impl<'c> Core<'c> {
+    /// A core with `settings` for positions on the board of `windows` (see [`super::tactics::with_windows`]),
+    /// reading `clock` (which only a search within a time looks at), reporting to `observer` if any.
+    pub(crate) fn new(
+        settings: Settings,
+        windows: &'c mut Windows,
+        clock: &'c mut dyn Clock,
+        observer: Option<&'c mut dyn Observer>,
+    ) -> Core<'c> {
+        Core {
+            settings,
+            clock,
+            observer,
+            table: KeyedTable::with_bits(settings.table_bits),
+            windows,
+            root: Root::Best,
+            root_searched: Vec::new(),
+            root_scores: Vec::new(),
+            root_best: None,
+            start_ms: 0.0,
+            budget_ms: 0.0,
+            may_stop: false,
+            stopped: false,
+            nodes: 0,
+            horizon: 0,
+            table_hits: 0,
+            cutoffs: 0,
+            first_move_cutoffs: 0,
+        }
+    }
+
+    /// Forgets every position the table remembers.
+    pub(crate) fn forget(&mut self) {
+        self.table = KeyedTable::with_bits(self.settings.table_bits);
+    }
+
+    /// The negamax score of `position` within `(alpha, beta)`, `depth` plies deep, `ply` plies below the root;
+    /// fail-soft (a score at or below `alpha` is an upper bound, at or above `beta` a lower bound, one strictly
+    /// between them exact). A position still open at the horizon scores its evaluation, or 0 like a draw without
+    /// one. Returns 0 once the time is up: the caller then drops the search.
+    pub(crate) fn negamax(
+        &mut self,
+        position: &Grid,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+    ) -> i32 {
+        let keys = if self.settings.memory == Memory::Off {
+            Keys::default()
+        } else {
+            Keys::of(position, |bit| *self.windows.images(bit))
+        };
+        let arrival = Arrival {
+            may_be_lost: true,
+            last: None,
+            evaluation: None,
+        };
+        let at = At { depth, ply };
+        // The search plays and takes back its moves on one board.
+        let mut position = *position;
+        self.node(&mut position, &keys, alpha, beta, at, arrival)
+    }
+
+    /// [`Core::negamax`], with the position's keys and what the parent knows of it.
+    fn node(
+        &mut self,
+        position: &mut Grid,
+        keys: &Keys,
+        mut alpha: i32,
+        beta: i32,
+        at: At,
+        arrival: Arrival,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.may_stop && self.nodes % CLOCK_EVERY == 0 {
+            self.stopped = self.clock.now_ms() - self.start_ms >= self.budget_ms;
+        }
+        if self.stopped {
+            return 0;
+        }
+        if let Some(observer) = &mut self.observer {
+            observer.visit(position, alpha, beta);
+        }
+        // Every way out of the node leaves `score`, so that the observer hears of each score exactly once.
+        let score = self.score(position, keys, &mut alpha, beta, at, arrival);
+        if let Some(observer) = &mut self.observer {
+            observer.leave(position, alpha, beta, score);
+        }
+        score
+    }
+
+    /// A node's score: settled without a search where its marks, the horizon or the table settle it, else searched.
+    fn score(
+        &mut self,
+        position: &mut Grid,
+        keys: &Keys,
+        alpha: &mut i32,
+        beta: i32,
+        at: At,
+        arrival: Arrival,
+    ) -> i32 {
+        let marks = position.marks() as i32;
+        let lost = || match arrival.last {
+            Some(bit) => self
+                .windows
+                .line_through(position.last_movers_stones(), bit),
+            None => self.windows.line(position.last_movers_stones()),
+        };
+        if arrival.may_be_lost && lost() {
+            // The terminal score, written once.
+            return match self.settings.scoring {
+                Scoring::DepthAware => marks - WIN,
+                Scoring::Plain => -1,
+            };
+        }
+        let empty_cells = position.empty_cells() as u32;
+        // The root is searched even when dead drawn, so that there is a move.
+        if empty_cells == 0
+            || (self.settings.dead_draws && at.ply > 0 && position.drawn(self.windows))
+        {
+            return 0;
+        }
+        if at.depth == 0 {
+            self.horizon += 1;
+            return if self.settings.evaluation {
+                arrival
+                    .evaluation
+                    .unwrap_or_else(|| position.evaluate(self.windows))
+            } else {
+                0
+            };
+        }
+        // No position is worth more than a win with the next move, or less than a loss after the opponent's.
+        let ceiling = WIN - (marks + 1);
+        let floor = -(WIN - (marks + 2));
+        if self.settings.mate_distance_bounds {
+            if ceiling <= *alpha {
+                return ceiling;
+            }
+            if floor >= beta {
+                return floor;
+            }
+        }
+        // A root asked for more than its best move has no one score to remember.
+        let remember =
+            self.remembers(at.depth, empty_cells) && (at.ply > 0 || self.root == Root::Best);
+        let table_move = if remember {
+            match self.probe(position, keys, *alpha, beta, at) {
+                ControlFlow::Break(score) => return score,
+                ControlFlow::Continue(cell) => cell,
+            }
+        } else {
+            None
+        };
+        let node = Node {
+            narrowed: false,
+            checked: false,
+            at,
+            remember,
+            ceiling,
+            floor,
+        };
+        self.expand(position, keys, node, table_move, alpha, beta)
+    }
+
+    /// The moves of a node that nothing settled before: the tactics' answer where they find one (a win with the
+    /// next move, or a loss to two threats, scored `node.ceiling` or `node.floor`), else the loop over the moves,
+    /// the table's move first.
+    fn expand(
+        &mut self,
+        position: &mut Grid,
+        keys: &Keys,
+        node: Node,
+        table_move: Option<usize>,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> i32 {
+        let ply = node.at.ply;
+        let mut moves = self.windows.take_list(ply);
+        // A root asked for every move's score tries every move, whatever the tactics would say.
+        let settings = if ply == 0 && self.root != Root::Best {
+            Settings {
+                tactics: false,
+                neighbourhood: None,
+                ..self.settings
+            }
+        } else {
+            self.settings
+        };
+        let score = match position.tactics(self.windows, &settings, &mut moves) {
+            Tactics::Win(cell) => self.settled(position, keys, node, node.ceiling, cell),
+            // The loss comes after the opponent's next move: a search without the evaluation keeps to its
+            // horizon, where every move scores 0, as the textbook's depth-limited minimax does.
+            Tactics::Lost(cell) if node.at.depth < 2 && !settings.evaluation => {
+                if ply == 0 {
+                    self.root_best = Some(cell);
+                }
+                self.horizon += 1;
+                0
+            }
+            Tactics::Lost(cell) => self.settled(position, keys, node, node.floor, cell),
+            Tactics::Search { narrowed } => {
+                // The table's move first: the best of the last iteration, the principal variation.
+                if let Some(index) =
+                    table_move.and_then(|cell| moves.iter().position(|&m| m == cell))
+                {
+                    let cell = moves.remove(index);
+                    moves.insert(0, cell);
+                }
+                let checked = settings.tactics;
+                let node = Node {
+                    narrowed,
+                    checked,
+                    ..node
+                };
+                self.search_moves(position, keys, &mut moves, node, alpha, beta)
+            }
+        };
+        self.windows.give_back_list(ply, moves);
+        score
+    }
+
+    /// Whether a node `depth` plies deep with `empty_cells` left is looked up in the table and stored in it.
+    fn remembers(&self, depth: u32, empty_cells: u32) -> bool {
+        match self.settings.memory {
+            Memory::Off => false,
+            Memory::Complete { from_empty_cells } => {
+                depth >= empty_cells && empty_cells >= from_empty_cells
+            }
+            Memory::Deepening => true,
+        }
+    }
+
+    /// What the table knows of `position`: a score that settles the node within `(alpha, beta)` at its depth,
+    /// or else the best move it remembers, to be tried first.
+    fn probe(
+        &mut self,
+        position: &Grid,
+        keys: &Keys,
+        alpha: i32,
+        beta: i32,
+        at: At,
+    ) -> ControlFlow<i32, Option<usize>> {
+        let shape = position.shape();
+        let (key, frame) = keys.shared(shape);
+        let Some(entry) = self.table.get(key) else {
+            return ControlFlow::Continue(None);
+        };
+        let deep_enough = entry.depth == COMPLETE || u32::from(entry.depth) >= at.depth;
+        let usable = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.score >= beta,
+            Bound::Upper => entry.score <= alpha,
+            Bound::Unused => false,
+        };
+        // The root is always searched, so that it names a move.
+        if at.ply > 0 && deep_enough && usable {
+            self.table_hits += 1;
+            if entry.depth != COMPLETE {
+                self.horizon += 1;
+            }
+            return ControlFlow::Break(entry.score);
+        }
+        ControlFlow::Continue(
+            (entry.best != NO_MOVE).then(|| frame.inverse().image(shape, usize::from(entry.best))),
+        )
+    }
+
+    /// The exact `score` of a position its tactics settle, with `cell` to play: remembered, so that the
+    /// principal variation runs to the end of the game.
+    fn settled(
+        &mut self,
+        position: &Grid,
+        keys: &Keys,
+        node: Node,
+        score: i32,
+        cell: usize,
+    ) -> i32 {
+        if node.at.ply == 0 {
+            self.root_best = Some(cell);
+        }
+        if node.remember {
+            self.store(position, keys, score, Some(cell), COMPLETE, Bound::Exact);
+        }
+        score
+    }
+
+    /// The loop over the moves of a position, in the order given; raises `alpha` with each child that improves on
+    /// it, except one that causes a cut-off. At the root, each move's window is the root policy's.
+    fn search_moves(
+        &mut self,
+        position: &mut Grid,
+        keys: &Keys,
+        moves: &mut Vec<usize>,
+        node: Node,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> i32 {
+        let original_alpha = *alpha;
+        let horizon = self.horizon;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut widened = !node.narrowed;
+        let (mut next, mut tried) = (0, 0);
+        loop {
+            if next == moves.len() {
+                // Every nearby move loses: before calling the position lost, try the far ones.
+                if !widened && best <= -DECISIVE {
+                    widened = true;
+                    position.far_moves(self.windows, &self.settings, moves);
+                    continue;
+                }
+                break;
+            }
+            let cell = moves[next];
+            next += 1;
+            let window = match node.at.ply {
+                0 if self.root_searched.get(cell) == Some(&false) => continue,
+                0 => self.root_window(original_alpha, *alpha, beta, best),
+                _ => (*alpha, beta),
+            };
+            tried += 1;
+            let before = self.horizon;
+            let score = self.child(position, keys, cell, node, window);
+            if self.stopped {
+                return 0;
+            }
+            if node.at.ply == 0 {
+                self.record_root(cell, score, self.horizon == before, score > best);
+            }
+            if score > best {
+                best = score;
+                best_move = Some(cell);
+                if score > *alpha {
+                    let left = next < moves.len();
+                    if self.cuts_off(position, node, (*alpha, beta), score, (tried, left)) {
+                        break;
+                    }
+                    *alpha = score;
+                }
+            }
+        }
+        if node.remember {
+            let complete = self.horizon == horizon;
+            let searched = (best, best_move);
+            self.store_searched(
+                position,
+                keys,
+                node,
+                searched,
+                (original_alpha, beta),
+                complete,
+            );
+        }
+        best
+    }
+
+    /// The window a root move is searched with, the root's own being `(original_alpha, beta)` and raised to
+    /// `alpha` so far, with `best` the best score so far (see [`Root`]).
+    fn root_window(&self, original_alpha: i32, alpha: i32, beta: i32, best: i32) -> (i32, i32) {
+        match self.root {
+            Root::Best => (alpha, beta),
+            Root::Ties if best > -INFINITY => ((best - 1).max(original_alpha), beta),
+            Root::Ties | Root::Each => (original_alpha, beta),
+        }
+    }
+
+    /// Notes a root move's `score` and whether its search reached every end of the game (`complete`), and the
+    /// move as the best so far if it `improves` on the others.
+    fn record_root(&mut self, cell: usize, score: i32, complete: bool, improves: bool) {
+        if improves {
+            self.root_best = Some(cell);
+        }
+        if let Some(slot) = self.root_scores.get_mut(cell) {
+            *slot = Some((score, complete));
+        }
+    }
+
+    /// The score of the child of `position` where `cell` is played, from `position`'s side, searched within
+    /// `(alpha, beta)`.
+    fn child(
+        &mut self,
+        position: &mut Grid,
+        keys: &Keys,
+        cell: usize,
+        node: Node,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        let depth = node.at.depth;
+        let bit = self.windows.bit_of(cell);
+        let player = position.to_move();
+        let arrival = Arrival {
+            // With the tactics, a move that completes a line was played before any search: this one does not.
+            may_be_lost: !node.checked,
+            last: Some(bit),
+            evaluation: if depth == 1 && self.settings.evaluation {
+                position.evaluate_after(self.windows, cell)
+            } else {
+                None
+            },
+        };
+        let child_keys = if self.settings.memory == Memory::Off {
+            *keys
+        } else {
+            keys.with_stone(player, self.windows.images(bit))
+        };
+        let at = At {
+            depth: depth - 1,
+            ply: node.at.ply + 1,
+        };
+        position.place(player, bit);
+        let score = -self.node(position, &child_keys, -beta, -alpha, at, arrival);
+        position.take_back(player, bit);
+        score
+    }
+
+    /// Whether a `score` that has just raised the node's best above `alpha` ends its loop: a cut-off at `beta`, or
+    /// the quickest win there is. `tried` moves were searched and moves are `left` or not; the observer hears of
+    /// a cut only when it skips some.
+    fn cuts_off(
+        &mut self,
+        position: &Grid,
+        node: Node,
+        (alpha, beta): (i32, i32),
+        score: i32,
+        (tried, left): (u32, bool),
+    ) -> bool {
+        let cut = self.settings.pruning && score >= beta;
+        let quickest =
+            self.settings.stop_at_quickest_win && node.at.ply > 0 && score == node.ceiling;
+        if cut {
+            self.cutoffs += 1;
+            if tried == 1 {
+                self.first_move_cutoffs += 1;
+            }
+        }
+        if cut || quickest {
+            // Alpha is left as it was, as the textbook's MAX-VALUE returns before raising it: nothing reads it
+            // after the loop but the observer.
+            if let Some(observer) = self.observer.as_mut().filter(|_| left) {
+                observer.cut(position, alpha, beta, score);
+            }
+        }
+        cut || quickest
+    }
+
+    /// Remembers a searched node's `best` score and move, as a bound where the window `(alpha, beta)` cut it
+    /// short, and as `complete` when nothing below it stopped at the horizon.
+    fn store_searched(
+        &mut self,
+        position: &Grid,
+        keys: &Keys,
+        node: Node,
+        (best, best_move): (i32, Option<usize>),
+        (alpha, beta): (i32, i32),
+        complete: bool,
+    ) {
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let depth = if complete {
+            COMPLETE
+        } else {
+            node.at.depth.min(u32::from(COMPLETE) - 1) as u8
+        };
+        self.store(position, keys, best, best_move, depth, bound);
+    }
+
+    /// Remembers `position`'s `score` and best move, except that a complete exact score is never traded for a
+    /// bound on the same position.
+    fn store(
+        &mut self,
+        position: &Grid,
+        keys: &Keys,
+        score: i32,
+        best: Option<usize>,
+        depth: u8,
+        bound: Bound,
+    ) {
+        let shape = position.shape();
+        let (key, frame) = keys.shared(shape);
+        let entry = Entry {
+            key,
+            score,
+            // Cells are below 256.
+            best: best.map_or(NO_MOVE, |cell| frame.image(shape, cell) as u16),
+            depth,
+            bound,
+        };
+        if entry.bound != Bound::Exact {
+            if let Some(old) = self.table.get(entry.key) {
+                if old.bound == Bound::Exact && old.depth == COMPLETE {
+                    return;
+                }
+            }
+        }
+        self.table.put(entry);
+    }
+
+    /// The best move the table remembers for `position`, as `position` names it.
+    pub(crate) fn table_move(&self, position: &Grid) -> Option<usize> {
+        let shape = position.shape();
+        let (key, frame) = Keys::of(position, |bit| *self.windows.images(bit)).shared(shape);
+        let entry = self.table.get(key)?;
+        (entry.best != NO_MOVE).then(|| frame.inverse().image(shape, usize::from(entry.best)))
+    }
+}
+
+/// Where a node is: how deep the search below it goes, and how far below the root it is.
+#[derive(Clone, Copy)]
+struct At {
+    depth: u32,
+    ply: usize,
+}
+
+/// What a parent knows of a child before the core enters it, so that the child need not work it out.
+#[derive(Clone, Copy)]
+struct Arrival {
+    /// Whether the move may have completed a line: not when the parent's tactics found no move that does (see
+    /// [`Grid::tactics`]).
+    may_be_lost: bool,
+    /// The bit of the move, through which a line it made would run; `None` at the root.
+    last: Option<usize>,
+    /// The child's evaluation, if the parent's tactics worked it out (see [`Grid::evaluate_after`]).
+    evaluation: Option<i32>,
+}
+
+/// What the move loop needs to know of its node.
+#[derive(Clone, Copy)]
+struct Node {
+    /// Whether moves were left out (see [`Tactics::Search`]).
+    narrowed: bool,
+    /// Whether the tactics found that no move completes a line, so that no child need ask.
+    checked: bool,
+    at: At,
+    /// Whether the node's result is remembered.
+    remember: bool,
+    /// A win with the next move: the best any move can do.
+    ceiling: i32,
+    /// A loss after the opponent's next move: the worst any move can do.
+    floor: i32,
+}
