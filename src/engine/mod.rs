@@ -18,11 +18,13 @@ mod clock;
 mod core;
 mod grid;
 mod insight;
+mod lines;
 mod rng;
 mod score;
 mod search;
 mod settings;
 mod table;
+mod threats;
 mod tactics;
 mod trace;
 
