@@ -548,7 +548,8 @@ impl Core<'_> {
     /// for a search of every move), or `None` if the time ran out first (and then only the list of iterations
     /// and the moves it proved change).
     fn iterate(&mut self, root: &Grid, depth: u32, found: &mut Found) -> Option<bool> {
-        let (nodes, horizon, start_ms) = (self.nodes, self.horizon, self.clock.now_ms());
+        let (nodes, horizon, inexact) = (self.nodes, self.horizon, self.inexact);
+        let start_ms = self.clock.now_ms();
         self.root_best = None;
         self.root_scores.fill(None);
         let raw = self.negamax(root, -INFINITY, INFINITY, depth, 0);
@@ -559,14 +560,16 @@ impl Core<'_> {
             best: None,
             verdict: None,
         };
-        let every_move_proved = self.keep_moves(root, depth, found);
+        let quickest = self.inexact == inexact;
+        let every_move_proved = self.keep_moves(root, depth, quickest, found);
         if self.stopped {
             found.iterations.push(iteration);
             return None;
         }
         let proved = match self.root {
             Root::Best => {
-                let proved = found.fixed || proves(root, raw, depth, self.horizon == horizon);
+                let complete = self.horizon == horizon;
+                let proved = found.fixed || proves(root, raw, depth, complete, quickest);
                 found.score = score_of(root, raw, proved);
                 found.best = self.root_best;
                 proved
@@ -584,13 +587,14 @@ impl Core<'_> {
     }
 
     /// Keeps in `found` what the last search of `depth` plies found of each move at the root (only its proofs, if
-    /// the clock stopped it): a proved move is not searched again. Whether every move searched is now proved.
-    fn keep_moves(&mut self, root: &Grid, depth: u32, found: &mut Found) -> bool {
+    /// the clock stopped it): a proved move is not searched again. `quickest` when the wins it found within its
+    /// depth are the quickest (see [`proves`]). Whether every move searched is now proved.
+    fn keep_moves(&mut self, root: &Grid, depth: u32, quickest: bool, found: &mut Found) -> bool {
         for cell in 0..self.root_scores.len() {
             let Some((raw, complete)) = self.root_scores[cell] else {
                 continue;
             };
-            let proved = found.fixed || proves(root, raw, depth, complete);
+            let proved = found.fixed || proves(root, raw, depth, complete, quickest);
             if proved || !self.stopped {
                 found.by_cell[cell] = Some((raw, proved));
             }
@@ -660,11 +664,13 @@ impl Found {
 
 /// Whether a search of `root` `depth` plies deep that found `raw` proved it: its search reached every end of
 /// the game (`complete`, or a search as deep as the empty cells), or `raw` is a forced win or loss within its
-/// reach. The tactics see one ply past the horizon (a loss to two threats); a win or loss further off came from
+/// reach, found by a search that saw every quicker one (`quickest`: no win from the threat search, no reduced
+/// move). The tactics see one ply past the horizon (a loss to two threats); a win or loss further off came from
 /// the table, where a deeper search left it, and a quicker one may lie beyond this horizon unseen: its outcome is
 /// sure, its distance is not.
-fn proves(root: &Grid, raw: i32, depth: u32, complete: bool) -> bool {
-    let in_reach = raw.abs() >= DECISIVE
+fn proves(root: &Grid, raw: i32, depth: u32, complete: bool, quickest: bool) -> bool {
+    let in_reach = quickest
+        && raw.abs() >= DECISIVE
         && score_of(root, raw, true)
             .value()
             .is_some_and(|value| value.plies <= depth + 1);

@@ -72,10 +72,28 @@ pub(crate) struct Settings {
     pub(crate) neighbourhood: Option<u32>,
     /// The table holds at most `1 << table_bits` entries.
     pub(crate) table_bits: u32,
+    /// Keep each cell's patterns move by move (see `lines.rs`) and take the move order, the evaluation and the
+    /// forced replies from them, instead of counting windows at each node.
+    pub(crate) patterns: bool,
+    /// With the patterns: when the opponent threatens to win with its next move but one (an open three, say),
+    /// try only the moves that make a four or stop it first, and the others only if they all lose.
+    pub(crate) threat_moves: bool,
+    /// With the patterns: look for a win by continuous fours for the side to move at every position where it has
+    /// a four to make, and by fours and threes this many plies below the root and less (0: none). A win found
+    /// cuts the search where it beats beta, and scores a position at the horizon.
+    pub(crate) threats: Option<u32>,
+    /// Principal variation search: each move after the first is searched with a null window first, and again
+    /// with the whole window only if it might be better.
+    pub(crate) pvs: bool,
+    /// Late move reductions: with the patterns, a quiet move late in the order is searched a ply shallower first,
+    /// and at full depth only if it then looks better than the best so far.
+    pub(crate) reductions: bool,
 }
 
 /// Boards with more cells than this try only moves near the marks.
 const NEIGHBOURHOOD_FROM_CELLS: usize = 36;
+/// How deep below the root a search within a time on a large board looks for wins by fours and threes.
+const THREATS_PLIES: u32 = 1;
 /// The largest table: 2^20 entries of 16 bytes.
 const MAX_TABLE_BITS: u32 = 20;
 
@@ -101,6 +119,11 @@ impl Settings {
             evaluation: false,
             neighbourhood: None,
             table_bits: 0,
+            patterns: false,
+            threat_moves: false,
+            threats: None,
+            pvs: false,
+            reductions: false,
         }
     }
 
@@ -146,10 +169,18 @@ impl Settings {
     }
 
     /// The settings of a search within a time on `grid`'s board: every shortcut, the evaluation if asked (and
-    /// then the move order it gives), the neighbourhood on large boards, and a table of every position.
+    /// then the move order it gives), the neighbourhood on large boards, and a table of every position. On large
+    /// boards with the evaluation, the patterns give the order and the evaluation, and the threat search, the
+    /// threat moves, principal variation search and reductions are on.
     pub(crate) fn deepening(grid: &Grid, evaluation: bool) -> Settings {
         let cells = grid.shape().cells();
+        let large = evaluation && cells > NEIGHBOURHOOD_FROM_CELLS;
         Settings {
+            patterns: large,
+            threat_moves: large,
+            threats: large.then_some(THREATS_PLIES),
+            pvs: large,
+            reductions: large,
             order: if evaluation {
                 Order::Weighted
             } else {
