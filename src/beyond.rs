@@ -320,6 +320,8 @@ mod tests {
             first_move_cutoffs: 360,
             line: vec![5, 6],
             timed_out: true,
+            forced: None,
+            threat_nodes: 0,
         }
     }
 

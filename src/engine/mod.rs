@@ -24,8 +24,8 @@ mod score;
 mod search;
 mod settings;
 mod table;
-mod threats;
 mod tactics;
+mod threats;
 mod trace;
 
 pub use board::{Board, ParseBoardError, CELLS, LINES};
@@ -42,9 +42,11 @@ pub use rng::Rng;
 pub use score::{Outcome, Score, Value};
 pub use search::{
     analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, think, think_moves,
-    Analysis, BestMoves, Iteration, Level, Limits, MoveScores, MoveValue, Thought, FULL_DEPTH,
+    Analysis, BestMoves, Engine, Forced, Iteration, Level, Limits, MoveScores, MoveValue, Thought,
+    FULL_DEPTH,
 };
 pub use settings::Scoring;
+pub use threats::ForcedKind;
 pub use trace::{
     alpha_beta_trace, move_between, node_searches, walk_trace, Bound, NodeSearch, StepEvent,
     StepKind,

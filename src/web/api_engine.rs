@@ -11,8 +11,8 @@ use super::worker::{cells_array, thought_object, Searcher};
 use super::{mount as mount_game, Source};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{
-    analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Grid, Level,
-    Limits, Rng, Shape, Status,
+    analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Engine, Grid,
+    Level, Limits, Rng, Shape, Status,
 };
 use crate::settings::{
     grid_from_text, implied_board, in_reading_order, quote, Settings, THINK_RANGE_MS,
@@ -315,7 +315,17 @@ pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError
             .collect();
         return Ok(object(&[("moves", moves.into())]).into());
     }
-    Ok(thought_object(&think_about(&grid, options.limits, &mut DateClock)).into())
+    let thought = ENGINE.with(|engine| match engine.try_borrow_mut() {
+        Ok(mut engine) => engine.think(&grid, options.limits, &mut DateClock),
+        Err(_) => think_about(&grid, options.limits, &mut DateClock),
+    });
+    Ok(thought_object(&thought).into())
+}
+
+thread_local! {
+    /// The engine of `thinkNow`'s searches, which keeps what they found for the next (in a worker, the next move
+    /// of the game it searches for).
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new());
 }
 
 thread_local! {
