@@ -109,6 +109,8 @@ pub(crate) struct Core<'c> {
     pub(crate) lines: Option<Lines>,
     /// The threat search ([`Settings::threats`]), with its table.
     pub(crate) threats: Threats,
+    /// Whether this search uses the threat search ([`Settings::threats_before_the_end`]).
+    threats_on: bool,
     /// Results that make a win's distance a bound rather than exact: a win found by the threat search, a
     /// reduced move, a node whose moves were narrowed to the threats. While it does not grow in an iteration, a
     /// win found within its depth is the quickest (see `search.rs`).
@@ -145,6 +147,7 @@ impl<'c> Core<'c> {
             first_move_cutoffs: 0,
             lines: None,
             threats: Threats::new(),
+            threats_on: false,
             inexact: 0,
         }
     }
@@ -180,6 +183,8 @@ impl<'c> Core<'c> {
         if self.settings.patterns {
             self.lines = Some(Lines::new(position));
         }
+        self.threats_on = self.settings.threats.is_some()
+            && (self.settings.threats_before_the_end || depth >= position.empty_cells() as u32);
         // The search plays and takes back its moves on one board.
         let mut position = *position;
         self.node(&mut position, &keys, alpha, beta, at, arrival)
@@ -366,7 +371,7 @@ impl<'c> Core<'c> {
     /// fours and threes near enough the root (see [`Settings::threats`]); `None` if the threat search finds none
     /// within its limits. Stops the search if the clock runs out meanwhile.
     fn threat_win(&mut self, position: &Grid, ply: usize) -> Option<u32> {
-        let threat_plies = self.settings.threats?;
+        let threat_plies = self.settings.threats.filter(|_| self.threats_on)?;
         let lines = self.lines.as_mut()?;
         let mover = position.to_move();
         // Even in the first iteration, which always completes, a threat search stops with the clock: it then

@@ -394,10 +394,11 @@ impl Engine {
     }
 }
 
-/// The share of a move's time the threat search at the root may take for continuous fours, then for fours and
-/// threes (of what is left).
+/// The shares of a move's time the threat search at the root may take for continuous fours, then for fours and
+/// threes: on a large board; on a small one, where the deepening soon proves what there is, a tenth of those.
 const ROOT_FOURS_SHARE: f64 = 0.1;
 const ROOT_THREATS_SHARE: f64 = 0.3;
+const SMALL_BOARD_SHARE: f64 = 0.1;
 /// The most fours in a row, and the most attacking moves of fours and threes, the root's threat search tries.
 const ROOT_FOURS: u32 = 40;
 const ROOT_THREATS: u32 = 10;
@@ -504,7 +505,12 @@ impl Core<'_> {
         }
         let mut lines = Lines::new(position);
         let shape = position.shape();
-        let time_ms = f64::from(limits.time_ms);
+        let small = if self.settings.threats_before_the_end {
+            1.0
+        } else {
+            SMALL_BOARD_SHARE
+        };
+        let time_ms = f64::from(limits.time_ms) * small;
         let nodes = self.threats.nodes;
         let mut threat_limits = ThreatLimits {
             fours: ROOT_FOURS,

@@ -82,6 +82,11 @@ pub(crate) struct Settings {
     /// a four to make, and by fours and threes this many plies below the root and less (0: none). A win found
     /// cuts the search where it beats beta, and scores a position at the horizon.
     pub(crate) threats: Option<u32>,
+    /// With [`Settings::threats`]: use the threat search in every iteration, not only in a search to the end of
+    /// the game. A win it finds has a bound for its distance, so an iteration that used it cannot take a win
+    /// within its depth for the quickest; on a small board the shallow iterations do without it, so that they
+    /// still prove such wins, and the search to the end uses it.
+    pub(crate) threats_before_the_end: bool,
     /// Principal variation search: each move after the first is searched with a null window first, and again
     /// with the whole window only if it might be better.
     pub(crate) pvs: bool,
@@ -122,6 +127,7 @@ impl Settings {
             patterns: false,
             threat_moves: false,
             threats: None,
+            threats_before_the_end: false,
             pvs: false,
             reductions: false,
         }
@@ -169,16 +175,19 @@ impl Settings {
     }
 
     /// The settings of a search within a time on `grid`'s board: every shortcut, the evaluation if asked (and
-    /// then the move order it gives), the neighbourhood on large boards, and a table of every position. On large
-    /// boards with the evaluation, the patterns give the order and the evaluation, and the threat search, the
-    /// threat moves, principal variation search and reductions are on.
+    /// then the move order it gives), the neighbourhood on large boards, and a table of every position. With the
+    /// evaluation, the patterns give the order and the evaluation and the threat search looks for wins by
+    /// continuous fours (in the search to the end, on a small board); on large boards also for wins by fours and
+    /// threes near the root, in every iteration, with the threat moves, principal variation search and
+    /// reductions.
     pub(crate) fn deepening(grid: &Grid, evaluation: bool) -> Settings {
         let cells = grid.shape().cells();
         let large = evaluation && cells > NEIGHBOURHOOD_FROM_CELLS;
         Settings {
-            patterns: large,
+            patterns: evaluation,
             threat_moves: large,
-            threats: large.then_some(THREATS_PLIES),
+            threats: evaluation.then_some(if large { THREATS_PLIES } else { 0 }),
+            threats_before_the_end: large,
             pvs: large,
             reductions: large,
             order: if evaluation {

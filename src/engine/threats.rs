@@ -108,7 +108,7 @@ const MEMORY_BITS: u32 = 16;
 const SMALL_MEMORY_BITS: u32 = 10;
 const SMALL_BOARD_CELLS: usize = 36;
 /// Positions between two looks at the clock.
-const CLOCK_EVERY: u64 = 64;
+const CLOCK_EVERY: u64 = 256;
 /// The most fours a search by threats tries for continuous fours at each of its nodes, and after a defender's
 /// pass: a threat is a threat when fours win soon.
 const FOURS_IN_THREATS: u32 = 8;
