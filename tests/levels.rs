@@ -163,3 +163,32 @@ fn a_beginner_beats_easy_and_does_worse_against_each_stronger_level() {
     );
     assert_eq!(beginner_wins[3], 0);
 }
+
+/// Unbeatable earns its name on every board of at most `PROVED_UP_TO_CELLS` cells, every k: from the empty board
+/// the search within its default second proves its result. The paces name a clock and parse back.
+#[test]
+fn unbeatable_proves_its_moves_on_small_boards_and_the_paces_name_a_clock() {
+    use tictactoe::engine::{think, Grid, InstantClock, Limits, Pace, Shape, PROVED_UP_TO_CELLS};
+    for rows in 3..=PROVED_UP_TO_CELLS / 3 {
+        for cols in 3..=PROVED_UP_TO_CELLS / rows {
+            for k in 3..=rows.max(cols) {
+                let shape = Shape::new(rows, cols, k).unwrap();
+                let thought = think(
+                    &Grid::empty(shape),
+                    Limits::default(),
+                    &mut InstantClock::new(),
+                );
+                assert!(
+                    thought.verdict.is_proved(),
+                    "{shape}: {:?}",
+                    thought.verdict
+                );
+            }
+        }
+    }
+    for pace in Pace::ALL {
+        assert_eq!(Pace::from_name(&pace.name().to_uppercase()), Some(pace));
+        assert_eq!(pace.limits().time_ms, pace.time_ms());
+    }
+    assert_eq!(Pace::Steady.limits(), Limits::default());
+}
