@@ -127,8 +127,10 @@ fn classify(k: usize, own: u32, blocked: u32) -> Pattern {
 /// k = 5, built in a few milliseconds); a longer `k` classifies each neighbourhood when first met.
 const TABLE_MAX_K: usize = 5;
 
-/// The tables of [`classify`] by `k`, built on first use and shared.
-static TABLES: [OnceLock<Vec<u8>>; TABLE_MAX_K + 1] = [const { OnceLock::new() }; TABLE_MAX_K + 1];
+/// The tables of [`classify`] by `k`, built on first use and shared: the pattern of every neighbourhood by its
+/// ternary index, and the ternary value of every neighbourhood's bits (see [`ternary`]).
+type Table = (Vec<u8>, Vec<u32>);
+static TABLES: [OnceLock<Table>; TABLE_MAX_K + 1] = [const { OnceLock::new() }; TABLE_MAX_K + 1];
 
 /// `bits` read as base-3 digits, each bit a digit 1: with [`ternary`] of the blocked cells doubled, the index of
 /// a neighbourhood whose cells are empty (0), own (1) or blocked (2).
@@ -162,48 +164,46 @@ fn build_table(k: usize) -> Vec<u8> {
         .collect()
 }
 
-/// [`classify`] for one `k`, from its table or its memo.
-struct Classifier {
-    k: usize,
-    /// The table for `k`; empty beyond [`TABLE_MAX_K`].
-    table: &'static [u8],
-    /// By a neighbourhood's bits, their ternary value (see [`ternary`]).
-    ternary: Vec<u32>,
-    /// Neighbourhoods already classified, for a `k` without a table: by `own | blocked << 32`.
-    memo: HashMap<u64, Pattern>,
+thread_local! {
+    /// The neighbourhoods classified for a `k` without a table, by `k` and `own | blocked << 32`.
+    static MEMO: RefCell<HashMap<(usize, u64), Pattern>> = RefCell::new(HashMap::new());
 }
 
-impl Classifier {
-    fn new(k: usize) -> Classifier {
-        if k > TABLE_MAX_K {
-            return Classifier {
-                k,
-                table: &[],
-                ternary: Vec::new(),
-                memo: HashMap::new(),
-            };
-        }
-        let table = TABLES[k].get_or_init(|| build_table(k));
-        Classifier {
-            k,
-            table,
-            ternary: (0..1u32 << (2 * k - 1)).map(ternary).collect(),
-            memo: HashMap::new(),
-        }
+/// [`classify`] for one `k`: from its table when it has one, else from the memo.
+#[derive(Clone, Copy)]
+struct Classes {
+    k: usize,
+    /// The table and the ternary values of `k` (see [`TABLES`]); `None` beyond [`TABLE_MAX_K`].
+    table: Option<(&'static [u8], &'static [u32])>,
+}
+
+impl Classes {
+    /// The classes of `k`, its table built if not yet.
+    fn of(k: usize) -> Classes {
+        let table = (k <= TABLE_MAX_K).then(|| {
+            let (table, ternaries) = TABLES[k].get_or_init(|| {
+                let ternaries = (0..1u32 << (2 * k - 1)).map(ternary).collect();
+                (build_table(k), ternaries)
+            });
+            (&table[..], &ternaries[..])
+        });
+        Classes { k, table }
     }
 
     /// The pattern of the neighbourhood `own`, `blocked` (see [`classify`]).
     #[inline]
-    fn pattern(&mut self, own: u32, blocked: u32) -> Pattern {
-        if self.table.is_empty() {
-            let k = self.k;
-            return *self
-                .memo
-                .entry(u64::from(own) | u64::from(blocked) << 32)
-                .or_insert_with(|| classify(k, own, blocked));
-        }
-        let index = self.ternary[own as usize] + 2 * self.ternary[blocked as usize];
-        PATTERNS[usize::from(self.table[index as usize])]
+    fn pattern(self, own: u32, blocked: u32) -> Pattern {
+        let Some((table, ternaries)) = self.table else {
+            let (k, key) = (self.k, u64::from(own) | u64::from(blocked) << 32);
+            return MEMO.with(|memo| match memo.try_borrow_mut() {
+                Ok(mut memo) => *memo
+                    .entry((k, key))
+                    .or_insert_with(|| classify(k, own, blocked)),
+                Err(_) => classify(k, own, blocked),
+            });
+        };
+        let index = ternaries[own as usize] + 2 * ternaries[blocked as usize];
+        PATTERNS[usize::from(table[index as usize])]
     }
 }
 
@@ -270,7 +270,7 @@ const DIRECTIONS: [(usize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 #[derive(Clone)]
 pub(crate) struct Lines {
     shape: Shape,
-    classifier_k: usize,
+    classes: Classes,
     /// By direction and bit: the line through the cell in that direction, and the cell's place on it.
     place: Box<[[(u8, u8); 256]; 4]>,
     /// By direction and line: the bits of its cells in order (the first `lengths` of them).
@@ -300,41 +300,19 @@ pub(crate) struct Lines {
     threats: [Bits; 2],
 }
 
-thread_local! {
-    /// The classifier of the last `k` used, kept so that the positions of one board share its memo.
-    static CLASSIFIER: RefCell<Option<Classifier>> = const { RefCell::new(None) };
-}
-
-/// Runs `classify` with the classifier for `k`: the kept one, or a new one kept for next time (one of its own
-/// if the kept one is in use).
-fn with_classifier<R>(k: usize, classify: impl FnOnce(&mut Classifier) -> R) -> R {
-    CLASSIFIER.with(|kept| match kept.try_borrow_mut() {
-        Ok(mut kept) => {
-            let classifier = match kept.take() {
-                Some(classifier) if classifier.k == k => classifier,
-                _ => Classifier::new(k),
-            };
-            classify(kept.insert(classifier))
-        }
-        Err(_) => classify(&mut Classifier::new(k)),
-    })
-}
-
 impl Lines {
     /// The patterns of `grid`.
     pub(crate) fn new(grid: &Grid) -> Lines {
         let shape = grid.shape();
         let mut lines = Lines::blank(shape);
-        with_classifier(shape.k(), |classifier| {
-            for bit in shape.all().iter() {
-                lines.refresh_cell(classifier, bit);
+        for bit in shape.all().iter() {
+            lines.refresh_cell(bit);
+        }
+        for player in [Player::X, Player::O] {
+            for bit in grid.stones(player).iter() {
+                lines.place(player, bit);
             }
-            for player in [Player::X, Player::O] {
-                for bit in grid.stones(player).iter() {
-                    lines.put(classifier, player, bit);
-                }
-            }
-        });
+        }
         lines
     }
 
@@ -342,7 +320,7 @@ impl Lines {
     fn blank(shape: Shape) -> Lines {
         let mut lines = Lines {
             shape,
-            classifier_k: shape.k(),
+            classes: Classes::of(shape.k()),
             place: Box::new([[(0, 0); 256]; 4]),
             cells: Box::new([[[0; 16]; MAX_LINES]; 4]),
             lengths: [[0; MAX_LINES]; 4],
@@ -391,23 +369,14 @@ impl Lines {
 
     /// Puts a stone of `player` on the empty cell at `bit`.
     pub(crate) fn place(&mut self, player: Player, bit: usize) {
-        with_classifier(self.classifier_k, |classifier| {
-            self.put(classifier, player, bit);
-        });
+        self.set_stone(player, bit, true);
+        self.refresh_around(bit);
     }
 
     /// Takes back the stone of `player` on the cell at `bit`.
     pub(crate) fn take_back(&mut self, player: Player, bit: usize) {
-        with_classifier(self.classifier_k, |classifier| {
-            self.set_stone(player, bit, false);
-            self.refresh_around(classifier, bit);
-        });
-    }
-
-    /// [`Lines::place`] with the classifier at hand.
-    fn put(&mut self, classifier: &mut Classifier, player: Player, bit: usize) {
-        self.set_stone(player, bit, true);
-        self.refresh_around(classifier, bit);
+        self.set_stone(player, bit, false);
+        self.refresh_around(bit);
     }
 
     /// Adds or removes the stone of `player` at `bit` in the words of its four lines and in the empty cells.
@@ -432,7 +401,7 @@ impl Lines {
     }
 
     /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines.
-    fn refresh_around(&mut self, classifier: &mut Classifier, bit: usize) {
+    fn refresh_around(&mut self, bit: usize) {
         let reach = self.shape.k() - 1;
         for direction in 0..4 {
             let (line, place) = self.place[direction][bit];
@@ -440,7 +409,7 @@ impl Lines {
             let last = usize::from(self.lengths[direction][line]) - 1;
             for at in place.saturating_sub(reach)..=(place + reach).min(last) {
                 let cell = usize::from(self.cells[direction][line][at]);
-                if self.refresh_pattern(classifier, direction, line, at, cell) {
+                if self.refresh_pattern(direction, line, at, cell) {
                     self.settle(cell);
                 }
             }
@@ -448,16 +417,10 @@ impl Lines {
     }
 
     /// Works out the patterns of the cell at `bit` in every direction.
-    fn refresh_cell(&mut self, classifier: &mut Classifier, bit: usize) {
+    fn refresh_cell(&mut self, bit: usize) {
         for direction in 0..4 {
             let (line, place) = self.place[direction][bit];
-            self.refresh_pattern(
-                classifier,
-                direction,
-                usize::from(line),
-                usize::from(place),
-                bit,
-            );
+            self.refresh_pattern(direction, usize::from(line), usize::from(place), bit);
         }
         self.settle(bit);
     }
@@ -466,7 +429,6 @@ impl Lines {
     /// changed.
     fn refresh_pattern(
         &mut self,
-        classifier: &mut Classifier,
         direction: usize,
         line: usize,
         at: usize,
@@ -487,7 +449,7 @@ impl Lines {
                 Pattern::Dead
             } else {
                 // The neighbourhood has at most 29 bits.
-                classifier.pattern(
+                self.classes.pattern(
                     (own >> shift & mask) as u32,
                     ((other | outside) >> shift & mask) as u32,
                 )
@@ -637,7 +599,7 @@ mod tests {
         assert_eq!(row_pattern("X*", 3), Pattern::Dead);
         // The table agrees with the plain definition for every neighbourhood.
         for k in 3..=TABLE_MAX_K {
-            let mut classifier = Classifier::new(k);
+            let classifier = Classes::of(k);
             for own in 0..1u32 << (2 * k - 1) {
                 for blocked in [
                     0,
