@@ -12,6 +12,7 @@ pub mod explain;
 pub mod game;
 pub mod settings;
 pub mod squares;
+pub mod state;
 pub mod stepper;
 pub mod tally;
 pub mod thinking;

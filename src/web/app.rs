@@ -11,7 +11,8 @@ use super::timer::Timeout;
 use super::view::View;
 use super::{read, Listener, Mailbox};
 use crate::game::{move_focus, Game, Phase};
-use crate::settings::Settings;
+use crate::settings::{reading_name, Name, Reading, Settings};
+use crate::state::{Problem, Topic};
 use crate::tally::Tally;
 use web_sys::{HtmlElement, Storage, Window};
 
@@ -59,8 +60,8 @@ pub struct App {
     pub focus_cell: usize,
     /// The last link made by Share.
     pub share: Option<Share>,
-    /// Settings that were not understood, each with its sentence, shown above the board.
-    pub problems: Vec<(String, String)>,
+    /// What is shown above the board: settings that were not understood, and what the game says of the page.
+    pub problems: Vec<Problem>,
     storage: Option<Storage>,
     /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
     share_base: String,
@@ -77,11 +78,11 @@ pub struct App {
 }
 
 impl App {
-    /// `game` in `host`, its elements built; `problems` are settings that were not understood.
+    /// `game` in `host`, its elements built, showing `problems` above the board.
     pub fn new(
         host: Host,
         game: Game,
-        problems: Vec<(String, String)>,
+        problems: Vec<Problem>,
         share_base: String,
         mailbox: Mailbox,
     ) -> App {
@@ -189,9 +190,9 @@ impl App {
             }
             Message::ResetTally => self.reset_tally(),
             Message::TallyStored => self.reload_tally(),
-            Message::Set(name, value) => self.set(&name, value.as_deref()),
-            Message::SetBoard(pairs) => self.set_board(&pairs),
-            Message::Board(choice) => self.choose_board(&choice),
+            Message::Set(reading) => self.set(&reading),
+            Message::SetBoard(readings) => self.set_board(&readings),
+            Message::Board(readings) => self.choose_board(&readings),
             Message::ComputerTurn => {
                 self.computer = None;
                 self.game.play_computer();
@@ -204,12 +205,10 @@ impl App {
         None
     }
 
-    /// The board control's choice, "4x4/4": the board, then how many in a row on it.
-    fn choose_board(&mut self, choice: &str) {
-        let (board, k) = choice.split_once('/').unwrap_or((choice, ""));
-        self.set("board", Some(board));
-        if !k.is_empty() {
-            self.set("k", Some(k));
+    /// The board control's choice: its board, then how many in a row on it.
+    fn choose_board(&mut self, readings: &[Reading]) {
+        for reading in readings {
+            self.set(reading);
         }
         self.focus_cell = 0;
     }
@@ -222,38 +221,43 @@ impl App {
         self.panels.typo = None;
     }
 
-    /// Sets the setting `name` as `Settings::set` reads `value` (`None`: its default). A value that is not
-    /// understood is explained above the board and the default used, as when the game was mounted.
-    fn set(&mut self, name: &str, value: Option<&str>) {
+    /// A setting changed from a control, an attribute or JavaScript, as a live game takes it (see
+    /// `Settings::apply_live`). A value that is not understood, or does not fit the board, is explained above the
+    /// board and the setting's default used, as when the game was mounted.
+    fn set(&mut self, reading: &Reading) {
+        let name = reading_name(reading);
         let mut settings = *self.game.settings();
         self.forget_problems(&[name]);
-        match value.map(|value| settings.set_live(name, value)) {
-            Some(Ok(())) => {}
-            None => settings.reset(name),
-            Some(Err(problem)) => {
-                settings.reset(name);
-                self.problems
-                    .push((name.to_owned(), problem.with_default()));
-            }
+        let applied = match reading {
+            Ok(change) => settings.apply_live(change),
+            Err(error) => Err(error.clone()),
+        };
+        if let Err(error) = applied {
+            let sentence = error.with_default(settings.shape);
+            settings.reset(name);
+            self.problems
+                .push(Problem::new(Topic::Setting(name), sentence));
         }
         self.play_on_with(settings);
     }
 
     /// The board, k and position read together (a `<tic-tac-toe>`'s attributes), each value not understood
     /// explained above the board.
-    fn set_board(&mut self, pairs: &[(String, String)]) {
+    fn set_board(&mut self, readings: &[Reading]) {
         let mut settings = *self.game.settings();
-        let problems = settings.set_board_together(pairs);
-        self.forget_problems(&["board", "k", "position"]);
-        self.problems.extend(problems);
+        let problems = settings.set_board_together(readings);
+        self.forget_problems(&[Name::Board, Name::K, Name::Position]);
+        self.problems.extend(Problem::of_settings(problems));
         self.play_on_with(settings);
     }
 
     /// Takes back what was said about the settings `names` (a problem above the board, a typo by a field): they
     /// are being set again.
-    fn forget_problems(&mut self, names: &[&str]) {
-        self.problems
-            .retain(|(known, _)| !names.contains(&known.as_str()));
+    fn forget_problems(&mut self, names: &[Name]) {
+        self.problems.retain(|problem| match problem.topic {
+            Topic::Setting(name) => !names.contains(&name),
+            Topic::Embed | Topic::Tally => true,
+        });
         self.panels.typo = None;
     }
 
@@ -316,7 +320,7 @@ impl App {
             Err(reason) => {
                 self.storage = None;
                 let sentence = format!("The tally is kept for this visit only: {reason}.");
-                self.problems.push((TALLY_KEY.to_owned(), sentence));
+                self.problems.push(Problem::new(Topic::Tally, sentence));
             }
         }
     }

@@ -5,6 +5,7 @@
 //! when it was mounted, so these calls cannot fail: the helpers say so (`unreachable!`) instead of handing every
 //! caller a `Result` it could do nothing with.
 
+use crate::settings::Name;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlInputElement};
 
@@ -128,7 +129,7 @@ pub fn set_unavailable(element: &Element, unavailable: bool) {
 pub fn radio_group(
     parent: &Element,
     name: &str,
-    setting: &str,
+    setting: Name,
     legend: &str,
     choices: &[(&str, &str)],
 ) -> (Element, Vec<HtmlInputElement>) {
@@ -139,7 +140,7 @@ pub fn radio_group(
         .map(|(value, text)| {
             let label = add(&group, "label", "ttt-option", "");
             let input = add_input(&label, "radio");
-            set_attribute(&input, "data-setting", setting);
+            set_attribute(&input, "data-setting", setting.as_str());
             input.set_name(name);
             input.set_value(value);
             add(&label, "span", "", text);
@@ -150,10 +151,10 @@ pub fn radio_group(
 }
 
 /// A labelled checkbox for the setting `setting`, appended to `parent`.
-pub fn checkbox(parent: &Element, setting: &str, label: &str) -> HtmlInputElement {
+pub fn checkbox(parent: &Element, setting: Name, label: &str) -> HtmlInputElement {
     let wrapper = add(parent, "label", "ttt-option", "");
     let input = add_input(&wrapper, "checkbox");
-    set_attribute(&input, "data-setting", setting);
+    set_attribute(&input, "data-setting", setting.as_str());
     add(&wrapper, "span", "", label);
     input
 }

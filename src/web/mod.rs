@@ -29,7 +29,8 @@ mod view;
 mod worker;
 
 use crate::game::Game;
-use crate::settings::Settings;
+use crate::settings::{Name, Reading, Settings};
+use crate::state::Problem;
 use app::{App, Effect};
 use host::Host;
 use message::{Message, EVENTS};
@@ -210,11 +211,10 @@ impl GameHandle {
         self.0.send(Message::Destroy);
     }
 
-    /// Sets the setting `name` as URLs and attributes spell it (`None`: back to its default). A value that is
-    /// not understood is explained above the board and the default used.
-    pub fn set(&self, name: &str, value: Option<&str>) {
-        self.0
-            .send(Message::Set(name.to_owned(), value.map(str::to_owned)));
+    /// Changes a setting as `reading` says (read from an option or an attribute). A value that is not understood
+    /// is explained above the board and the default used.
+    pub fn set(&self, reading: Reading) {
+        self.0.send(Message::Set(reading));
     }
 
     /// Reads the board, k and position together from the attributes of the element the game was mounted into
@@ -223,8 +223,9 @@ impl GameHandle {
         let Some(runtime) = self.0 .0.upgrade() else {
             return;
         };
-        let pairs = attribute_pairs(&runtime.host, &["board", "k", "position"]);
-        self.0.send(Message::SetBoard(pairs));
+        let readings =
+            read::setting_attributes(&runtime.host, &[Name::Board, Name::K, Name::Position]);
+        self.0.send(Message::SetBoard(readings));
     }
 
     /// The game's settings now; `None` once it is destroyed, or while it is busy with an update (a call from a
@@ -245,15 +246,6 @@ impl GameHandle {
             .upgrade()
             .is_some_and(|runtime| !matches!(*runtime.body.borrow(), Body::Gone))
     }
-}
-
-/// The attributes of `element` named `names` that it has, as `name=value` pairs (one a page made unreadable is
-/// taken as absent).
-fn attribute_pairs(element: &Element, names: &[&str]) -> Vec<(String, String)> {
-    names
-        .iter()
-        .filter_map(|&name| Some((name.to_owned(), read::attribute(element, name)?)))
-        .collect()
 }
 
 /// A listener of some kinds of event on one target, each event decoded into a message for a game; removed when
@@ -323,9 +315,8 @@ fn function(closure: &Closure<dyn Fn(Event)>) -> &js_sys::Function {
     closure.as_ref().dyn_ref().expect("a closure is a function")
 }
 
-/// Mounts a game into `element` (checked as [`host::prepare`] says) with `settings`, showing `problems` (a
-/// setting's name and the sentence that explains its value) above the board; `source` says how the settings were
-/// given.
+/// Mounts a game into `element` (checked as [`host::prepare`] says) with `settings`, showing `problems` above the
+/// board; `source` says how the settings were given.
 ///
 /// The game lives in a shadow root of `element` (or of a `<div>` inside it), so the page's styles and the game's
 /// do not touch each other; what `element` held stays, unseen, and shows again when the game is destroyed.
@@ -335,7 +326,7 @@ fn function(closure: &Closure<dyn Fn(Event)>) -> &js_sys::Function {
 pub fn mount(
     element: &JsValue,
     settings: Settings,
-    problems: Vec<(String, String)>,
+    problems: Vec<Problem>,
     source: Source,
 ) -> Result<GameHandle, String> {
     panic::install_hook();

@@ -1,9 +1,11 @@
 //! Reading what a page or a browser extension can replace. web-sys declares that `Storage.getItem` and
 //! `Element.getAttribute` return a string or null, and wasm-bindgen's glue trusts it: a page (or a privacy
 //! extension) whose `getItem` returned a number had the glue copy a "string" without end, and the game froze
-//! before its board appeared. These bindings take the value as it comes, and the module checks it.
+//! before its board appeared. These bindings take the value as it comes, and the module checks it; an element's
+//! settings are read here into typed changes.
 
 use super::api::error_text;
+use crate::settings::{Change, Name, Reading};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Storage};
@@ -37,7 +39,12 @@ pub fn stored_text(storage: &Storage, key: &str) -> Result<Option<String>, Strin
     let value = storage
         .unchecked_ref::<AnyStorage>()
         .get_item_value(key)
-        .map_err(|error| format!("the browser's storage could not be read ({})", error_text(&error)))?;
+        .map_err(|error| {
+            format!(
+                "the browser's storage could not be read ({})",
+                error_text(&error)
+            )
+        })?;
     if value.is_null() || value.is_undefined() {
         return Ok(None);
     }
@@ -55,4 +62,12 @@ pub fn attribute(element: &Element, name: &str) -> Option<String> {
     )]
     let element = element.unchecked_ref::<AnyAttributes>();
     element.get_attribute_value(name).ok()?.as_string()
+}
+
+/// The settings `names` that `element`'s attributes give (those it has, read as text), each read into a change.
+pub fn setting_attributes(element: &Element, names: &[Name]) -> Vec<Reading> {
+    names
+        .iter()
+        .filter_map(|&name| Some(Change::parse(name, &attribute(element, name.as_str())?)))
+        .collect()
 }

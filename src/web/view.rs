@@ -15,8 +15,9 @@ use super::panic;
 use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
 use crate::game::Phase;
-use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS};
+use crate::settings::{level_label, shape_label, Mode, Name, BOARD_PRESETS};
 use crate::squares::{squares, ScoreData, Scores, Square};
+use crate::state::Problem;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -31,8 +32,8 @@ pub struct View {
     pub root: Element,
     panic_notice: Element,
     problems_box: Element,
-    /// The problems the notices show, each with its setting's name.
-    problems_drawn: RefCell<Vec<(String, String)>>,
+    /// The problems the notices show.
+    problems_drawn: RefCell<Vec<Problem>>,
     status: Element,
     /// The board's element, and its squares in cell order, built again when the board changes size.
     board: HtmlElement,
@@ -221,14 +222,15 @@ impl View {
             .render(&app.game, &app.panels.thinking, &app.panels.beyond, &exact);
     }
 
-    /// The notices of settings that were not understood, built again when they change.
-    fn render_problems(&self, problems: &[(String, String)]) {
+    /// The notices above the board (settings that were not understood, what the game says of the page), built
+    /// again when they change.
+    fn render_problems(&self, problems: &[Problem]) {
         if *self.problems_drawn.borrow() == problems {
             return;
         }
         self.problems_box.set_text_content(None);
-        for (_, text) in problems {
-            let notice = add(&self.problems_box, "p", "ttt-notice", text);
+        for problem in problems {
+            let notice = add(&self.problems_box, "p", "ttt-notice", &problem.sentence);
             set_attribute(&notice, "role", "alert");
         }
         *self.problems_drawn.borrow_mut() = problems.to_vec();
@@ -425,23 +427,24 @@ impl Controls {
             set_attribute(&option, "value", &board_choice(shape));
         }
         let other_board = add(&board_select, "option", "", "");
-        let radio = |setting: &str, legend: &str, choices: &[(&str, &str)]| {
-            radio_group(controls, &game_id(game, setting), setting, legend, choices)
+        let radio = |setting: Name, legend: &str, choices: &[(&str, &str)]| {
+            let id = game_id(game, setting.as_str());
+            radio_group(controls, &id, setting, legend, choices)
         };
         let (_, mode_inputs) = radio(
-            "mode",
+            Name::Mode,
             "Opponent",
             &[("computer", "Computer"), ("friend", "A friend")],
         );
         let (side_group, side_inputs) = radio(
-            "human",
+            Name::Human,
             "You play",
             &[("X", "X, you start"), ("O", "O, computer starts")],
         );
         let level_group = add(controls, "div", "ttt-level", "");
         let difficulty = add(&level_group, "label", "", "Difficulty ");
         let level_select: HtmlSelectElement = add_typed(&difficulty, "select", "", "");
-        set_attribute(&level_select, "data-setting", "level");
+        set_attribute(&level_select, "data-setting", Name::Level.as_str());
         for level in Level::ALL {
             let option = add(&level_select, "option", "", level_label(level));
             set_attribute(&option, "value", level.name());
@@ -500,7 +503,7 @@ impl ThinkControl {
         let group = add(controls, "div", "ttt-setting", "");
         let label = add(&group, "label", "", "Computer's time per move (ms) ");
         let input = add_input(&label, "number");
-        set_attribute(&input, "data-setting", "think");
+        set_attribute(&input, "data-setting", Name::Think.as_str());
         set_attribute(&input, "min", &THINK_RANGE_MS.0.to_string());
         set_attribute(&input, "max", &THINK_RANGE_MS.1.to_string());
         set_attribute(&input, "step", "10");
@@ -522,7 +525,11 @@ impl ThinkControl {
         if self.input.value() != think {
             self.input.set_value(&think);
         }
-        let typo = app.panels.typo.as_ref().filter(|(name, _)| name == "think");
+        let typo = app
+            .panels
+            .typo
+            .as_ref()
+            .filter(|(name, _)| *name == Name::Think);
         set_optional_attribute(&self.input, "aria-invalid", typo.map(|_| "true"));
         set_text(&self.note, typo.map_or("", |(_, sentence)| sentence));
     }

@@ -13,6 +13,7 @@ use crate::engine::{
 };
 use crate::explain::{move_scores, MoveScore};
 use crate::game::{Game, Phase};
+use crate::settings::{reading_name, Name, Reading};
 use crate::squares::Scores;
 use crate::thinking::{Measured, Thinking};
 
@@ -32,7 +33,7 @@ const REPLAY_PAUSE_MS: u32 = 800;
 pub struct Panels {
     /// A value typed into the computer's time per move (a bigger board's setting) that was not taken: the setting's
     /// name and why, shown by the field.
-    pub typo: Option<(String, String)>,
+    pub typo: Option<(Name, String)>,
     /// What the thinking panels show besides the game.
     pub thinking: Thinking,
     /// What the searches on a bigger board found.
@@ -161,7 +162,7 @@ impl App {
             | Message::StepSpeed(_)
             | Message::Replay(_)
             | Message::ReplayTick => self.apply_to_steps(message),
-            Message::Typed(name, value) => self.typed(&name, &value),
+            Message::Typed(reading) => self.typed(&reading),
             Message::Found(position, answer) => self.found(&position, answer),
             Message::Appraised(position, answer) => self.appraised(position, answer),
             Message::MeasureStats => {
@@ -174,15 +175,20 @@ impl App {
         None
     }
 
-    /// A value typed into the control of setting `name`: set as [`App::set`] sets it, unless the setting does
-    /// not take it, which is explained by the field while the setting and the game stay as they were (a typo
-    /// should not cost a game).
-    fn typed(&mut self, name: &str, value: &str) {
+    /// A value typed into a setting's own field: set as [`App::set`] sets it, unless the setting does not take
+    /// it, which is explained by the field while the setting and the game stay as they were (a typo should not
+    /// cost a game).
+    fn typed(&mut self, reading: &Reading) {
+        let name = reading_name(reading);
         let mut settings = *self.game.settings();
         self.forget_problems(&[name]);
-        match settings.set_live(name, value) {
+        let applied = match reading {
+            Ok(change) => settings.apply_live(change),
+            Err(error) => Err(error.clone()),
+        };
+        match applied {
             Ok(()) => self.play_on_with(settings),
-            Err(problem) => self.panels.typo = Some((name.to_owned(), problem.typed())),
+            Err(error) => self.panels.typo = Some((name, error.typed(settings.shape))),
         }
     }
 
@@ -215,7 +221,9 @@ impl App {
         } else {
             STATS_PAUSE_MS
         };
-        timers.keep(&mut panels.stats, stats_due, delay, || Message::MeasureStats);
+        timers.keep(&mut panels.stats, stats_due, delay, || {
+            Message::MeasureStats
+        });
         let running = panels.thinking.step.is_some() && panels.thinking.step_running;
         let pace = panels.thinking.step_speed.interval_ms();
         timers.keep(&mut panels.step_tick, running, pace, || Message::StepTick);
@@ -348,7 +356,11 @@ impl App {
         let display = self.game.settings().display;
         let scores = ((display.scores || display.tree)
             && phase == Phase::HumanToMove
-            && self.panels.beyond.scores_at(&board, scoring.limits).is_none())
+            && self
+                .panels
+                .beyond
+                .scores_at(&board, scoring.limits)
+                .is_none())
         .then_some(scoring);
         let wanted = computer.or(scores);
         let workers = self.panels.beyond.trouble.is_none()
