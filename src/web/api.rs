@@ -10,7 +10,7 @@
 use super::js::object;
 use super::read::setting_attributes;
 use super::realm;
-use super::{mount as mount_game, GameHandle, Source};
+use super::runtime::{mount as mount_game, GameHandle, Source};
 use crate::settings::{embed_from_pairs, quote, read_pairs, Change, Name, Settings};
 use crate::state::{Problem, Topic};
 use js_sys::{Array, Number};
@@ -207,14 +207,4 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
     let game =
         mount_game(&element, settings, problems, Source::Element).map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Element))
-}
-
-/// What a caught JavaScript exception says: an `Error`'s message, or a string thrown as it is.
-pub(super) fn error_text(error: &JsValue) -> String {
-    if let Some(error) = error.dyn_ref::<js_sys::Error>() {
-        return String::from(error.message());
-    }
-    error
-        .as_string()
-        .unwrap_or_else(|| "an exception was thrown".to_owned())
 }

@@ -5,10 +5,10 @@
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
 //! unwound through the module would skip the code that gives back its stack.
 
-use super::api::{error_text, handle_object, option_text, unknown_option};
-use super::js::object;
+use super::api::{handle_object, option_text, unknown_option};
+use super::js::{error_text, object, random_seed};
+use super::runtime::{mount as mount_game, Source};
 use super::worker::{self, cells_array, thought_object, Searcher};
-use super::{mount as mount_game, Source};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{
     analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Grid, Level,
@@ -175,7 +175,7 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
     }
     let cell = RNG.with(|rng| {
         let mut rng = rng.borrow_mut();
-        let rng = rng.get_or_insert_with(|| Rng::new(super::app::random_seed()));
+        let rng = rng.get_or_insert_with(|| Rng::new(random_seed()));
         best_move_at(board, level, rng)
     });
     cell.map(|cell| cell as u32)

@@ -6,10 +6,12 @@
 mod panels;
 
 use super::host::Host;
+use super::listener::Listener;
+use super::mailbox::Mailbox;
 use super::message::Message;
+use super::read;
 use super::timer::Timeout;
 use super::view::View;
-use super::{read, Listener, Mailbox};
 use crate::game::{move_focus, Game, Phase};
 use crate::settings::{reading_name, Name, Reading, Settings};
 use crate::state::{Problem, Topic};
@@ -18,6 +20,9 @@ use web_sys::{HtmlElement, Storage, Window};
 
 /// Where the tally is kept between visits.
 pub const TALLY_KEY: &str = "tictactoe-tally";
+
+/// The event a game dispatches on the window when it has kept the tally, for the page's other games.
+pub const TALLY_STORED: &str = "tictactoe-tally";
 
 /// What an update asks of the world outside the game's state, done once the update is over.
 pub enum Effect {
@@ -90,9 +95,17 @@ impl App {
         host.shadow.replace_children_with_node_1(&view.root);
         let listener = Listener::game(&view.root, mailbox.clone());
         let storage = host.window.local_storage().ok().flatten();
-        let storage_listener = storage
-            .is_some()
-            .then(|| Listener::storage(&host.window, mailbox.clone()));
+        // Another tab or frame of the site causes a `storage` event when it keeps its tally, another game on the
+        // page a TALLY_STORED (`storage` comes only from elsewhere): the game shows the tally as it now stands.
+        let storage_listener = storage.is_some().then(|| {
+            let kinds = &["storage", TALLY_STORED];
+            Listener::new(
+                &host.window,
+                kinds,
+                |_| Some(Message::TallyStored),
+                mailbox.clone(),
+            )
+        });
         let mut app = App {
             panels: panels::Panels::new(&game),
             game,
@@ -336,7 +349,7 @@ impl App {
             self.storage = None;
             return;
         }
-        if let Ok(stored) = web_sys::Event::new(super::TALLY_STORED) {
+        if let Ok(stored) = web_sys::Event::new(TALLY_STORED) {
             let _ = self.host.window.dispatch_event(&stored);
         }
     }
@@ -383,9 +396,4 @@ impl Drop for App {
         self.view.remove();
         self.host.release();
     }
-}
-
-/// A seed for the computer's choice among equal moves.
-pub fn random_seed() -> u64 {
-    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }

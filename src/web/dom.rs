@@ -6,6 +6,7 @@
 //! caller a `Result` it could do nothing with.
 
 use crate::settings::Name;
+use crate::squares::ScoreData;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlInputElement};
 
@@ -176,4 +177,17 @@ pub fn centre(frame: &Element, node: &Element) {
     );
     let middle = inner.left() + inner.width() / 2.0 - outer.left() - outer.width() / 2.0;
     frame.set_scroll_left(frame.scroll_left() + middle as i32);
+}
+
+/// Writes what a value says into `element`'s `data-outcome` and `data-plies` (exact) or `data-estimate`, and takes
+/// away those it does not say: the squares and the bigger boards' game tree show values alike.
+pub fn set_score_data(element: &Element, score: Option<&ScoreData>) {
+    let (outcome, plies, estimate) = match score {
+        Some(ScoreData::Exact(outcome, plies)) => (Some(*outcome), Some(plies.to_string()), None),
+        Some(ScoreData::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
+        None => (None, None, None),
+    };
+    set_optional_attribute(element, "data-outcome", outcome);
+    set_optional_attribute(element, "data-plies", plies.as_deref());
+    set_optional_attribute(element, "data-estimate", estimate.as_deref());
 }

@@ -4,7 +4,7 @@
 //! before its board appeared. These bindings take the value as it comes, and the module checks it; an element's
 //! settings are read here into typed changes.
 
-use super::api::error_text;
+use super::js::error_text;
 use crate::settings::{Change, Name, Reading};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -7,7 +7,7 @@
 use super::app::{App, Share};
 use super::dom::{
     add, add_button, add_control, add_typed, centre, create, game_id, radio_group, set_attribute,
-    set_hidden, set_optional_attribute, set_text, set_unavailable, toggle_class,
+    set_hidden, set_optional_attribute, set_score_data, set_text, set_unavailable, toggle_class,
 };
 use super::host::Host;
 use super::panels::Panels;
@@ -16,7 +16,7 @@ use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
 use crate::game::Phase;
 use crate::settings::{level_label, shape_label, Mode, Name, BOARD_PRESETS};
-use crate::squares::{squares, ScoreData, Scores, Square};
+use crate::squares::{squares, Scores, Square};
 use crate::state::Problem;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -546,17 +546,4 @@ fn add_note(parent: &Element, control: &Element, id: &str) -> Element {
 /// The board control's value for a board: "4x4/4".
 fn board_choice(shape: Shape) -> String {
     format!("{}x{}/{}", shape.rows(), shape.cols(), shape.k())
-}
-
-/// Writes what a value says into `element`'s `data-outcome` and `data-plies` (exact) or `data-estimate`, and takes
-/// away those it does not say: the squares and the bigger boards' game tree show values alike.
-pub fn set_score_data(element: &Element, score: Option<&ScoreData>) {
-    let (outcome, plies, estimate) = match score {
-        Some(ScoreData::Exact(outcome, plies)) => (Some(*outcome), Some(plies.to_string()), None),
-        Some(ScoreData::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
-        None => (None, None, None),
-    };
-    set_optional_attribute(element, "data-outcome", outcome);
-    set_optional_attribute(element, "data-plies", plies.as_deref());
-    set_optional_attribute(element, "data-estimate", estimate.as_deref());
 }

@@ -2,10 +2,10 @@
 //! statistics, the game tree, the step-through, the replay on the board), and on a bigger board the searches in
 //! workers, for the computer's move and for the move scores.
 
+use super::super::mailbox::Mailbox;
 use super::super::message::Message;
 use super::super::timer::Timeout;
 use super::super::worker::{moves_from, thought_from, Query, Searcher};
-use super::super::Mailbox;
 use super::{App, Request, Timers};
 use crate::beyond::{Beyond, Scored};
 use crate::engine::{
