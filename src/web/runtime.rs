@@ -204,7 +204,7 @@ impl GameHandle {
         let runtime = self.0.upgrade()?;
         let body = runtime.body.try_borrow().ok()?;
         match &*body {
-            Body::Here(app) => Some(*app.game.settings()),
+            Body::Here(app) => Some(app.settings()),
             Body::Gone => None,
         }
     }

@@ -1,13 +1,13 @@
-//! The elements of one game, built once, and the render that draws an [`App`]'s state into them.
+//! The elements of one game, built once, and the render that draws a game's [`State`] into them.
 //!
 //! Render is a function of the state: it sets texts, attributes, classes and control states on the elements
 //! built here (the problem notices and the game tree's list alone are built again, when what they show changed).
 //! Nothing here parses HTML: every outside text is set with `textContent` or as an attribute value.
 
-use super::app::{App, Share};
 use super::dom::{
-    add, add_button, add_control, add_typed, centre, create, game_id, radio_group, set_attribute,
-    set_hidden, set_optional_attribute, set_score_data, set_text, set_unavailable, toggle_class,
+    add, add_button, add_control, add_input, add_typed, centre, create, game_id, radio_group,
+    set_attribute, set_hidden, set_optional_attribute, set_score_data, set_text, set_unavailable,
+    toggle_class,
 };
 use super::host::Host;
 use super::panels::Panels;
@@ -15,13 +15,12 @@ use super::panic;
 use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
 use crate::game::Phase;
-use crate::settings::{level_label, shape_label, Mode, Name, BOARD_PRESETS};
+use crate::settings::{level_label, shape_label, Mode, Name, BOARD_PRESETS, THINK_RANGE_MS};
 use crate::squares::{squares, Scores, Square};
-use crate::state::Problem;
+use crate::state::{Problem, Share, State};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
-use {super::dom::add_input, crate::settings::THINK_RANGE_MS};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
 static GAMES_MOUNTED: AtomicU32 = AtomicU32::new(0);
@@ -197,29 +196,29 @@ impl View {
         self.shape.set(shape);
     }
 
-    /// Draws `app`'s state: every text, attribute, class and control state that depends on it.
-    pub fn render(&self, app: &App) {
-        self.render_problems(&app.problems);
-        if self.shape.get() != app.game.shape() {
-            self.build_squares(app.game.shape());
+    /// Draws `state`: every text, attribute, class and control state that depends on it.
+    pub fn render(&self, state: &State) {
+        self.render_problems(&state.problems);
+        if self.shape.get() != state.game.shape() {
+            self.build_squares(state.game.shape());
         }
-        let exact = app.panels.exact_scores(&app.game);
-        let scores = app.panels.scores(&app.game, &exact);
-        self.render_board(app, scores);
-        self.controls.render(app);
-        self.share.render(app.share.as_ref());
-        self.render_history(app);
-        let key = app.game.tally_key();
+        let exact = state.exact_scores();
+        let scores = state.scores(&exact);
+        self.render_board(state, scores);
+        self.controls.render(state);
+        self.share.render(state.share.as_ref());
+        self.render_history(state);
+        let key = state.game.tally_key();
         let tally = key.map_or_else(
             || "The tally counts games on the 3x3 board.".to_owned(),
-            |key| app.tally.sentence(key),
+            |key| state.tally.sentence(key),
         );
         // Only when it changes: the tally is a live region, which a screen reader may read again at each write.
         set_text(&self.tally, &tally);
         set_hidden(&self.reset_tally, key.is_none());
-        self.switches.render(&app.game);
+        self.switches.render(&state.game);
         self.panels
-            .render(&app.game, &app.panels.thinking, &app.panels.beyond, &exact);
+            .render(&state.game, &state.thinking, &state.beyond, &exact);
     }
 
     /// The notices above the board (settings that were not understood, what the game says of the page), built
@@ -236,8 +235,8 @@ impl View {
         *self.problems_drawn.borrow_mut() = problems.to_vec();
     }
 
-    fn render_board(&self, app: &App, scores: Scores<'_>) {
-        let game = &app.game;
+    fn render_board(&self, state: &State, scores: Scores<'_>) {
+        let game = &state.game;
         set_text(&self.status, &game.status_text());
         set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
         // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
@@ -245,7 +244,7 @@ impl View {
         let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
         toggle_class(&self.board, "ttt-thinking", thinking);
         set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
-        let squares = squares(game, app.focus_cell, scores);
+        let squares = squares(game, state.focus_cell, scores);
         let mut drawn = self.drawn.borrow_mut();
         for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
             let before = drawn.get(cell);
@@ -263,8 +262,8 @@ impl View {
         set_hidden(&self.hint_line, game.classic().is_none());
     }
 
-    fn render_history(&self, app: &App) {
-        let game = &app.game;
+    fn render_history(&self, state: &State) {
+        let game = &state.game;
         let moves = game.moves().len();
         let mut history = self.history.borrow_mut();
         while history.len() <= moves {
@@ -463,8 +462,8 @@ impl Controls {
         }
     }
 
-    fn render(&self, app: &App) {
-        let settings = app.game.settings();
+    fn render(&self, state: &State) {
+        let settings = state.game.settings();
         let shape = settings.shape;
         let preset = BOARD_PRESETS.contains(&(shape.rows(), shape.cols(), shape.k()));
         set_hidden(&self.other_board, preset);
@@ -473,7 +472,7 @@ impl Controls {
             set_attribute(&self.other_board, "value", &board_choice(shape));
         }
         self.board_select.set_value(&board_choice(shape));
-        self.think.render(app);
+        self.think.render(state);
         for input in &self.mode_inputs {
             input.set_checked(input.value() == settings.mode.name());
         }
@@ -485,7 +484,7 @@ impl Controls {
         set_hidden(&self.level_group, friend);
         self.level_select.set_value(settings.level.name());
         self.level_note
-            .set_text_content(Some(&app.game.level_description()));
+            .set_text_content(Some(&state.game.level_description()));
     }
 }
 
@@ -514,8 +513,8 @@ impl ThinkControl {
     }
 
     /// Shows the field where the computer cannot search to the end at once, with the time and any typo.
-    fn render(&self, app: &App) {
-        let settings = app.game.settings();
+    fn render(&self, state: &State) {
+        let settings = state.game.settings();
         // The time per move matters where the computer cannot search to the end at once.
         set_hidden(
             &self.group,
@@ -525,13 +524,9 @@ impl ThinkControl {
         if self.input.value() != think {
             self.input.set_value(&think);
         }
-        let typo = app
-            .panels
-            .typo
-            .as_ref()
-            .filter(|(name, _)| *name == Name::Think);
+        let typo = state.typo.as_ref().filter(|typo| typo.name == Name::Think);
         set_optional_attribute(&self.input, "aria-invalid", typo.map(|_| "true"));
-        set_text(&self.note, typo.map_or("", |(_, sentence)| sentence));
+        set_text(&self.note, typo.map_or("", |typo| &typo.sentence));
     }
 }
 
