@@ -8,8 +8,9 @@ mod layout;
 mod name;
 mod quote;
 
+use change::switch;
 pub use change::{
-    switch, Change, Mode, Panel, ParseChangeError, Reading, DEFAULT_DELAY_MS, DEFAULT_THINK_MS,
+    Change, Mode, Panel, ParseChangeError, Reading, DEFAULT_DELAY_MS, DEFAULT_THINK_MS,
     MAX_DELAY_MS, THINK_RANGE_MS,
 };
 pub use error::SettingError;
@@ -169,7 +170,7 @@ pub fn reading_name(reading: &Reading) -> Name {
 /// The board that `readings` with a position in rows form and no board play on: the position's own, so that
 /// `?position=..../.X../..O./....` is a 4x4 game. `None` when a board is given (even one not understood), the
 /// position is the 3x3 board's 9 characters, or its size is no board's (its own sentence then says why).
-fn implied_board(readings: &[Reading]) -> Option<Change> {
+fn implied_board(readings: &[Reading]) -> Option<(usize, usize)> {
     let named = |wanted: Name| {
         readings
             .iter()
@@ -179,9 +180,7 @@ fn implied_board(readings: &[Reading]) -> Option<Change> {
         return None;
     }
     match named(Name::Position)? {
-        Ok(Change::Position(layout)) => layout
-            .implied_board()
-            .map(|(rows, cols)| Change::Board { rows, cols }),
+        Ok(Change::Position(layout)) => layout.implied_board(),
         _ => None,
     }
 }
@@ -194,8 +193,8 @@ impl Settings {
     /// sentence back.
     pub fn read(readings: &[Reading]) -> (Settings, Vec<(Name, String)>) {
         let mut settings = Settings::default();
-        if let Some(board) = implied_board(readings) {
-            settings.take_implied_board(&board);
+        if let Some((rows, cols)) = implied_board(readings) {
+            settings.take_implied_board(rows, cols);
         }
         let problems = in_reading_order(readings, |reading| Some(reading_name(reading)))
             .filter_map(|reading| {
@@ -206,9 +205,9 @@ impl Settings {
         (settings, problems)
     }
 
-    /// Plays on `board`, a board change that [`Layout::implied_board`] found, which the settings always take.
-    pub fn take_implied_board(&mut self, board: &Change) {
-        self.apply(board)
+    /// Plays on the board of `rows` by `cols` that [`Layout::implied_board`] found, which has 3 to 15 of each.
+    pub fn take_implied_board(&mut self, rows: usize, cols: usize) {
+        self.set_board(rows, cols)
             .unwrap_or_else(|_| unreachable!("an implied board has 3 to 15 rows and columns"));
     }
 
@@ -253,7 +252,7 @@ impl Settings {
             return self.apply(change);
         };
         let mut moved = *self;
-        moved.take_implied_board(&Change::Board { rows, cols });
+        moved.take_implied_board(rows, cols);
         moved.apply(change)?;
         *self = moved;
         Ok(())

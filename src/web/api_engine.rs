@@ -57,7 +57,7 @@ fn read_options(settings: &mut Settings, entries: &[(String, JsValue)]) -> Resul
         .and_then(|(_, value)| value.as_string())
         .and_then(|text| Layout::from(text.as_str()).implied_board());
     if let (None, Some((rows, cols))) = (given(Name::Board), implied) {
-        settings.take_implied_board(&Change::Board { rows, cols });
+        settings.take_implied_board(rows, cols);
     }
     for (name, value) in in_reading_order(entries, |(name, _)| name.parse().ok()) {
         let name: Name = name
