@@ -333,16 +333,6 @@ test("on 15x15 the computer takes a five it can make, and blocks a four", async 
   });
 });
 
-test("a board, k or time not understood is explained, and the default used", async () => {
-  await withGame("?board=20x20&k=9&think=5", async (page) => {
-    const notices = await page.locator(".ttt-problems .ttt-notice").allTextContents();
-    assert.ok(notices.some((text) => text.includes('board="20x20" is not understood')), notices.join("\n"));
-    assert.ok(notices.some((text) => text.includes('k="9" is not understood')), notices.join("\n"));
-    assert.ok(notices.some((text) => text.includes('think="5" is not understood')), notices.join("\n"));
-    assert.equal(await page.locator("button[data-cell]").count(), 9);
-  });
-});
-
 test("a typo in the time per move is explained by the field and costs nothing: the game and its time stay", async () => {
   await withGame("?board=7x7&k=5&think=300&delay=0", async (page) => {
     await page.locator('[data-cell="24"]').click();

@@ -15,6 +15,7 @@ pub mod game;
 pub mod gomocup;
 pub mod settings;
 pub mod squares;
+pub mod state;
 pub mod stepper;
 pub mod tally;
 pub mod thinking;

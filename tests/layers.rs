@@ -2,8 +2,8 @@
 //! Read from the sources, so that an import circle fails a test rather than waiting for a reviewer.
 //!
 //! [`module_uses`] reads a directory of modules (each `name.rs`, with the files of `name/` counted as `name`)
-//! and what each uses of its siblings, and [`a_cycle`] finds a circle among them. `src/engine/` is checked here;
-//! another directory is one more call of [`assert_layers`] (`"src/web", "crate::web::"`).
+//! and what each uses of its siblings, and [`a_cycle`] finds a circle among them. `src/engine/` and `src/web/` are
+//! checked here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -138,6 +138,15 @@ fn the_engine_has_no_import_cycles() {
     assert!(uses.len() >= 10, "{uses:?}");
     assert!(uses["core"].contains("tactics"), "{uses:?}");
     assert!(uses["search"].contains("core"), "{uses:?}");
+}
+
+#[test]
+fn the_dom_layer_has_no_import_cycles() {
+    let uses = assert_layers("src/web", "crate::web::");
+    // The view draws the state and knows nothing of the app; the app owns the view.
+    assert!(uses.len() >= 15, "{uses:?}");
+    assert!(uses["app"].contains("view"), "{uses:?}");
+    assert!(!uses["view"].contains("app"), "{uses:?}");
 }
 
 #[test]

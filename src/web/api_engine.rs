@@ -5,17 +5,17 @@
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
 //! unwound through the module would skip the code that gives back its stack.
 
-use super::api::{error_text, handle_object, option_text, unknown_option};
-use super::js::object;
-use super::worker::{cells_array, thought_object, Searcher};
-use super::{mount as mount_game, Source};
+use super::api::{handle_object, option_text, unknown_option};
+use super::js::{error_text, object, random_seed};
+use super::runtime::{mount as mount_game, Source};
+use super::worker::{self, cells_array, thought_object, Searcher};
 use crate::analysis::best_outcome_cells;
 use crate::engine::{
     analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Grid, Level,
     Limits, Rng, Shape, Status,
 };
 use crate::settings::{
-    grid_from_text, implied_board, in_reading_order, quote, Settings, THINK_RANGE_MS,
+    grid_from_text, in_reading_order, quote, Change, Layout, Name, Settings, THINK_RANGE_MS,
 };
 use js_sys::{Array, Object, Promise};
 use std::cell::RefCell;
@@ -32,35 +32,46 @@ use wasm_bindgen::prelude::*;
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let mut settings = Settings::default();
     if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
-        // An option without a value (`undefined` or `null`) is its default, as `set` takes it.
-        let given = |wanted: &str| {
-            entries
-                .iter()
-                .find(|(name, value)| name == wanted && !value.is_undefined() && !value.is_null())
-        };
-        let position = given("position").and_then(|(_, value)| value.as_string());
-        if let Some(board) = implied_board(given("board").is_some(), position.as_deref()) {
-            settings.set_implied_board(&board);
-        }
-        for (name, value) in in_reading_order(&entries, |(name, _)| name) {
-            if !Settings::is_known(name) {
-                return Err(JsError::new(&format!(
-                    "mount: {}",
-                    unknown_option(&name.into())
-                )));
-            }
-            if value.is_undefined() || value.is_null() {
-                continue;
-            }
-            let value = option_text("mount", name, value)?;
-            settings
-                .set(name, &value)
-                .map_err(|error| JsError::new(&format!("mount: {}", error.message())))?;
-        }
+        read_options(&mut settings, &entries)?;
     }
     let game = mount_game(&element, settings, Vec::new(), Source::Options)
         .map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Options))
+}
+
+/// Reads `mount`'s options into `settings`, each into a change as it is read, in reading order (the board first,
+/// then how many in a row, then the rest), as a URL's parameters are read. An option without a value (`undefined`
+/// or `null`) is its default, as `set` takes it.
+///
+/// # Errors
+/// An `Error` for the first option, in that order, whose name is no setting's, whose value is of the wrong type,
+/// or whose value the setting does not take.
+fn read_options(settings: &mut Settings, entries: &[(String, JsValue)]) -> Result<(), JsError> {
+    let nullish = |value: &JsValue| value.is_undefined() || value.is_null();
+    let given = |wanted: Name| {
+        entries
+            .iter()
+            .find(|(name, value)| name == wanted.as_str() && !nullish(value))
+    };
+    let implied = given(Name::Position)
+        .and_then(|(_, value)| value.as_string())
+        .and_then(|text| Layout::from(text.as_str()).implied_board());
+    if let (None, Some((rows, cols))) = (given(Name::Board), implied) {
+        settings.take_implied_board(rows, cols);
+    }
+    for (name, value) in in_reading_order(entries, |(name, _)| name.parse().ok()) {
+        let name: Name = name
+            .parse()
+            .map_err(|_| JsError::new(&format!("mount: {}", unknown_option(&name.into()))))?;
+        if nullish(value) {
+            continue;
+        }
+        let reading = Change::parse(name, &option_text("mount", name.as_str(), value)?);
+        settings
+            .apply_reading(&reading)
+            .map_err(|error| JsError::new(&format!("mount: {}", error.message(settings.shape))))?;
+    }
+    Ok(())
 }
 
 /// The `[name, value]` pairs of an options object, read once (`None` for `undefined` or `null`: no options), or an
@@ -164,7 +175,7 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
     }
     let cell = RNG.with(|rng| {
         let mut rng = rng.borrow_mut();
-        let rng = rng.get_or_insert_with(|| Rng::new(super::app::random_seed()));
+        let rng = rng.get_or_insert_with(|| Rng::new(random_seed()));
         best_move_at(&board, level, rng)
     });
     cell.map(|cell| cell as u32)
@@ -311,7 +322,7 @@ pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError
         let moves: Array = think_moves(&grid, options.limits, &mut DateClock)
             .moves
             .iter()
-            .map(|(cell, verdict)| super::worker::move_object(*cell, verdict))
+            .map(|(cell, verdict)| worker::move_object(*cell, verdict))
             .collect();
         return Ok(object(&[("moves", moves.into())]).into());
     }
@@ -344,7 +355,7 @@ const IDLE_KEPT: usize = 2;
 pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
     let options = think_options("think", &options)?;
     let grid = grid_argument("think", &position, options.k)?;
-    let request = super::worker::Query {
+    let request = worker::Query {
         limits: options.limits,
         moves: options.moves,
     };
@@ -378,7 +389,7 @@ pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
         let searcher = &searchers[free];
         Ok(Promise::new(&mut |resolve, reject| {
             searcher.search(&grid, request, move |answer| {
-                let _ = match super::worker::answer_error(&answer) {
+                let _ = match worker::answer_error(&answer) {
                     Some(message) => reject.call1(
                         &JsValue::NULL,
                         &JsError::new(&format!("think: {message}")).into(),

@@ -2,8 +2,7 @@
 //! horizon), the title of the move scores, the game tree one move deep and why, and why the step-through stays
 //! with the 3x3 board. What they say is computed in [`crate::beyond`]; this module only draws it.
 
-use super::dom::{add, set_attribute, set_hidden};
-use super::view::set_score_data;
+use super::dom::{add, set_attribute, set_hidden, set_score_data};
 use crate::beyond::{self, Beyond, STEP_ON_3X3, TREE_HEADING};
 use crate::engine::{Grid, Score};
 use crate::game::Game;

@@ -6,6 +6,7 @@ use super::dom::{add, checkbox};
 use super::dom::{game_id, radio_group, set_hidden};
 use crate::engine::Scoring;
 use crate::game::Game;
+use crate::settings::Name;
 use web_sys::{Element, HtmlInputElement};
 
 /// The thinking switches.
@@ -32,10 +33,10 @@ impl Switches {
     pub fn build(controls: &Element, game: u32) -> Switches {
         let switches = add(controls, "fieldset", "ttt-choice", "");
         add(&switches, "legend", "", "Show how minimax thinks");
-        let scores_switch = checkbox(&switches, "scores", "Move scores");
-        let tree_switch = checkbox(&switches, "tree", "Game tree");
-        let stats_switch = checkbox(&switches, "stats", "Search statistics");
-        let step_switch = checkbox(&switches, "step", "Step through the search");
+        let scores_switch = checkbox(&switches, Name::Scores, "Move scores");
+        let tree_switch = checkbox(&switches, Name::Tree, "Game tree");
+        let stats_switch = checkbox(&switches, Name::Stats, "Search statistics");
+        let step_switch = checkbox(&switches, Name::Step, "Step through the search");
         Switches {
             scores_switch,
             tree_switch,
@@ -65,12 +66,12 @@ impl MoreSwitches {
     /// Builds the bigger boards' switches into the `switches` fieldset, and the scoring's choice after it in
     /// `controls`, for game number `game`.
     fn build(controls: &Element, switches: &Element, game: u32) -> MoreSwitches {
-        let evaluation_switch = checkbox(switches, "eval", "Evaluate positions at the horizon");
-        let horizon_switch = checkbox(switches, "horizon", "Show the horizon, depth by depth");
+        let evaluation_switch = checkbox(switches, Name::Eval, "Evaluate positions at the horizon");
+        let horizon_switch = checkbox(switches, Name::Horizon, "Show the horizon, depth by depth");
         let (scoring_group, scoring_inputs) = radio_group(
             controls,
             &game_id(game, "scoring"),
-            "scoring",
+            Name::Scoring,
             "Scores",
             &[
                 ("depth", "Depth-aware: 10 minus marks"),
