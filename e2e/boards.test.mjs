@@ -138,7 +138,7 @@ test("a position in rows form without board= plays on its own board, from the UR
 
 test("?board=4x4&k=4&scores=1 shows a proved draw on every square", async () => {
   await withGame("?board=4x4&k=4&scores=1", async (page) => {
-    const title = page.locator(".ttt-board-scores .ttt-verdict").filter({ hasText: "proved" });
+    const title = page.locator(".ttt-scores .ttt-verdict").filter({ hasText: "proved" });
     await title.waitFor({ timeout: 30_000 });
     const outcomes = await page.locator("[data-cell]").evaluateAll((cells) => cells.map((cell) => cell.dataset.outcome));
     assert.deepEqual(outcomes, Array(16).fill("draw"));
@@ -186,10 +186,10 @@ test("on a 15x15 board on a phone the squares stay 24 px apart: the board scroll
 
 test("on a bigger board the game tree is shown one move deep, says why, and gives each move's proved value", async () => {
   await withGame("?board=4x4&k=4&tree=1&step=1", async (page) => {
-    const panel = page.locator(".ttt-board-tree");
+    const panel = page.locator(".ttt-tree-panel");
     assert.equal(await panel.locator(".ttt-heading").textContent(), "Game tree, one move deep");
     assert.match(
-      await panel.locator(".ttt-note").textContent(),
+      await panel.locator(".ttt-note:visible").textContent(),
       /^From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play\. .* one move deep/,
     );
     const moves = panel.getByRole("list", { name: "Game tree, one move deep" }).getByRole("listitem");
@@ -202,13 +202,15 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
       assert.match(text, /^X: row \d, column \d, proved: a draw with best play$/);
     });
     assert.equal(items[6][2], "X: row 2, column 3, proved: a draw with best play");
-    // The 3x3 board's tree and step panel stay hidden; the step switch says why it stays with 3x3.
-    assert.equal(await page.locator(".ttt-tree-panel").isVisible(), false);
-    assert.match(await page.locator(".ttt-panel.ttt-note").filter({ hasText: "step-through" }).textContent(), /3x3 board/);
+    // The same panels as on the 3x3 board: the tree's pictures of small boards and the step-through stay with 3x3,
+    // and the step panel says why.
+    assert.equal(await panel.locator(".ttt-tree").isVisible(), false);
+    assert.match(await page.locator(".ttt-step-panel .ttt-note:visible").textContent(), /3x3 board/);
+    assert.equal(await page.locator(".ttt-step-panel .ttt-step-now").isVisible(), false);
     // A move: the tree follows the position, one move deep from there.
     await page.locator('[data-cell="5"]').click();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
-    await panel.locator(".ttt-note").filter({ hasText: "last 14 moves more" }).waitFor({ timeout: 30_000 });
+    await panel.locator(".ttt-note:visible").filter({ hasText: "last 14 moves more" }).waitFor({ timeout: 30_000 });
     await moves.nth(13).waitFor({ timeout: 30_000 });
     assert.equal(await moves.count(), 14);
   });

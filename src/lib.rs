@@ -6,10 +6,10 @@
 //! when building for `wasm32`. `gomocup` (native only) speaks the Gomocup protocol for the `pbrain-minimax` binary.
 
 pub mod analysis;
-pub mod beyond;
 pub mod engine;
 pub mod explain;
 pub mod game;
+pub mod report;
 // Native only: a brain talks over standard input and output.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gomocup;

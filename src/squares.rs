@@ -3,10 +3,10 @@
 //! square again only when this changed, which keeps a click on a 15x15 board to the few squares it changed.
 //! Pure Rust, tested natively.
 
-use crate::beyond;
 use crate::engine::{Player, Score};
 use crate::explain::MoveScore;
 use crate::game::{Game, Phase};
+use crate::report;
 use crate::thinking::{self, Replay};
 
 /// What a square's value says, in the attributes a page (or a test) can read: `data-outcome` and `data-plies`
@@ -132,10 +132,10 @@ fn add_score(square: &mut Square, cell: usize, scores: Scores<'_>, mover: Player
         }
         Scores::Verdicts(moves) => {
             if let Some((_, verdict)) = moves.iter().find(|(scored, _)| *scored == cell) {
-                square.text = beyond::square_words(verdict);
+                square.text = report::square_words(verdict);
                 square
                     .label
-                    .push_str(&beyond::square_label_suffix(verdict, mover));
+                    .push_str(&report::square_label_suffix(verdict, mover));
                 square.score = Some(ScoreData::of(verdict));
             }
         }

@@ -3,10 +3,10 @@
 //! with its elements, timers, storage and worker, changes it in its update and draws it in its render; every
 //! decision that needs none of those is made here. Pure Rust, tested natively.
 
-use crate::beyond::{Beyond, Scored};
 use crate::engine::{search_stats, Board, Clock, Grid, Limits, Score, Thought, Variant};
 use crate::explain::{move_scores, MoveScore};
 use crate::game::{Game, Phase};
+use crate::report::{Found, Scored};
 use crate::settings::{reading_name, Name, Reading, Settings};
 use crate::squares::Scores;
 use crate::tally::Tally;
@@ -106,7 +106,7 @@ pub struct State {
     /// What the thinking panels show besides the game.
     pub thinking: Thinking,
     /// What the searches on a bigger board found.
-    pub beyond: Beyond,
+    pub found: Found,
     /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
     share_base: String,
 }
@@ -122,7 +122,7 @@ impl State {
             share: None,
             problems,
             typo: None,
-            beyond: Beyond::default(),
+            found: Found::default(),
             share_base,
         }
     }
@@ -144,7 +144,7 @@ impl State {
         match game.classic() {
             Some(_) => Scores::Exact(exact, self.thinking.replay.as_ref()),
             None => self
-                .beyond
+                .found
                 .scores_at(&game.board(), game.scoring_limits())
                 .map_or(Scores::None, Scores::Verdicts),
         }
@@ -338,7 +338,7 @@ impl State {
         let limits = game.scoring_limits();
         ((display.scores || display.tree)
             && phase == Phase::HumanToMove
-            && self.beyond.scores_at(&game.board(), limits).is_none())
+            && self.found.scores_at(&game.board(), limits).is_none())
         .then_some(Search::Scores(limits))
     }
 
@@ -346,7 +346,7 @@ impl State {
     pub fn play_found(&mut self, position: &Grid, thought: Thought) {
         if let Some(cell) = thought.best {
             if self.game.play_found(position, cell) {
-                self.beyond.last = Some((*position, thought));
+                self.found.last = Some((*position, thought));
             }
         }
     }
@@ -362,13 +362,13 @@ impl State {
     ) {
         match (answer, limits) {
             (Ok(moves), Some(limits)) => {
-                self.beyond.scores = Some(Scored {
+                self.found.scores = Some(Scored {
                     position,
                     limits,
                     moves,
                 });
             }
-            (Err(trouble), _) => self.beyond.trouble = Some(trouble),
+            (Err(trouble), _) => self.found.trouble = Some(trouble),
             (Ok(_), None) => {}
         }
     }
@@ -700,7 +700,7 @@ mod tests {
         assert_eq!(state.wanted_search(), None, "known already");
         // An answer for no search on show is for nothing; why a search failed is kept, to be said.
         state.appraised(board, None, Err("no worker".to_owned()));
-        assert_eq!(state.beyond.trouble.as_deref(), Some("no worker"));
+        assert_eq!(state.found.trouble.as_deref(), Some("no worker"));
     }
 
     #[test]
@@ -715,7 +715,7 @@ mod tests {
         state.play_found(&board, thought);
         assert_eq!(state.game.moves().len(), 1);
         assert_eq!(state.game.board().to_move(), Player::O);
-        assert!(state.beyond.last.is_some());
+        assert!(state.found.last.is_some());
         assert_eq!(
             state.wanted_search(),
             None,

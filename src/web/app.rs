@@ -310,7 +310,7 @@ impl App {
         let thought = match answer {
             Ok(thought) => thought,
             Err(trouble) => {
-                self.state.beyond.trouble = Some(trouble);
+                self.state.found.trouble = Some(trouble);
                 self.on_page(think, position, self.state.game.limits())
             }
         };
@@ -397,7 +397,7 @@ impl App {
             },
         });
         let workers =
-            self.state.beyond.trouble.is_none() && self.searches.keep(&board, query, &self.mailbox);
+            self.state.found.trouble.is_none() && self.searches.keep(&board, query, &self.mailbox);
         if workers {
             return;
         }

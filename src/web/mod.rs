@@ -16,7 +16,6 @@
 mod api;
 mod api_engine;
 mod app;
-mod beyond_view;
 mod dom;
 mod host;
 mod js;

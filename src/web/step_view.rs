@@ -13,6 +13,8 @@ pub struct StepView {
     /// The panel, shown when stepping is asked for.
     pub panel: Element,
     intro: Element,
+    /// Everything under the introduction: hidden on a board bigger than 3x3, where the introduction says why.
+    body: Element,
     /// The element that describes the event on show, with its `data-step-*` attributes.
     now: Element,
     mini: Vec<Element>,
@@ -42,8 +44,9 @@ impl StepView {
         set_attribute(&panel, "role", "region");
         set_attribute(&panel, "aria-labelledby", &title_id);
         let intro = add(&panel, "p", "ttt-note", "");
+        let body = add(&panel, "div", "", "");
 
-        let now = add(&panel, "div", "ttt-step-now", "");
+        let now = add(&body, "div", "ttt-step-now", "");
         let mini_box = add(&now, "div", "ttt-mini", "");
         set_attribute(&mini_box, "aria-hidden", "true");
         let mini = (0..CELLS).map(|_| add(&mini_box, "span", "", "")).collect();
@@ -55,10 +58,10 @@ impl StepView {
         let alpha = term("α");
         let beta = term("β");
         let value = term("value");
-        let sentence = add(&panel, "p", "ttt-step-sentence", "");
+        let sentence = add(&body, "p", "ttt-step-sentence", "");
         set_attribute(&sentence, "aria-live", "polite");
 
-        let controls = add(&panel, "div", "ttt-actions", "");
+        let controls = add(&body, "div", "ttt-actions", "");
         let control = |text: &str, control: StepControl| {
             add_control(&controls, "ttt-button", text, "data-step", control.name())
         };
@@ -67,17 +70,18 @@ impl StepView {
         let finish = control("Finish this node", StepControl::Finish);
         let run = control("Run", StepControl::Run);
         let restart = control("Restart", StepControl::Restart);
-        let speed_label = add(&panel, "label", "ttt-level", "Speed ");
+        let speed_label = add(&body, "label", "ttt-level", "Speed ");
         let speed: HtmlSelectElement = add_typed(&speed_label, "select", "", "");
         set_attribute(&speed, "data-step-speed", "");
         for choice in Speed::ALL {
             let option = add(&speed, "option", "", choice.label());
             set_attribute(&option, "value", choice.name());
         }
-        let counters = add(&panel, "p", "ttt-note", "");
+        let counters = add(&body, "p", "ttt-note", "");
         StepView {
             panel,
             intro,
+            body,
             now,
             mini,
             alpha,
@@ -98,6 +102,7 @@ impl StepView {
     /// has pressed a step control at this position.
     #[inline(never)]
     pub fn render(&self, stepper: &Stepper, running: bool, heard: bool, speed: Speed) {
+        set_hidden(&self.body, false);
         let event = stepper.event();
         self.intro.set_text_content(Some(&stepper.intro()));
         set_attribute(&self.now, "data-step-event", event.kind.as_str());
@@ -132,6 +137,12 @@ impl StepView {
             .set_text_content(Some(if running { "Pause" } else { "Run" }));
         self.speed.set_value(speed.name());
         self.counters.set_text_content(Some(&stepper.counters()));
+    }
+
+    /// Shows only `note`, which says why there is nothing to step through here (a board bigger than 3x3).
+    pub fn render_note(&self, note: &str) {
+        set_text(&self.intro, note);
+        set_hidden(&self.body, true);
     }
 
     fn draw_mini(&self, position: &Grid, last: Option<usize>) {

@@ -217,8 +217,7 @@ impl View {
         set_text(&self.tally, &tally);
         set_hidden(&self.reset_tally, key.is_none());
         self.switches.render(&state.game);
-        self.panels
-            .render(&state.game, &state.thinking, &state.beyond, &exact);
+        self.panels.render(state, &exact);
     }
 
     /// The notices above the board (settings that were not understood, what the game says of the page), built

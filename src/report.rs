@@ -1,5 +1,5 @@
-//! What the panels say about the search on a board bigger than 3x3, where the computer cannot always search to
-//! the end: whether a value is proved or an estimate at a depth, how deep it looked, how many positions it saw,
+//! What the panels say about the computer's searches where it cannot always search to the end (a board bigger
+//! than 3x3): whether a value is proved or an estimate at a depth, how deep it looked, how many positions it saw,
 //! and what its transposition table and move ordering saved. Pure Rust, tested natively; the searches run in a
 //! worker, and this module only keeps and words what they found.
 
@@ -7,9 +7,9 @@ use crate::engine::{Grid, Limits, Outcome, Player, Score, Thought};
 use crate::explain::{counted, group_digits, signed};
 use crate::game::{square_name, Phase};
 
-/// What the searches on a bigger board have found so far.
+/// What the searches in the worker have found so far.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Beyond {
+pub struct Found {
     /// The computer's last search: the position it searched, and what it found.
     pub last: Option<(Grid, Thought)>,
     /// Every move's verdict at a position, for the scores on the squares.
@@ -29,7 +29,7 @@ pub struct Scored {
     pub moves: Vec<(usize, Score)>,
 }
 
-impl Beyond {
+impl Found {
     /// The verdicts of the moves at `position`, if they have been found within `limits` (another time or depth,
     /// or the evaluation switched, gives other estimates).
     pub fn scores_at(&self, position: &Grid, limits: Limits) -> Option<&[(usize, Score)]> {
@@ -490,21 +490,21 @@ mod tests {
         let shape = Shape::new(4, 4, 4).unwrap();
         let empty = Grid::empty(shape);
         let limits = Limits::default();
-        let beyond = Beyond {
+        let found = Found {
             scores: Some(Scored {
                 position: empty,
                 limits,
                 moves: vec![(0, Score::Estimate(1))],
             }),
-            ..Beyond::default()
+            ..Found::default()
         };
-        assert_eq!(beyond.scores_at(&empty, limits).map(<[_]>::len), Some(1));
-        assert_eq!(beyond.scores_at(&empty.play(0), limits), None);
+        assert_eq!(found.scores_at(&empty, limits).map(<[_]>::len), Some(1));
+        assert_eq!(found.scores_at(&empty.play(0), limits), None);
         let without_evaluation = Limits {
             evaluation: false,
             ..limits
         };
-        assert_eq!(beyond.scores_at(&empty, without_evaluation), None);
+        assert_eq!(found.scores_at(&empty, without_evaluation), None);
     }
 
     #[test]
