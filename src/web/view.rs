@@ -79,6 +79,8 @@ struct Controls {
     side_inputs: Vec<HtmlInputElement>,
     level_group: Element,
     level_select: HtmlSelectElement,
+    /// The level select's options, in the order of `Level::ALL`: the deepest is named by the board.
+    level_options: Vec<Element>,
     level_note: Element,
 }
 
@@ -443,10 +445,14 @@ impl Controls {
         let difficulty = add(&level_group, "label", "", "Difficulty ");
         let level_select: HtmlSelectElement = add_typed(&difficulty, "select", "", "");
         set_attribute(&level_select, "data-setting", Name::Level.as_str());
-        for level in Level::ALL {
-            let option = add(&level_select, "option", "", level_label(level));
-            set_attribute(&option, "value", level.name());
-        }
+        let level_options = Level::ALL
+            .iter()
+            .map(|level| {
+                let option = add(&level_select, "option", "", level_label(*level));
+                set_attribute(&option, "value", level.name());
+                option
+            })
+            .collect();
         let level_note = add_note(&level_group, &level_select, &game_id(game, "level-note"));
         Controls {
             board_select,
@@ -457,6 +463,7 @@ impl Controls {
             side_inputs,
             level_group,
             level_select,
+            level_options,
             level_note,
         }
     }
@@ -481,6 +488,9 @@ impl Controls {
         let friend = settings.mode == Mode::Friend;
         set_hidden(&self.side_group, friend);
         set_hidden(&self.level_group, friend);
+        for (option, level) in self.level_options.iter().zip(Level::ALL) {
+            set_text(option, &state.game.level_label(level));
+        }
         self.level_select.set_value(settings.level.name());
         self.level_note
             .set_text_content(Some(&state.game.level_description()));
