@@ -9,8 +9,8 @@
 //! this module only draws it.
 
 use super::dom::{
-    add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute, set_text,
-    set_unavailable,
+    add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute,
+    set_score_data, set_text, set_unavailable,
 };
 use super::step_view::StepView;
 use super::tree_view::TreeView;
@@ -18,6 +18,7 @@ use crate::engine::{Board, Variant, CELLS};
 use crate::explain::MoveScore;
 use crate::game::Game;
 use crate::report::{self, Found, STEP_ON_3X3};
+use crate::squares::ScoreData;
 use crate::state::State;
 use crate::stepper::Stepper;
 use crate::thinking::{self, Replay, StatsColumn, Thinking};
@@ -138,6 +139,9 @@ struct ScoresPanel {
     note: Element,
     list: Element,
     buttons: Vec<HtmlButtonElement>,
+    /// A bigger board's best moves in words, best first (its squares show colours, and words only when they fit).
+    best: Element,
+    best_items: Vec<Element>,
     why_box: Element,
     why_title: Element,
     why_moves: Vec<Element>,
@@ -148,9 +152,10 @@ struct ScoresPanel {
 }
 
 /// What the note of a bigger board's scores says.
-const BIGGER_BOARD_SCORES: &str = "Each empty square shows the value of playing there for the side to move: \
-    win, draw or loss and in how many moves (this one included) when proved; an estimate (+ good, − bad, ± even) \
-    where the clock stopped the search first.";
+const BIGGER_BOARD_SCORES: &str = "Each empty square is coloured by the value of playing there for the side \
+    to move, from red (a loss) to green (a win); its name and tooltip say the value: win, draw or loss and in how \
+    many moves (this one included) when proved, an estimate (+ good, − bad, ± even) where the clock stopped the \
+    search first. The best moves, in words:";
 
 impl ScoresPanel {
     fn build(panels: &Element) -> ScoresPanel {
@@ -164,6 +169,10 @@ impl ScoresPanel {
         let list = add(&panel, "ol", "ttt-score-list", "");
         let buttons = (0..CELLS)
             .map(|_| add_button(&add(&list, "li", "", ""), "ttt-step", ""))
+            .collect();
+        let best = add(&panel, "ol", "ttt-best-moves", "");
+        let best_items = (0..report::LISTED_MOVES)
+            .map(|_| add(&best, "li", "", ""))
             .collect();
         let why_box = add(&panel, "div", "ttt-why", "");
         set_hidden(&why_box, true);
@@ -189,6 +198,8 @@ impl ScoresPanel {
             note,
             list,
             buttons,
+            best,
+            best_items,
             why_box,
             why_title,
             why_moves,
@@ -207,22 +218,35 @@ impl ScoresPanel {
         }
         match game.classic() {
             Some(board) => self.render_exact(board, exact, thinking),
-            None => {
-                set_text(&self.title, "Move scores");
-                let board = game.board();
-                let verdict = if board.is_over() {
-                    "The game is over: no move is left to score."
-                } else {
-                    found
-                        .scores_at(&board, game.scoring_limits())
-                        .map_or("Scoring every move…", report::scores_verdict)
-                };
-                set_text(&self.verdict, verdict);
-                set_hidden(&self.verdict, false);
-                set_text(&self.note, BIGGER_BOARD_SCORES);
-                set_hidden(&self.note, false);
-                set_hidden(&self.list, true);
-                set_hidden(&self.why_box, true);
+            None => self.render_verdicts(game, found),
+        }
+    }
+
+    /// A bigger board's verdicts: proved or estimated, and the best moves in words.
+    fn render_verdicts(&self, game: &Game, found: &Found) {
+        set_text(&self.title, "Move scores");
+        let board = game.board();
+        let moves = found.scores_at(&board, game.scoring_limits());
+        let verdict = if board.is_over() {
+            "The game is over: no move is left to score."
+        } else {
+            moves.map_or("Scoring every move…", report::scores_verdict)
+        };
+        set_text(&self.verdict, verdict);
+        set_hidden(&self.verdict, false);
+        set_text(&self.note, BIGGER_BOARD_SCORES);
+        set_hidden(&self.note, false);
+        set_hidden(&self.list, true);
+        set_hidden(&self.why_box, true);
+        let best = moves.map(report::best_first).unwrap_or_default();
+        set_hidden(&self.best, best.is_empty());
+        for (index, item) in self.best_items.iter().enumerate() {
+            let line = best.get(index);
+            set_hidden(item, line.is_none());
+            if let Some((cell, score)) = line {
+                set_text(item, &report::tree_move_words(&board, *cell, score));
+                set_attribute(item, "data-move", &cell.to_string());
+                set_score_data(item, Some(&ScoreData::of(score)));
             }
         }
     }
@@ -231,6 +255,7 @@ impl ScoresPanel {
     fn render_exact(&self, board: Board, scores: &[MoveScore], thinking: &Thinking) {
         let why = thinking.why;
         set_hidden(&self.verdict, true);
+        set_hidden(&self.best, true);
         set_hidden(&self.list, false);
         set_text(&self.title, &thinking::scores_title(board, scores));
         let note = thinking::scores_note(scores);

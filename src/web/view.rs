@@ -361,6 +361,13 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
         toggle_class(button, "ttt-scored", square.score.is_some());
         set_score_data(button, square.score.as_ref());
     }
+    if before.heat != square.heat {
+        let heat = square.heat.map(|heat| heat.to_string());
+        set_optional_attribute(button, "data-heat", heat.as_deref());
+    }
+    if before.tip != square.tip {
+        set_optional_attribute(button, "title", square.tip.as_deref());
+    }
     if before.replayed != square.replayed {
         let (mark, number) = match square.replayed {
             Some((player, number)) => (Some(player.name()), Some(number.to_string())),
