@@ -58,7 +58,7 @@ const STATES = {
     for (let i = 0; i < 12; i += 1) await page.locator('[data-step="forward"]').click();
     await page.locator('[role="treeitem"][data-path="4"]').click();
     await page.getByRole("checkbox", { name: /Mark what alpha-beta prunes/ }).check();
-    await page.locator(".ttt-stats td", { hasText: "positions" }).first().waitFor();
+    await page.locator(".ttt-stats .ttt-variants td", { hasText: "positions" }).first().waitFor();
   },
   "plain scores": async (page) => {
     await page.getByRole("checkbox", { name: "Move scores" }).check();
@@ -241,7 +241,7 @@ test("usable at 320 px: nothing overflows, every target is at least 44 px", asyn
     assert.deepEqual(cut, []);
     // Every panel open: each keeps its content inside it (the tree's picture scrolls inside its own frame).
     await page.goto(`${site.url}?delay=0&scores=1&tree=1&stats=1&step=1`);
-    await page.locator(".ttt-stats tbody td").first().waitFor();
+    await page.locator(".ttt-stats .ttt-variants tbody td").first().waitFor();
     const wide = await page.locator(".ttt-panel").evaluateAll((panels) =>
       panels.flatMap((panel) => {
         const right = panel.getBoundingClientRect().right;
@@ -267,9 +267,9 @@ test("usable at 320 px: nothing overflows, every target is at least 44 px", asyn
       ).observe(panel, { subtree: true, childList: true, characterData: true });
     });
     await page.locator('[data-cell="4"]').tap();
-    const computerColumn = page.locator(".ttt-stats tbody td:nth-child(3)").filter({ hasText: "positions" });
+    const computerColumn = page.locator(".ttt-stats .ttt-variants tbody td:nth-child(3)").filter({ hasText: "positions" });
     await computerColumn.nth(3).waitFor();
-    await page.locator(".ttt-stats tbody td:nth-child(2)").filter({ hasText: "positions" }).nth(3).waitFor();
+    await page.locator(".ttt-stats .ttt-variants tbody td:nth-child(2)").filter({ hasText: "positions" }).nth(3).waitFor();
     const states = await page.evaluate(() => window.statsStates);
     assert.ok(
       states.some(({ timing }) => timing > 0),
@@ -460,7 +460,7 @@ test("with the browser's text at 150% on a 320 px phone, the open panels do not 
     const devtools = await page.context().newCDPSession(page);
     await devtools.send("Page.setFontSizes", { fontSizes: { standard: 24, fixed: 19 } });
     await page.goto(`${site.url}?scores=1&tree=1&stats=1&step=1&position=XO.X.O...`);
-    await page.locator(".ttt-stats td", { hasText: "positions" }).first().waitFor();
+    await page.locator(".ttt-stats .ttt-variants td", { hasText: "positions" }).first().waitFor();
     await page.locator("[data-step='forward']").click();
     await page.waitForTimeout(200);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 320);

@@ -171,7 +171,7 @@ test("after one visit the site plays offline: a 3x3 game, a 15x15 move from the 
 
     // Every panel.
     await page.goto(`${copy.site.url}?scores=1&tree=1&stats=1&step=1&delay=0`);
-    for (const drawn of ["[data-cell][data-outcome]", "[role='treeitem']", ".ttt-stats tbody td", "[data-step-event]"]) {
+    for (const drawn of ["[data-cell][data-outcome]", "[role='treeitem']", ".ttt-stats .ttt-variants tbody td", "[data-step-event]"]) {
       await page.locator(drawn).first().waitFor();
     }
 

@@ -162,13 +162,13 @@ test("why this move: the line of best play after a chosen move, as the engine pl
 test("search statistics: 549,946 positions for plain minimax's first move, and each variant's count", async () => {
   const expected = native(".........", "X...O....");
   const rows = async (page, column) =>
-    page.locator(".ttt-stats tbody tr").evaluateAll(
+    page.locator(".ttt-stats .ttt-variants tbody tr").evaluateAll(
       (trs, column) => trs.map((tr) => tr.children[column].textContent),
       column,
     );
   // The searches are timed one per task, each shown as soon as it is known: wait for a whole column.
   const measured = async (page, column) => {
-    const cells = page.locator(`.ttt-stats tbody td:nth-child(${column + 1})`);
+    const cells = page.locator(`.ttt-stats .ttt-variants tbody td:nth-child(${column + 1})`);
     await cells.filter({ hasText: "positions" }).nth(3).waitFor();
     return rows(page, column);
   };
@@ -199,7 +199,7 @@ test("search statistics: 549,946 positions for plain minimax's first move, and e
   });
   // A finished game: each search visits the one position, "1 node".
   await withGame("?stats=1&mode=friend&position=XXXOO....", async (page) => {
-    const cells = page.locator(".ttt-stats tbody td:nth-child(2)");
+    const cells = page.locator(".ttt-stats .ttt-variants tbody td:nth-child(2)");
     await cells.filter({ hasText: "position" }).nth(3).waitFor();
     for (const text of await rows(page, 1)) assert.match(text, /^1 position, \d+\.\d{3} ms$/);
   });
@@ -207,7 +207,7 @@ test("search statistics: 549,946 positions for plain minimax's first move, and e
 
 test("the statistics are timed a few milliseconds per task, each shown when it is known, the page answering in between", async () => {
   await withGame("?stats=1&delay=0", async (page) => {
-    const cells = page.locator(".ttt-stats tbody td");
+    const cells = page.locator(".ttt-stats .ttt-variants tbody td");
     await cells.filter({ hasText: "positions" }).nth(3).waitFor();
     // Every change to the statistics, as the number of cells still "timing…" once each task is over.
     await page.locator(".ttt-stats").evaluate((panel) => {
@@ -221,7 +221,7 @@ test("the statistics are timed a few milliseconds per task, each shown when it i
     });
     // X plays, the computer answers at once: four searches for the position now, four for the one it moved from.
     await page.locator('[data-cell="4"]').click();
-    await page.locator(".ttt-stats tbody td:nth-child(3)").filter({ hasText: "positions" }).nth(3).waitFor();
+    await page.locator(".ttt-stats .ttt-variants tbody td:nth-child(3)").filter({ hasText: "positions" }).nth(3).waitFor();
     await cells.filter({ hasText: "positions" }).nth(7).waitFor();
     const counts = await page.evaluate(() => window.measuringCounts);
     // A quick search is timed over at least 2 ms and a task stops once it has used 6 ms: several searches a task
@@ -248,8 +248,8 @@ test("plain minimax is timed in pieces, a few milliseconds a task, and the parts
       };
     });
     await page.goto(`${site.url}?stats=1`);
-    const plain = page.locator(".ttt-stats tbody td").first();
-    await page.locator(".ttt-stats tbody td").filter({ hasText: "549,946 positions" }).waitFor();
+    const plain = page.locator(".ttt-stats .ttt-variants tbody td").first();
+    await page.locator(".ttt-stats .ttt-variants tbody td").filter({ hasText: "549,946 positions" }).waitFor();
     assert.match(await plain.textContent(), /^549,946 positions, \d+\.\d{3} ms$/);
     // The first task 50 ms after the game is drawn, then one right after another: plain minimax from the empty
     // board (25 ms on a laptop) takes several, each timing as many of its 72 pieces as fit in 6 ms.
@@ -366,7 +366,7 @@ test("the tree works by keyboard, and pointing at or focusing a node previews it
     await page.locator('[data-cell="2"]').click();
     assert.equal(await tree.locator('[role="treeitem"]').count(), 0, "the game is over: no moves");
     // ... and the panel says so, where it said how to open a move.
-    assert.match(await page.locator(".ttt-tree-panel > .ttt-note").textContent(), /^The game is over here: there is no move to show\./);
+    assert.match(await page.locator(".ttt-tree-panel .ttt-note:visible").first().textContent(), /^The game is over here: there is no move to show\./);
   });
 });
 
@@ -417,7 +417,7 @@ test("the panels are built the first time one is shown, once, in their order, an
     ]);
     const built = await count();
     assert.ok(built > atStart + 60, `${built} elements once the panels are built`);
-    await page.locator(".ttt-stats td", { hasText: "positions" }).first().waitFor();
+    await page.locator(".ttt-stats .ttt-variants td", { hasText: "positions" }).first().waitFor();
     const samePanels = () =>
       page.evaluate(() => {
         const found = [...document.getElementById("game").shadowRoot.querySelectorAll(".ttt-panel")];
@@ -543,7 +543,7 @@ test("on a 390 px phone the statistics' headings and searches' names break only 
   await withGame(
     "?position=X...O....&stats=1",
     async (page) => {
-      await page.locator(".ttt-stats tbody th").first().waitFor();
+      await page.locator(".ttt-stats .ttt-variants tbody th").first().waitFor();
       // A word whose text takes more than one line box was broken inside.
       const broken = await page.locator(".ttt-stats th").evaluateAll((cells) =>
         cells.flatMap((cell) => {

@@ -334,7 +334,7 @@ impl StatsPanel {
         let panel = add(panels, "div", "ttt-panel ttt-stats", "");
         set_hidden(&panel, true);
         let title = add(&panel, "h2", "ttt-heading", "");
-        let variants = add(&panel, "div", "", "");
+        let variants = add(&panel, "div", "ttt-variants", "");
         let cells = build_variants(&variants);
         let search = add(&panel, "div", "ttt-search", "");
         let sentence = add(&search, "p", "ttt-search-sentence", "");
