@@ -84,10 +84,10 @@ run_tests() {
   step "cargo fmt --check"
   cargo fmt --all --check
   step "cargo clippy (native and wasm32) -D warnings"
-  cargo clippy --all-targets -- -D warnings
-  cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+  cargo clippy --workspace --all-targets -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown --workspace --all-targets -- -D warnings
   step "native tests: the engine, exhaustively"
-  cargo test
+  cargo test --workspace
   step "DOM layer tests in headless Chromium (wasm-bindgen-test)"
   cargo test --target wasm32-unknown-unknown --test web
   build

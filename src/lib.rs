@@ -6,7 +6,7 @@
 //! when building for `wasm32`. `gomocup` (native only) speaks the Gomocup protocol for the `pbrain-minimax` binary.
 
 pub mod analysis;
-pub mod engine;
+pub use engine;
 pub mod explain;
 pub mod game;
 pub mod report;
