@@ -1,9 +1,10 @@
 //! Tic-tac-toe against a minimax engine that never loses.
 //!
 //! [`engine`] is the pure game engine; [`game`] is the state of one game on the page, [`settings`] what a URL can
-//! ask of it, [`tally`] the results so far, and [`thinking`] and [`tree`] what the panels that show minimax's
-//! thinking show, all pure and tested natively; the DOM layer (`web`) that draws them with `web-sys` exists only
-//! when building for `wasm32`. `gomocup` (native only) speaks the Gomocup protocol for the `pbrain-minimax` binary.
+//! ask of it, [`tally`] the results so far, [`thinking`] and [`tree`] what the panels that show minimax's
+//! thinking show, and [`textbook`] the textbook's alpha-beta over any game tree, all pure and tested natively; the
+//! DOM layer (`web`) that draws them with `web-sys` exists only when building for `wasm32`. `gomocup` (native
+//! only) speaks the Gomocup protocol for the `pbrain-minimax` binary.
 
 pub mod analysis;
 pub mod beyond;
@@ -18,6 +19,7 @@ pub mod squares;
 pub mod state;
 pub mod stepper;
 pub mod tally;
+pub mod textbook;
 pub mod thinking;
 pub mod tree;
 
