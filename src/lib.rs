@@ -14,6 +14,8 @@ pub mod game;
 // Native only: a brain talks over standard input and output.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gomocup;
+pub mod practice;
+pub mod search_tree;
 pub mod settings;
 pub mod squares;
 pub mod state;
