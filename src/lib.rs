@@ -15,6 +15,7 @@ pub mod game;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gomocup;
 pub mod practice;
+pub mod pseudocode;
 pub mod search_tree;
 pub mod settings;
 pub mod squares;

@@ -234,7 +234,7 @@ impl Exercise {
 
 /// Whether `value` reached the bound at a MAX node (`max`: value ≥ β) or a MIN node (value ≤ α), and the comparison
 /// in numbers: "v = +3 ≥ β = +1", or "v = 0 < β = +∞" when it did not.
-pub(crate) fn reached(max: bool, value: i32, alpha: Bound, beta: Bound) -> (bool, String) {
+fn reached(max: bool, value: i32, alpha: Bound, beta: Bound) -> (bool, String) {
     let v = signed(value);
     if max {
         let reached = Bound::Finite(value) >= beta;
