@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod beyond;
+pub mod check;
 pub mod engine;
 pub mod explain;
 pub mod game;
