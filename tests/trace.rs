@@ -1,6 +1,6 @@
 //! The alpha-beta step trace against the textbook: every reachable position with at most six empty squares,
-//! traced by the engine and by Russell and Norvig's MAX-VALUE/MIN-VALUE as the oracles write it, apart from the
-//! engine (its own lines, its own scores, its own infinities), plus a few traces checked by hand.
+//! traced by the engine and by Russell and Norvig's MAX-VALUE/MIN-VALUE (the library's one textbook search, on
+//! the oracle's 3x3 game: its own lines, its own scores), plus a few traces checked by hand.
 
 #[path = "common/oracle.rs"]
 mod oracle;
@@ -9,6 +9,7 @@ use tictactoe::engine::{
     alpha_beta_trace, evaluate, plain_minimax_nodes, Board, Bound, Grid, Outcome, StepEvent,
     StepKind,
 };
+use tictactoe::textbook::{alpha_beta_search, tree_events};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
@@ -58,6 +59,12 @@ fn the_trace_is_the_textbooks_at_every_position_with_six_empty_squares_or_fewer(
     for &position in &positions {
         let trace = alpha_beta_trace(&position);
         assert_eq!(trace, oracle::alpha_beta(position).events, "{position}");
+        // The same events with each node named by its path, as the practice and the pseudocode read them.
+        assert_eq!(
+            tree_events(&trace),
+            alpha_beta_search(&oracle::Textbook::from(position)),
+            "{position}"
+        );
         let first = trace.first().expect("a trace starts with the root's visit");
         assert_eq!(
             (first.kind, first.position, first.alpha, first.beta),
