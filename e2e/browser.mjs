@@ -147,12 +147,3 @@ export async function playToTheEnd(page, choose = (empty) => empty[0]) {
   await settled(page);
   return board(page);
 }
-
-/** The element that has focus in `page`, looking into shadow roots. */
-export function focused(page) {
-  return page.evaluateHandle(() => {
-    let active = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    return active;
-  });
-}
