@@ -101,13 +101,17 @@ test("axe finds no WCAG 2 A/AA violation in the light and the dark theme, in eve
       await page.locator("[data-cell]").first().waitFor();
       await open(page);
       await settled(page);
-      // The same state in each theme: the page follows the colour scheme as it changes.
+      // The same state in each theme: the page follows the colour scheme as it changes (its squares' colours
+      // too, so that axe does see the other theme).
+      const looks = [];
       for (const scheme of ["light", "dark"]) {
         await useScheme(page, scheme);
+        looks.push(await page.locator("[data-cell]").first().evaluate((cell) => getComputedStyle(cell).backgroundColor));
         const violations = await axeViolations(page);
         counts[`${scheme}, ${state}`] = violations.length;
         assert.deepEqual(violations, [], `${scheme}, ${state}`);
       }
+      assert.notEqual(looks[0], looks[1], `${state}: a square looks the same in both themes`);
       assert.deepEqual(problems, []);
     } finally {
       await close();
