@@ -4,7 +4,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { openSites, closeSites, withGame as openGame, watchedPage } from "./browser.mjs";
+import { markCount, openSites, closeSites, withGame as openGame, watchedPage } from "./browser.mjs";
+
+const marks = markCount;
 
 let sites;
 
@@ -17,8 +19,6 @@ after(async () => {
 });
 
 const withGame = (query, body, options) => openGame(sites.browser, `${sites.site.url}${query}`, body, options);
-const marks = (page) =>
-  page.locator("[data-cell]").evaluateAll((cells) => cells.filter((cell) => /^[XO]$/.test(cell.textContent)).length);
 const board = (page) => page.locator(".ttt-board");
 
 /** A 15x15 position in the notation: `stones` maps "row,col" (from 0) to X or O. */
@@ -293,17 +293,18 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
 });
 
 test("New game and Undo stop the computer's search at once: its answer never lands", async () => {
-  await withGame("?board=15x15&k=5&think=2000", async (page) => {
+  await withGame("?board=15x15&k=5&think=1000", async (page) => {
     await page.locator('[data-cell="112"]').click();
     await page.locator(".ttt-board.ttt-thinking").waitFor();
     await page.getByRole("button", { name: "Undo" }).click();
     assert.equal(await marks(page), 0);
-    await page.waitForTimeout(2_500);
+    // Longer than the search would take.
+    await page.waitForTimeout(1_500);
     assert.equal(await marks(page), 0, "the search stopped with its worker");
     await page.locator('[data-cell="112"]').click();
     await page.locator(".ttt-board.ttt-thinking").waitFor();
     await page.getByRole("button", { name: "New game" }).click();
-    await page.waitForTimeout(2_500);
+    await page.waitForTimeout(1_500);
     assert.equal(await marks(page), 0);
     // The page answers while the computer thinks: a click during its search is handled at once.
     await page.locator('[data-cell="112"]').click();
@@ -464,7 +465,7 @@ test("a <tic-tac-toe> on a blog of another origin plays a bigger board from its 
     await game.locator('[data-cell="48"]').waitFor();
     await game.locator('[data-cell="24"]').click();
     await game.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
-    const count = await game.locator("[data-cell]").evaluateAll((cells) => cells.filter((cell) => /^[XO]$/.test(cell.textContent)).length);
+    const count = await markCount(game);
     assert.equal(count, 2);
     assert.deepEqual(problems, []);
   } finally {
@@ -479,7 +480,7 @@ test("where a page allows no worker, the computer thinks briefly on the page its
     const game = page.locator("#game");
     await game.locator('[data-cell="24"]').click();
     await game.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
-    const count = await game.locator("[data-cell]").evaluateAll((cells) => cells.filter((cell) => /^[XO]$/.test(cell.textContent)).length);
+    const count = await markCount(game);
     assert.equal(count, 2, "the computer answered");
     const trouble = await game.locator(".ttt-search .ttt-note").first().textContent();
     assert.match(trouble, /^The search could not run in the background: the worker did not start .*The computer thinks for a moment on the page itself/);

@@ -3,44 +3,19 @@
 // release build; and the computer's answers with every panel open: each one checked, its timing reported, not asserted.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, settled, watchedPage, withGame as openGame } from "./browser.mjs";
+import { board as marks, launch, settled, watchedPage, withGame as openGame } from "./browser.mjs";
+import { apiAnswers, insight } from "./native.mjs";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
-
-/** The native engine's answers (examples/insight_expectations.rs) for `keys` ("position" or "position/path"). */
-function native(...keys) {
-  return JSON.parse(
-    execFileSync("cargo", ["run", "--release", "--quiet", "--example", "insight_expectations", "--", ...keys], {
-      cwd: ROOT,
-      encoding: "utf8",
-    }),
-  );
-}
-
-/** The native analysis of every reachable position (examples/api_expectations.rs), by position. */
-function nativeAnalysis() {
-  const entries = JSON.parse(
-    execFileSync("cargo", ["run", "--release", "--quiet", "--example", "api_expectations"], {
-      cwd: ROOT,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    }),
-  );
-  return new Map(entries.map((entry) => [entry.position, entry]));
-}
 
 let site;
 let browser;
-let analysis;
 
 before(async () => {
   site = await serve(DIST);
   browser = await launch();
-  analysis = nativeAnalysis();
 });
 
 after(async () => {
@@ -50,14 +25,6 @@ after(async () => {
 
 /** Opens the game at `query` (see browser.mjs's withGame). */
 const withGame = (query, body, options) => openGame(browser, `${site.url}${query}`, body, options);
-
-/** The board's marks, read from the squares' classes (with scores on, empty squares hold words). */
-const marks = (page) =>
-  page
-    .locator("[data-cell]")
-    .evaluateAll((cells) =>
-      cells.map((c) => (c.classList.contains("ttt-x") ? "X" : c.classList.contains("ttt-o") ? "O" : ".")).join(""),
-    );
 
 const squareScores = (page) =>
   page.locator("[data-cell][data-outcome]").evaluateAll((cells) =>
@@ -71,7 +38,8 @@ const squareScores = (page) =>
   );
 
 test("move scores: every empty square shows its exact value, as the native engine computes it", async () => {
-  for (const position of ["X.O.X.O..", "X..OX....", ".........", "XO.X.O..."]) {
+  const analysis = apiAnswers("X.O.X.O..", "X..OX....", ".........", "XO.X.O...");
+  for (const position of analysis.keys()) {
     await withGame(`?scores=1&mode=friend&position=${position}`, async (page) => {
       const shown = await squareScores(page);
       const expected = analysis.get(position).moves;
@@ -133,7 +101,8 @@ test("the scoring switch: plain +1/0/-1 scores rate slow wins as best too", asyn
 
 test("why this move: the line of best play after a chosen move, as the engine plays it", async () => {
   const position = "X.O.X.O..";
-  const expected = native(position)[position].lines;
+  const expected = insight(position)[position].lines;
+  const analysis = apiAnswers(position);
   await withGame(`?scores=1&position=${position}`, async (page) => {
     for (const cell of [1, 8]) {
       const value = analysis.get(position).moves.find((m) => m.cell === cell);
@@ -160,7 +129,7 @@ test("why this move: the line of best play after a chosen move, as the engine pl
 });
 
 test("search statistics: 549,946 positions for plain minimax's first move, and each variant's count", async () => {
-  const expected = native(".........", "X...O....");
+  const expected = insight(".........", "X...O....");
   const rows = async (page, column) =>
     page.locator(".ttt-stats .ttt-variants tbody tr").evaluateAll(
       (trs, column) => trs.map((tr) => tr.children[column].textContent),
@@ -264,7 +233,8 @@ test("plain minimax is timed in pieces, a few milliseconds a task, and the parts
 
 test("the game tree: values, the line of best play, lazy opening, and what alpha-beta prunes", async () => {
   const root = "X...O....";
-  const expected = native(`${root}/`, `${root}/2`, `${root}/2,1`);
+  const expected = insight(`${root}/`, `${root}/2`, `${root}/2,1`);
+  const analysis = apiAnswers(root);
   await withGame(`?tree=1&position=${root}`, async (page) => {
     const tree = page.getByRole("tree");
     const level = (n) => tree.locator(`[role="treeitem"][aria-level="${n}"]`);
@@ -451,7 +421,7 @@ test("the panels are built the first time one is shown, once, in their order, an
 async function replies(query, check = async () => {}) {
   const moves = [];
   await withGame(query, async (page) => {
-    for (let game = 0; game < 6; game++) {
+    for (let game = 0; game < 4; game++) {
       for (let move = 0; move < 4; move++) {
         await settled(page);
         const before = await marks(page);
@@ -505,24 +475,22 @@ test("with every panel open the computer answers each move once and the panels f
     return `median ${values[Math.floor(values.length / 2)].toFixed(1)} ms, max ${values.at(-1).toFixed(1)} ms`;
   };
   // With the panels open, after each reply: the squares' scores are the native engine's for the new board, and the
-  // tree's root is the new board (its first level holds exactly the board's empty squares).
+  // tree's root is the new board (its first level holds exactly the board's empty squares). What was shown is
+  // kept, and compared with the native engine's answers for every board seen at the end.
+  const seen = [];
   const panelsFollow = async (page, board) => {
-    const expected = analysis.get(board);
-    assert.ok(expected, `a reachable position: ${board}`);
     const shown = (await squareScores(page)).map(({ cell, outcome, plies }) => ({ cell, outcome, plies }));
-    assert.deepEqual(shown, expected.moves, `the move scores follow the game to ${board}`);
     const roots = await page
       .locator('[role="treeitem"][aria-level="1"]')
       .evaluateAll((items) => items.map((item) => Number(item.dataset.path)).sort((a, b) => a - b));
-    const empty = expected.over ? [] : [...board].flatMap((mark, cell) => (mark === "." ? [cell] : []));
-    assert.deepEqual(roots, empty, `the tree's root is ${board}`);
+    seen.push({ board, shown, roots });
   };
   for (const [name, query, check] of [
     ["no panel", "?delay=0", undefined],
     ["every panel open", "?scores=1&tree=1&stats=1&delay=0", panelsFollow],
   ]) {
     const moves = await replies(query, check);
-    assert.ok(moves.length >= 10, `${name}: ${moves.length} moves played`);
+    assert.ok(moves.length >= 8, `${name}: ${moves.length} moves played`);
     for (const { before, cell, after, placed } of moves) {
       assert.notEqual(placed, null, `${name}: the computer answered ${before} + X on ${cell}`);
       const changed = changes(before, after).split(" ");
@@ -536,6 +504,15 @@ test("with every panel open the computer answers each move once and the panels f
       `delay=0, ${name}, ${moves.length} moves: click to the computer's mark in the page ${summary(placed)}; ` +
         `to the next frame after it (painted) ${summary(painted)} (one frame is 16.7 ms)`,
     );
+  }
+  const analysis = apiAnswers(...new Set(seen.map(({ board }) => board)));
+  assert.ok(seen.length >= 8, `${seen.length} replies with the panels open`);
+  for (const { board, shown, roots } of seen) {
+    const expected = analysis.get(board);
+    assert.ok(expected, `a reachable position: ${board}`);
+    assert.deepEqual(shown, expected.moves, `the move scores follow the game to ${board}`);
+    const empty = expected.over ? [] : [...board].flatMap((mark, cell) => (mark === "." ? [cell] : []));
+    assert.deepEqual(roots, empty, `the tree's root is ${board}`);
   }
 });
 
