@@ -408,11 +408,15 @@ impl State {
         }
     }
 
-    /// After a step of the step panel, the game tree, when shown, opens down to the node the search is at.
+    /// After a step of the step panel, the game tree, when shown, opens down to the node the search is at (when
+    /// it searches the position on the board).
     pub fn reveal_step(&mut self) {
         let thinking = &mut self.thinking;
-        if let (true, Some(stepper)) = (self.game.settings().display.tree, &thinking.step) {
-            thinking.tree.reveal(&stepper.path());
+        if let (true, Some(path)) = (
+            self.game.settings().display.tree,
+            thinking.step_path_on_board(),
+        ) {
+            thinking.tree.reveal(&path);
         }
     }
 

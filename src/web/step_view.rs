@@ -106,12 +106,16 @@ impl StepView {
         let event = stepper.event();
         self.intro.set_text_content(Some(&stepper.intro()));
         set_attribute(&self.now, "data-step-event", event.kind.as_str());
-        set_attribute(&self.now, "data-step-position", &event.position.to_string());
+        let position = stepper.position();
+        let notation = position.map(|position| position.to_string());
+        set_optional_attribute(&self.now, "data-step-position", notation.as_deref());
         set_attribute(&self.now, "data-step-alpha", &event.alpha.to_string());
         set_attribute(&self.now, "data-step-beta", &event.beta.to_string());
         let value = event.value.map(|value| value.to_string());
         set_optional_attribute(&self.now, "data-step-value", value.as_deref());
-        self.draw_mini(&event.position, stepper.path().last().copied());
+        if let Some(position) = position {
+            self.draw_mini(&position, stepper.path().last().copied());
+        }
         self.alpha.set_text_content(Some(&bound_words(event.alpha)));
         self.beta.set_text_content(Some(&bound_words(event.beta)));
         let value_words = match (event.kind, event.value) {
