@@ -122,10 +122,11 @@ impl Thinking {
         self.step_heard = true;
     }
 
-    /// Takes the step panel back to the position on the board, at its first event (it shows another tree).
-    pub fn step_on_board(&mut self, board: Board) {
-        if self.step.as_ref().and_then(Stepper::board) != Some(board) {
-            self.step = Some(Stepper::new(board));
+    /// Takes the step panel back to the position on the board (`None` on a bigger board, where the panel says why
+    /// it has nothing to step through), at its first event, from another tree.
+    pub fn step_on_board(&mut self, board: Option<Board>) {
+        if self.step.as_ref().and_then(Stepper::board) != board {
+            self.step = board.map(Stepper::new);
             self.step_running = false;
         }
     }
@@ -151,14 +152,15 @@ impl Thinking {
         while !stepper.prepare(SLICE) && clock.now_ms() - start < budget_ms {}
     }
 
-    /// Follows whether the step panel is shown, at `board`. Shown, it steps through alpha-beta from `board`: from
-    /// the first event the first time, and where the reader left it when it was hidden and shown again at the
-    /// same position (a new position starts it again, see [`Thinking::follow`]). Hidden, it stops running.
-    pub fn show_step(&mut self, shown: bool, board: Board) {
+    /// Follows whether the step panel is shown, at `board` (`None` on a bigger board). Shown, it steps through
+    /// alpha-beta from `board`: from the first event the first time, and where the reader left it when it was
+    /// hidden and shown again at the same position (a new position starts it again, see [`Thinking::follow`]).
+    /// Hidden, it stops running.
+    pub fn show_step(&mut self, shown: bool, board: Option<Board>) {
         self.step_shown = shown;
         if !shown {
             self.step_running = false;
-        } else if self.step.is_none() {
+        } else if let (None, Some(board)) = (&self.step, board) {
             let stepper = Stepper::new(board);
             if self.tree_shown && self.tree.root == board {
                 self.tree.reveal(&stepper.path());
@@ -636,7 +638,7 @@ mod tests {
     fn the_tree_opens_down_to_the_step_when_it_is_shown_after_stepping() {
         let start = board("X...O....");
         let mut thinking = Thinking::new(start);
-        thinking.show_step(true, start);
+        thinking.show_step(true, Some(start));
         for _ in 0..8 {
             thinking.press_step(StepControl::Forward);
         }
@@ -656,7 +658,7 @@ mod tests {
     fn the_step_panel_hidden_and_shown_again_goes_on_where_the_reader_left_it() {
         let start = board("X...O....");
         let mut thinking = Thinking::new(start);
-        thinking.show_step(true, start);
+        thinking.show_step(true, Some(start));
         for _ in 0..5 {
             thinking.press_step(StepControl::Forward);
         }
@@ -666,17 +668,17 @@ mod tests {
         let left_at = progress(&thinking);
         assert_eq!(left_at.map(|(step, _)| step), Some(6));
         // Hidden, it stops running; the tree shown meanwhile does not open down to a step no one sees.
-        thinking.show_step(false, start);
+        thinking.show_step(false, Some(start));
         assert!(!thinking.step_running);
         thinking.show_tree(true);
         assert!(thinking.tree.expanded.is_empty());
-        thinking.show_step(true, start);
+        thinking.show_step(true, Some(start));
         assert_eq!(progress(&thinking), left_at);
         // Another position: the search starts again from there.
-        thinking.show_step(false, start);
+        thinking.show_step(false, Some(start));
         let next = start.play(1);
         thinking.follow(next);
-        thinking.show_step(true, next);
+        thinking.show_step(true, Some(next));
         assert_eq!(progress(&thinking).map(|(step, _)| step), Some(1));
         assert_eq!(thinking.step.as_ref().and_then(Stepper::board), Some(next));
     }
@@ -695,7 +697,7 @@ mod tests {
     fn the_pseudocode_is_worked_out_a_budget_at_a_time_while_the_step_panel_is_shown() {
         let mut thinking = Thinking::new(Board::EMPTY);
         assert!(!thinking.code_due(), "no step panel, nothing to work out");
-        thinking.show_step(true, Board::EMPTY);
+        thinking.show_step(true, Some(Board::EMPTY));
         let mut tasks = 0;
         while thinking.code_due() {
             // Five readings of the clock a task: four slices of lines before 3.5 ms have passed.
@@ -705,7 +707,7 @@ mod tests {
         let code = thinking.step.as_ref().unwrap().code();
         assert_eq!(code.steps().len(), 167_916);
         assert_eq!(tasks, 167_916_usize.div_ceil(4 * 2_000));
-        thinking.show_step(false, Board::EMPTY);
+        thinking.show_step(false, Some(Board::EMPTY));
         thinking.step = Some(Stepper::new(Board::EMPTY));
         assert!(!thinking.code_due(), "hidden: nothing to work out");
     }
@@ -716,7 +718,7 @@ mod tests {
         let mut thinking = Thinking::new(start);
         thinking.tree.alpha_beta = true;
         thinking.show_tree(true);
-        thinking.show_step(true, start);
+        thinking.show_step(true, Some(start));
         let tree = SearchTree::Abstract(crate::search_tree::AbstractTree::new(2, 2, 3).unwrap());
         thinking.step_through(tree.clone());
         thinking.press_step(StepControl::Forward);
@@ -727,7 +729,7 @@ mod tests {
         // Opened on the same tree again, it stays where the reader is.
         thinking.step_through(tree);
         assert_eq!(thinking.step.as_ref().unwrap().progress().0, 2);
-        thinking.step_on_board(start);
+        thinking.step_on_board(Some(start));
         assert_eq!(thinking.step.as_ref().and_then(Stepper::board), Some(start));
         assert_eq!(thinking.step_path_on_board(), Some(Vec::new()));
         // A move of the game takes the steps to the new position, whatever they showed.
@@ -1045,7 +1047,7 @@ mod tests {
     #[test]
     fn the_steps_are_heard_once_the_reader_steps_until_the_game_moves_on() {
         let mut thinking = Thinking::new(Board::EMPTY);
-        thinking.show_step(true, Board::EMPTY);
+        thinking.show_step(true, Some(Board::EMPTY));
         assert!(
             !thinking.step_heard,
             "a new position's first step is not news"
@@ -1055,7 +1057,7 @@ mod tests {
         thinking.follow(Board::EMPTY);
         assert!(thinking.step_heard, "same position");
         thinking.follow(Board::EMPTY.play(4));
-        thinking.show_step(true, Board::EMPTY.play(4));
+        thinking.show_step(true, Some(Board::EMPTY.play(4)));
         assert!(!thinking.step_heard, "the game moved on");
     }
 

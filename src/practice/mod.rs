@@ -20,9 +20,11 @@
 //! - The score counts the nodes that ask something: "14 of 17 right", shown answers apart.
 
 mod number;
+mod sheet;
 mod words;
 
 pub use number::{Number, ParseNumberError};
+pub use sheet::{NodeView, PracticeControl, Practising, Sheet, Subject, Unavailable};
 
 use crate::engine::{game_tree_size, Board, Bound, Status, StepKind};
 use crate::explain::group_digits;
