@@ -469,6 +469,18 @@ impl Stepper {
     }
 }
 
+impl Stepper {
+    /// The action whose value the node on show returns, once it returns (at the end, the root's: the action the
+    /// search chooses), as the pseudocode's lines work it out; `None` at a visit, a cut or a leaf.
+    pub fn chosen(&self) -> Option<usize> {
+        if self.event().kind != StepKind::Return {
+            return None;
+        }
+        let (_, at) = self.lines()?;
+        self.code.steps()[at].chosen.map(usize::from)
+    }
+}
+
 /// How many of `events` enter a node.
 fn visits_in(events: &[TreeEvent]) -> usize {
     events
@@ -780,6 +792,20 @@ mod tests {
         assert_eq!(lines(on_the_way).last(), Some(&2));
         let step = code.steps()[at];
         assert_eq!((step.line, step.chosen), (3, Some(6)));
+        assert_eq!(stepper.chosen(), Some(6));
+        stepper.restart();
+        assert_eq!(stepper.chosen(), None, "a visit");
+        stepper.step();
+        stepper.step();
+        assert_eq!(
+            (stepper.event().kind, stepper.path()),
+            (StepKind::Return, vec![6])
+        );
+        assert_eq!(
+            stepper.chosen(),
+            None,
+            "row 3, column 1 wins at once: a leaf"
+        );
     }
 
     #[test]

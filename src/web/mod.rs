@@ -24,6 +24,8 @@ mod mailbox;
 mod message;
 mod panels;
 pub mod panic;
+mod practice_view;
+mod pseudo_view;
 mod read;
 mod realm;
 mod runtime;
