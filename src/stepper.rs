@@ -12,13 +12,11 @@
 //!
 //! [`alpha_beta_trace`]: crate::engine::alpha_beta_trace
 
-use crate::engine::{
-    game_tree_size, move_between, Board, Bound, Player, Status, StepEvent, StepKind,
-};
+use crate::engine::{move_between, Board, Bound, Player, Status, StepEvent, StepKind};
 use crate::explain::{group_digits, signed};
 use crate::game::cell_name;
 use crate::pseudocode::Pseudocode;
-use crate::search_tree::SearchTree;
+use crate::search_tree::{tree_size, SearchTree};
 use crate::textbook::TreeEvent;
 use std::ops::Range;
 
@@ -141,7 +139,7 @@ impl Stepper {
         let events = tree.trace();
         let visited = visits_in(&events);
         let plain = match &tree {
-            SearchTree::Position(root) => game_tree_size(root),
+            SearchTree::Position(root) => tree_size(*root),
             SearchTree::Abstract(_) => tree.nodes().len() as u64,
         };
         Stepper {
