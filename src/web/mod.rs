@@ -16,6 +16,7 @@
 mod api;
 mod api_engine;
 mod app;
+mod checker;
 mod dom;
 mod host;
 mod js;
