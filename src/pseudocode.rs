@@ -149,37 +149,78 @@ pub struct PseudoStep {
 }
 
 /// Alpha-beta on one tree as the pseudocode runs it.
+///
+/// The steps can be worked out a slice at a time ([`Pseudocode::start`], then [`Pseudocode::build`]): from the
+/// empty board the listing runs 167,916 lines, more than a page can work out in one task without holding up its
+/// clicks and paints. [`Pseudocode::new`] works them all out at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pseudocode {
     tree: SearchTree,
     events: Vec<TreeEvent>,
     steps: Vec<PseudoStep>,
-    /// For each event of the trace, the step that shows it.
+    /// For each event of the trace shown so far, the step that shows it.
     event_steps: Vec<usize>,
+    /// Where the listing is, while steps are left to work out; `None` once every step is there.
+    machine: Option<Machine>,
 }
 
 impl Pseudocode {
     /// The steps of the pseudocode on `tree`, whose alpha-beta trace is `events` ([`SearchTree::trace`]).
     pub fn new(tree: SearchTree, events: Vec<TreeEvent>) -> Pseudocode {
-        let mut run = Run {
-            tree: &tree,
-            events: &events,
-            next: 0,
-            steps: Vec::new(),
-        };
-        run.search();
-        let steps = run.steps;
-        let mut event_steps = vec![0; events.len()];
-        for (index, step) in steps.iter().enumerate() {
-            if let Some(event) = step.event {
-                event_steps[event as usize] = index;
-            }
-        }
+        let mut code = Pseudocode::start(tree, events);
+        code.build(usize::MAX);
+        code
+    }
+
+    /// The pseudocode on `tree`, whose trace is `events`, with no step worked out yet: [`Pseudocode::build`]
+    /// works them out.
+    pub fn start(tree: SearchTree, events: Vec<TreeEvent>) -> Pseudocode {
+        let event_steps = vec![0; events.len()];
         Pseudocode {
             tree,
             events,
-            steps,
+            steps: Vec::new(),
             event_steps,
+            machine: Some(Machine {
+                next: 0,
+                calls: Vec::new(),
+                resume: Resume::Start,
+            }),
+        }
+    }
+
+    /// Works out at least `lines` more steps (a few more: a line of the listing may make up to four), or all
+    /// that are left; returns whether every step is there.
+    pub fn build(&mut self, lines: usize) -> bool {
+        let Some(mut machine) = self.machine.take() else {
+            return true;
+        };
+        let target = self.steps.len().saturating_add(lines);
+        let mut run = Run {
+            tree: &self.tree,
+            events: &self.events,
+            steps: &mut self.steps,
+            event_steps: &mut self.event_steps,
+        };
+        while run.steps.len() < target && machine.resume != Resume::Done {
+            run.advance(&mut machine);
+        }
+        if machine.resume != Resume::Done {
+            self.machine = Some(machine);
+        }
+        self.machine.is_none()
+    }
+
+    /// Whether every step is worked out.
+    pub fn is_built(&self) -> bool {
+        self.machine.is_none()
+    }
+
+    /// How many events of the trace have their step worked out: those before it, in order.
+    pub fn events_shown(&self) -> usize {
+        match &self.machine {
+            None => self.events.len(),
+            Some(machine) => machine.next,
         }
     }
 
@@ -199,7 +240,8 @@ impl Pseudocode {
     }
 
     /// The step that shows event `event` of the trace: where the pseudocode is when a step-through that goes an
-    /// event at a time is at that event.
+    /// event at a time is at that event. (While steps are left to work out, only for an event before
+    /// [`Pseudocode::events_shown`].)
     ///
     /// # Panics
     /// If the trace has no event `event`.
@@ -415,17 +457,56 @@ fn ordinal(index: u8, count: u8) -> &'static str {
     }
 }
 
-/// The pseudocode running over a trace: the event it is at, and the steps so far.
+/// Where the listing is between two slices of [`Pseudocode::build`]: the next event of the trace, the calls of
+/// MAX-VALUE and MIN-VALUE under way (the innermost last), and what comes next. The recursion of the textbook's
+/// functions is kept in `calls`, so that the run can stop after any line and go on later.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Machine {
+    next: usize,
+    calls: Vec<Call>,
+    resume: Resume,
+}
+
+/// A call of MAX-VALUE or MIN-VALUE under way, in its loop over the actions of s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Call {
+    frame: Frame,
+    /// ACTIONS(s), in the order they are tried.
+    actions: Vec<usize>,
+    /// The function's first line: 4 (MAX-VALUE) or 12 (MIN-VALUE).
+    base: u8,
+}
+
+/// What the run does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resume {
+    /// ALPHA-BETA-SEARCH starts (lines 1 and 2).
+    Start,
+    /// MAX-VALUE (`max`) or MIN-VALUE is called on the node the trace visits next, with α and β.
+    Enter {
+        alpha: Bound,
+        beta: Bound,
+        max: bool,
+    },
+    /// The innermost call is at the top of its loop (line 7 or 15).
+    Loop,
+    /// The innermost call returned `value` to its caller (ALPHA-BETA-SEARCH, when no call is left), `chosen`
+    /// being the action that gave it its value.
+    Returned { value: i32, chosen: Option<usize> },
+    /// ALPHA-BETA-SEARCH has returned: every step is there.
+    Done,
+}
+
+/// The pseudocode running over a trace: the tree, the trace, and the steps so far.
 struct Run<'r> {
     tree: &'r SearchTree,
     events: &'r [TreeEvent],
-    /// The next event of the trace.
-    next: usize,
-    steps: Vec<PseudoStep>,
+    steps: &'r mut Vec<PseudoStep>,
+    event_steps: &'r mut Vec<usize>,
 }
 
 /// The variables of one call of MAX-VALUE or MIN-VALUE.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Frame {
     /// The index of its node's visit.
     node: usize,
@@ -437,21 +518,40 @@ struct Frame {
     chosen: Option<usize>,
 }
 
+impl Frame {
+    /// The frame of ALPHA-BETA-SEARCH on the root: the window (−∞, +∞), nothing chosen.
+    const ROOT: Frame = Frame {
+        node: 0,
+        max: true,
+        v: None,
+        alpha: Bound::NegInf,
+        beta: Bound::PosInf,
+        action: None,
+        chosen: None,
+    };
+
+    /// The value the function returns: v, which is a number once an action's value is in.
+    fn value(&self) -> i32 {
+        match self.v {
+            Some(Bound::Finite(value)) => value,
+            _ => 0,
+        }
+    }
+}
+
 impl Run<'_> {
     /// The event the trace is at, if it is of `kind`: taken, and its index given.
-    fn take(&mut self, kind: StepKind) -> Option<usize> {
-        let at = self.next;
+    fn take(&self, machine: &mut Machine, kind: StepKind) -> Option<usize> {
+        let at = machine.next;
         let taken = self.events.get(at).is_some_and(|event| event.kind == kind);
-        self.next += usize::from(taken);
+        machine.next += usize::from(taken);
         taken.then_some(at)
     }
 
-    /// The kind of the event the trace is at.
-    fn upcoming(&self) -> Option<StepKind> {
-        self.events.get(self.next).map(|event| event.kind)
-    }
-
     fn push(&mut self, frame: &Frame, line: u8, happening: Happening, event: Option<usize>) {
+        if let Some(event) = event {
+            self.event_steps[event] = self.steps.len();
+        }
         self.steps.push(PseudoStep {
             line,
             node: index(frame.node),
@@ -465,32 +565,30 @@ impl Run<'_> {
         });
     }
 
-    /// ALPHA-BETA-SEARCH: lines 1 to 3 around the root's MAX-VALUE.
-    fn search(&mut self) {
-        let mut frame = Frame {
-            node: 0,
-            max: true,
-            v: None,
-            alpha: Bound::NegInf,
-            beta: Bound::PosInf,
-            action: None,
-            chosen: None,
-        };
-        self.push(&frame, 1, Happening::Start, None);
-        self.push(&frame, 2, Happening::CallRoot, None);
-        let (value, chosen) = self.value(Bound::NegInf, Bound::PosInf, true);
-        frame.v = Some(Bound::Finite(value));
-        frame.chosen = chosen;
-        self.push(&frame, 2, Happening::RootValue, None);
-        frame.action = chosen;
-        self.push(&frame, 3, Happening::Choose, None);
+    /// One move of the run: a few lines, up to the next place it can stop.
+    fn advance(&mut self, machine: &mut Machine) {
+        match machine.resume {
+            Resume::Start => {
+                self.push(&Frame::ROOT, 1, Happening::Start, None);
+                self.push(&Frame::ROOT, 2, Happening::CallRoot, None);
+                machine.resume = Resume::Enter {
+                    alpha: Bound::NegInf,
+                    beta: Bound::PosInf,
+                    max: true,
+                };
+            }
+            Resume::Enter { alpha, beta, max } => self.enter(machine, alpha, beta, max),
+            Resume::Loop => self.loop_head(machine),
+            Resume::Returned { value, chosen } => self.returned(machine, value, chosen),
+            Resume::Done => {}
+        }
     }
 
-    /// MAX-VALUE (`max`) or MIN-VALUE of the node the trace visits next, called with α and β: its value, and the
-    /// action that gave it.
-    fn value(&mut self, alpha: Bound, beta: Bound, max: bool) -> (i32, Option<usize>) {
-        let node = self.next;
-        let visit = self.take(StepKind::Visit);
+    /// MAX-VALUE (`max`) or MIN-VALUE is called with α and β on the node the trace visits next: lines 4 to 6 (12
+    /// to 14), or the return of a terminal node's utility.
+    fn enter(&mut self, machine: &mut Machine, alpha: Bound, beta: Bound, max: bool) {
+        let node = machine.next;
+        let visit = self.take(machine, StepKind::Visit);
         let path = self
             .events
             .get(node)
@@ -508,70 +606,129 @@ impl Run<'_> {
         };
         self.push(&frame, base, Happening::Enter, visit);
         if actions.is_empty() {
-            let ret = self.take(StepKind::Return);
+            let ret = self.take(machine, StepKind::Return);
             let utility = ret
                 .and_then(|ret| self.events[ret].value)
                 .unwrap_or_default();
             frame.v = Some(Bound::Finite(utility));
             self.push(&frame, base + 1, Happening::Terminal, ret);
-            return (utility, None);
+            machine.resume = Resume::Returned {
+                value: utility,
+                chosen: None,
+            };
+            return;
         }
         self.push(&frame, base + 1, Happening::NotTerminal, None);
         frame.v = Some(if max { Bound::NegInf } else { Bound::PosInf });
         self.push(&frame, base + 2, Happening::Initial, None);
-        self.actions(&mut frame, &actions, base);
-        let value = match frame.v {
-            Some(Bound::Finite(value)) => value,
-            _ => 0,
-        };
-        (value, frame.chosen)
+        machine.calls.push(Call {
+            frame,
+            actions,
+            base,
+        });
+        machine.resume = Resume::Loop;
     }
 
-    /// The loop of lines 7 to 11 (15 to 19 at MIN) over `actions`, as far as the trace goes, and the return.
-    fn actions(&mut self, frame: &mut Frame, actions: &[usize], base: u8) {
-        while self.upcoming() == Some(StepKind::Visit) {
-            let action = self.events[self.next]
+    /// The top of the innermost call's loop (line 7 or 15): the next action the trace visits, and the call on
+    /// its result; or, with none left, the return of line 11 or 19.
+    fn loop_head(&mut self, machine: &mut Machine) {
+        let upcoming = self.events.get(machine.next).map(|event| event.kind);
+        let Some(mut call) = machine.calls.pop() else {
+            machine.resume = Resume::Done;
+            return;
+        };
+        let base = call.base;
+        if upcoming == Some(StepKind::Visit) {
+            let action = self.events[machine.next]
                 .path
                 .last()
                 .copied()
                 .unwrap_or_default();
-            let index = actions
+            let index = call
+                .actions
                 .iter()
                 .position(|&a| a == action)
                 .unwrap_or_default();
-            frame.action = Some(action);
+            call.frame.action = Some(action);
             let next = Happening::NextAction {
                 index: small(index),
-                count: small(actions.len()),
+                count: small(call.actions.len()),
             };
-            self.push(frame, base + 3, next, None);
-            self.push(frame, base + 4, Happening::Call, None);
-            let (child, _) = self.value(frame.alpha, frame.beta, !frame.max);
-            let left = actions.len() - index - 1;
-            if self.combine_and_test(frame, child, left, base) {
-                return;
-            }
-            let before = if frame.max {
-                let before = frame.alpha;
-                frame.alpha = before.max(frame.v.unwrap_or(Bound::NegInf));
-                before
-            } else {
-                let before = frame.beta;
-                frame.beta = before.min(frame.v.unwrap_or(Bound::PosInf));
-                before
+            self.push(&call.frame, base + 3, next, None);
+            self.push(&call.frame, base + 4, Happening::Call, None);
+            machine.resume = Resume::Enter {
+                alpha: call.frame.alpha,
+                beta: call.frame.beta,
+                max: !call.frame.max,
             };
-            self.push(frame, base + 6, Happening::Narrow { before }, None);
+            machine.calls.push(call);
+            return;
         }
-        frame.action = None;
-        self.push(frame, base + 3, Happening::NoActionLeft, None);
-        let ret = self.take(StepKind::Return);
-        self.push(frame, base + 7, Happening::Return, ret);
+        call.frame.action = None;
+        self.push(&call.frame, base + 3, Happening::NoActionLeft, None);
+        let ret = self.take(machine, StepKind::Return);
+        self.push(&call.frame, base + 7, Happening::Return, ret);
+        machine.resume = Resume::Returned {
+            value: call.frame.value(),
+            chosen: call.frame.chosen,
+        };
+    }
+
+    /// A call returned `value` to the innermost call under way, at line 8 or 16 (or, with none left, to
+    /// ALPHA-BETA-SEARCH at line 2, `chosen` being the root's action of that value).
+    fn returned(&mut self, machine: &mut Machine, value: i32, chosen: Option<usize>) {
+        let Some(mut call) = machine.calls.pop() else {
+            let mut frame = Frame {
+                v: Some(Bound::Finite(value)),
+                chosen,
+                ..Frame::ROOT
+            };
+            self.push(&frame, 2, Happening::RootValue, None);
+            frame.action = chosen;
+            self.push(&frame, 3, Happening::Choose, None);
+            machine.resume = Resume::Done;
+            return;
+        };
+        let index = call
+            .actions
+            .iter()
+            .position(|&a| Some(a) == call.frame.action)
+            .unwrap_or_default();
+        let left = call.actions.len() - index - 1;
+        let base = call.base;
+        if self.combine_and_test(machine, &mut call.frame, value, left, base) {
+            machine.resume = Resume::Returned {
+                value: call.frame.value(),
+                chosen: call.frame.chosen,
+            };
+            return;
+        }
+        let frame = &mut call.frame;
+        let before = if frame.max {
+            let before = frame.alpha;
+            frame.alpha = before.max(frame.v.unwrap_or(Bound::NegInf));
+            before
+        } else {
+            let before = frame.beta;
+            frame.beta = before.min(frame.v.unwrap_or(Bound::PosInf));
+            before
+        };
+        self.push(&call.frame, base + 6, Happening::Narrow { before }, None);
+        machine.calls.push(call);
+        machine.resume = Resume::Loop;
     }
 
     /// Lines 8 and 9 (16 and 17 at MIN) once the call on a's result returned `child`, with `left` actions after a:
     /// v takes the better of v and `child`, and the test of v against the bound. Whether the function returned
     /// there.
-    fn combine_and_test(&mut self, frame: &mut Frame, child: i32, left: usize, base: u8) -> bool {
+    fn combine_and_test(
+        &mut self,
+        machine: &mut Machine,
+        frame: &mut Frame,
+        child: i32,
+        left: usize,
+        base: u8,
+    ) -> bool {
         let before = frame.v.unwrap_or(Bound::NegInf);
         let better = if frame.max {
             Bound::Finite(child) > before
@@ -589,7 +746,7 @@ impl Run<'_> {
         } else {
             v <= frame.alpha
         };
-        let cut = self.take(StepKind::Cut);
+        let cut = self.take(machine, StepKind::Cut);
         let test = Happening::Test {
             reached,
             left: small(left),
@@ -598,9 +755,50 @@ impl Run<'_> {
         // The trace decides: a cut, or a return after the last action; the tests hold the lines to it.
         let returned = reached && (cut.is_some() || left == 0);
         if returned {
-            let ret = self.take(StepKind::Return);
+            let ret = self.take(machine, StepKind::Return);
             self.push(frame, base + 5, Happening::ReturnAtBound, ret);
         }
         returned
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search_tree::AbstractTree;
+
+    #[test]
+    fn worked_out_a_slice_at_a_time_the_steps_are_those_worked_out_at_once() {
+        let trees = [
+            SearchTree::Position("X...O....".parse().unwrap()),
+            SearchTree::Position("XOXXOO...".parse().unwrap()),
+            SearchTree::Position("XXXOO....".parse().unwrap()),
+            SearchTree::Abstract(AbstractTree::new(3, 3, 7).unwrap()),
+        ];
+        for tree in trees {
+            let whole = Pseudocode::new(tree.clone(), tree.trace());
+            assert!(whole.is_built());
+            assert_eq!(whole.events_shown(), whole.events().len());
+            for slice in [1, 2, 7, 100] {
+                let mut code = Pseudocode::start(tree.clone(), tree.trace());
+                assert_eq!((code.steps().len(), code.events_shown()), (0, 0));
+                let mut slices = 0;
+                while !code.build(slice) {
+                    slices += 1;
+                    // Every event shown so far has its step (the last event comes a few lines before the end).
+                    let shown = code.events_shown();
+                    assert!(shown <= code.events().len());
+                    if let Some(last) = shown.checked_sub(1) {
+                        let step = code.steps()[code.step_of_event(last)];
+                        assert_eq!(step.event, Some(index(last)));
+                    }
+                }
+                assert_eq!(code, whole, "{tree:?} in slices of {slice}");
+                assert!(
+                    slices >= whole.steps().len() / (slice + 4),
+                    "{slices} slices"
+                );
+            }
+        }
     }
 }

@@ -6,8 +6,9 @@
 use crate::engine::{search_stats, Board, Clock, Grid, Limits, Score, Thought, Variant};
 use crate::explain::{move_scores, MoveScore};
 use crate::game::{Game, Phase};
+use crate::practice::{Practising, Subject};
 use crate::report::{Found, Scored};
-use crate::settings::{reading_name, Name, Reading, Settings};
+use crate::settings::{reading_name, Change, Name, Panel, Practice, Reading, Settings};
 use crate::squares::Scores;
 use crate::tally::Tally;
 use crate::thinking::{Measured, Thinking};
@@ -107,6 +108,8 @@ pub struct State {
     pub thinking: Thinking,
     /// What the searches on a bigger board found.
     pub found: Found,
+    /// The "Practise alpha-beta" panel.
+    pub practice: Practising,
     /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
     share_base: String,
 }
@@ -123,6 +126,7 @@ impl State {
             problems,
             typo: None,
             found: Found::default(),
+            practice: Practising::default(),
             share_base,
         }
     }
@@ -285,9 +289,45 @@ impl State {
         if self.focus_cell >= self.game.shape().cells() {
             self.focus_cell = 0;
         }
-        if let Some(board) = self.game.classic() {
-            self.follow_position(board);
+        match self.game.classic() {
+            Some(board) => self.follow_position(board),
+            None => {
+                let step = self.game.settings().display.step;
+                self.thinking.show_step(step, None);
+            }
         }
+        if let Some(subject) = self.practice_subject() {
+            self.practice.follow(subject);
+        }
+    }
+
+    /// What the practice panel is asked to practise on, as the settings say; `None` while it is hidden.
+    pub fn practice_subject(&self) -> Option<Subject> {
+        let settings = self.game.settings();
+        match settings.display.practice {
+            Practice::Hidden => None,
+            Practice::Position => Some(Subject::Position(self.game.classic())),
+            Practice::Tree => {
+                let tree = settings.practice_tree;
+                Some(Subject::Tree {
+                    depth: tree.depth,
+                    branching: tree.branching,
+                    seed: tree.seed,
+                })
+            }
+        }
+    }
+
+    /// The practice panel's "Solution": every answer filled in, and the step panel opened on its tree, at its
+    /// first event (or where the reader is, when it shows that tree already).
+    pub fn practice_solution(&mut self) -> Played {
+        let Some(sheet) = self.practice.sheet_mut() else {
+            return Played::On;
+        };
+        sheet.solution();
+        let tree = sheet.tree().clone();
+        self.thinking.step_through(tree);
+        self.set(&Ok(Change::Show(Panel::Step, true)))
     }
 
     /// The 3x3 board's panels follow `board`, the position on it, and the settings: the statistics of the
@@ -302,7 +342,7 @@ impl State {
             .computer_moved_from()
             .and_then(|from| from.to_classic());
         let display = self.game.settings().display;
-        thinking.show_step(display.step, board);
+        thinking.show_step(display.step, Some(board));
         thinking.show_tree(display.tree);
         if !display.scores {
             thinking.replay = None;
@@ -408,11 +448,15 @@ impl State {
         }
     }
 
-    /// After a step of the step panel, the game tree, when shown, opens down to the node the search is at.
+    /// After a step of the step panel, the game tree, when shown, opens down to the node the search is at (when
+    /// it searches the position on the board).
     pub fn reveal_step(&mut self) {
         let thinking = &mut self.thinking;
-        if let (true, Some(stepper)) = (self.game.settings().display.tree, &thinking.step) {
-            thinking.tree.reveal(&stepper.path());
+        if let (true, Some(path)) = (
+            self.game.settings().display.tree,
+            thinking.step_path_on_board(),
+        ) {
+            thinking.tree.reveal(&path);
         }
     }
 
@@ -737,6 +781,42 @@ mod tests {
         assert_eq!(state.thinking.tree.focus, [4]);
         state.preview_tree_node(vec![9]);
         assert!(state.thinking.preview.is_empty());
+    }
+
+    #[test]
+    fn the_practice_follows_the_settings_and_its_solution_opens_the_steps_on_its_tree() {
+        let mut state = page("practice=1&position=XOXXOO...&mode=friend");
+        let sheet = state
+            .practice
+            .sheet()
+            .expect("five empty squares: practised on");
+        assert_eq!(
+            *sheet.tree(),
+            crate::search_tree::SearchTree::Position("XOXXOO...".parse().unwrap())
+        );
+        assert_eq!(state.practice_solution(), Played::On);
+        state.settle();
+        assert!(state.game.settings().display.step, "the step panel opens");
+        let stepper = state.thinking.step.as_ref().unwrap();
+        assert_eq!(stepper.board(), state.game.classic());
+        // The abstract tree of a link, on any board; its solution is stepped through there too.
+        let mut state = page("board=7x7&practice=tree&depth=2&branching=3&seed=1");
+        assert_eq!(state.practice.sheet().unwrap().nodes().len(), 13);
+        let _ = state.practice_solution();
+        state.settle();
+        let stepper = state.thinking.step.as_ref().unwrap();
+        assert!(stepper.board().is_none());
+        assert!(
+            state.thinking.code_due(),
+            "its pseudocode is worked out while shown"
+        );
+        // Practice on the board is on the 3x3 board only.
+        let _ = state.set(&Ok(Change::Practice(Practice::Position)));
+        state.settle();
+        assert_eq!(
+            state.practice.unavailable(),
+            Some(&crate::practice::Unavailable::BiggerBoard)
+        );
     }
 
     /// A clock that moves on a tenth of a millisecond each time it is read.

@@ -20,14 +20,16 @@
 //! - The score counts the nodes that ask something: "14 of 17 right", shown answers apart.
 
 mod number;
+mod sheet;
 mod words;
 
 pub use number::{Number, ParseNumberError};
+pub use sheet::{NodeView, PracticeControl, Practising, Sheet, Subject, Unavailable};
 
-use crate::engine::{game_tree_size, Board, Bound, Status, StepKind};
+use crate::engine::{Board, Bound, Status, StepKind};
 use crate::explain::group_digits;
 use crate::game::cell_name;
-use crate::search_tree::{AbstractTree, NodeId, SearchTree};
+use crate::search_tree::{tree_size, AbstractTree, NodeId, SearchTree};
 use crate::textbook::TreeEvent;
 use std::collections::HashMap;
 use std::fmt;
@@ -357,7 +359,7 @@ impl Exercise {
         if empty > Exercise::MOST_EMPTY_SQUARES {
             return Err(NotPractisable::TooEarly {
                 empty,
-                positions: game_tree_size(&board),
+                positions: tree_size(board),
             });
         }
         Ok(Exercise::new(SearchTree::Position(board), mode))

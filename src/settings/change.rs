@@ -84,6 +84,74 @@ impl Panel {
     }
 }
 
+/// What the "Practise alpha-beta" panel practises on, if it is shown: `practice=0`, `1` or `tree`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Practice {
+    /// The panel is hidden.
+    #[default]
+    Hidden,
+    /// The position on the board (`practice=1`).
+    Position,
+    /// An exam-style abstract tree (`practice=tree`), of the shape [`PracticeTree`] says.
+    Tree,
+}
+
+impl Practice {
+    /// The value as URLs write it: `0`, `1` or `tree`.
+    pub const fn value(self) -> &'static str {
+        match self {
+            Practice::Hidden => "0",
+            Practice::Position => "1",
+            Practice::Tree => "tree",
+        }
+    }
+
+    /// `value` as a choice: a switch word (on is the position on the board) or `tree` (any case).
+    pub fn from_value(value: &str) -> Option<Practice> {
+        if value.trim_ascii().eq_ignore_ascii_case("tree") {
+            return Some(Practice::Tree);
+        }
+        switch(value).map(|on| {
+            if on {
+                Practice::Position
+            } else {
+                Practice::Hidden
+            }
+        })
+    }
+}
+
+/// The shape of the practice's abstract tree, as a link shares it: its depth, its branching and the seed of its
+/// leaves (the tree itself is drawn by [`crate::search_tree::AbstractTree::new`], which takes the same ranges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PracticeTree {
+    /// Levels of moves below the root, in [`PracticeTree::DEPTHS`].
+    pub depth: u32,
+    /// Children of each inner node, in [`PracticeTree::BRANCHINGS`].
+    pub branching: u32,
+    /// The seed of the leaves' values.
+    pub seed: u64,
+}
+
+impl PracticeTree {
+    /// The depths a practice tree may have.
+    pub const DEPTHS: std::ops::RangeInclusive<u32> = 2..=4;
+    /// The branchings a practice tree may have.
+    pub const BRANCHINGS: std::ops::RangeInclusive<u32> = 2..=4;
+}
+
+impl Default for PracticeTree {
+    /// Three levels, two children a node: fifteen nodes, an exercise that fits a phone's screen and has cuts at
+    /// both kinds of node.
+    fn default() -> PracticeTree {
+        PracticeTree {
+            depth: 3,
+            branching: 2,
+            seed: 0,
+        }
+    }
+}
+
 /// A change of one setting.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -115,6 +183,14 @@ pub enum Change {
     Think(u32),
     /// Whether a search that stops before the end evaluates the positions at its horizon.
     Eval(bool),
+    /// What the "Practise alpha-beta" panel practises on, if it is shown.
+    Practice(Practice),
+    /// The depth of the practice's abstract tree (in [`PracticeTree::DEPTHS`]).
+    Depth(u32),
+    /// The branching of the practice's abstract tree (in [`PracticeTree::BRANCHINGS`]).
+    Branching(u32),
+    /// The seed of the practice's abstract tree.
+    Seed(u64),
     /// The setting goes back to its default.
     Reset(Name),
 }
@@ -160,6 +236,9 @@ impl Change {
             Name::Human | Name::Mode | Name::Level | Name::Delay | Name::Think => {
                 parse_play(name, value)
             }
+            Name::Practice | Name::Depth | Name::Branching | Name::Seed => {
+                parse_practice(name, value)
+            }
             Name::Position => Ok(Change::Position(Layout::from(value))),
             Name::Board => parse_board(value)
                 .map(|(rows, cols)| Change::Board { rows, cols })
@@ -187,6 +266,10 @@ impl Change {
             Change::K(_) => Name::K,
             Change::Think(_) => Name::Think,
             Change::Eval(_) => Name::Eval,
+            Change::Practice(_) => Name::Practice,
+            Change::Depth(_) => Name::Depth,
+            Change::Branching(_) => Name::Branching,
+            Change::Seed(_) => Name::Seed,
             Change::Reset(name) => *name,
         }
     }
@@ -225,6 +308,56 @@ fn parse_play(name: Name, value: &str) -> Reading {
                 refused(
                     "it must be a whole number of milliseconds from 10 to 60000",
                     "The computer thinks for 1000 ms a move.",
+                )
+            }),
+    }
+}
+
+/// What the practice panel practises on, and the shape of its abstract tree.
+fn parse_practice(name: Name, value: &str) -> Reading {
+    let refused = |expected, default| SettingError::takes(name, value, expected, default);
+    let text = value.trim_ascii();
+    let in_range = |range: std::ops::RangeInclusive<u32>| {
+        text.parse::<u32>()
+            .ok()
+            .filter(|number| range.contains(number))
+    };
+    match name {
+        Name::Practice => Practice::from_value(text)
+            .map(Change::Practice)
+            .ok_or_else(|| {
+                refused(
+                    "it must be 1 (the position on the board), tree (an abstract tree) or 0 (hidden)",
+                    "It is hidden.",
+                )
+            }),
+        Name::Depth => in_range(PracticeTree::DEPTHS)
+            .map(Change::Depth)
+            .ok_or_else(|| {
+                refused(
+                    "it must be 2, 3 or 4, the levels of moves below the practice tree's root",
+                    "The tree is 3 levels deep.",
+                )
+            }),
+        Name::Branching => in_range(PracticeTree::BRANCHINGS)
+            .map(Change::Branching)
+            .ok_or_else(|| {
+                refused(
+                    "it must be 2, 3 or 4, the children of each node of the practice tree",
+                    "Each node has 2 children.",
+                )
+            }),
+        // Digits only: `u64::from_str` takes a leading "+", which no link writes.
+        _ => text
+            .bytes()
+            .all(|byte| byte.is_ascii_digit())
+            .then(|| text.parse::<u64>().ok())
+            .flatten()
+            .map(Change::Seed)
+            .ok_or_else(|| {
+                refused(
+                    "it must be a whole number from 0 to 18446744073709551615",
+                    "The tree of seed 0 is used.",
                 )
             }),
     }
@@ -284,6 +417,9 @@ impl fmt::Display for Change {
             Change::Scoring(Scoring::Plain) => write!(f, "{name}=plain"),
             Change::Board { rows, cols } => write!(f, "{name}={rows}x{cols}"),
             Change::K(k) => write!(f, "{name}={k}"),
+            Change::Practice(practice) => write!(f, "{name}={}", practice.value()),
+            Change::Depth(number) | Change::Branching(number) => write!(f, "{name}={number}"),
+            Change::Seed(seed) => write!(f, "{name}={seed}"),
             Change::Reset(_) => write!(f, "{name}"),
         }
     }
@@ -340,6 +476,12 @@ mod tests {
             "k=4",
             "think=250",
             "eval=0",
+            "practice=1",
+            "practice=tree",
+            "practice=0",
+            "depth=4",
+            "branching=2",
+            "seed=18446744073709551615",
             "level",
         ] {
             let change: Change = text.parse().unwrap();
@@ -359,6 +501,9 @@ mod tests {
         assert_eq!(read("eval=off"), "eval=0");
         assert_eq!(read("scoring=Plain"), "scoring=plain");
         assert_eq!(read("k= 4"), "k=4");
+        assert_eq!(read("practice=Tree"), "practice=tree");
+        assert_eq!(read("practice=on"), "practice=1");
+        assert_eq!(read("seed= 7 "), "seed=7");
         // A no-break space is not a space a link or an attribute gets by accident.
         assert!("level=\u{A0}hard".parse::<Change>().is_err());
     }
@@ -379,6 +524,24 @@ mod tests {
         assert_eq!(refused("k=three").name(), Name::K);
         assert_eq!(refused("board=2x3").name(), Name::Board);
         assert_eq!(refused("delay=10001").name(), Name::Delay);
+        for bad in [
+            "practice=trees",
+            "depth=1",
+            "depth=5",
+            "branching=5",
+            "seed=-1",
+            "seed=+1",
+            "seed=18446744073709551616",
+            "seed=7.5",
+        ] {
+            let error = refused(bad);
+            assert_eq!(error.name().to_string(), bad.split('=').next().unwrap());
+        }
+        assert_eq!(
+            refused("depth=5").with_default(Shape::CLASSIC),
+            "depth=\"5\" is not understood: it must be 2, 3 or 4, the levels of moves below the practice tree's \
+             root. The tree is 3 levels deep."
+        );
         assert!(matches!(
             "embed=1".parse::<Change>(),
             Err(ParseChangeError::Unknown(_))

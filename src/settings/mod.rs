@@ -10,8 +10,8 @@ mod quote;
 
 use change::switch;
 pub use change::{
-    Change, Mode, Panel, ParseChangeError, Reading, DEFAULT_DELAY_MS, DEFAULT_THINK_MS,
-    MAX_DELAY_MS, THINK_RANGE_MS,
+    Change, Mode, Panel, ParseChangeError, Practice, PracticeTree, Reading, DEFAULT_DELAY_MS,
+    DEFAULT_THINK_MS, MAX_DELAY_MS, THINK_RANGE_MS,
 };
 pub use error::SettingError;
 pub use layout::{default_k, grid_from_text, Form, Layout};
@@ -70,6 +70,8 @@ pub struct Display {
     pub horizon: bool,
     /// Depth-aware or plain scores.
     pub scoring: Scoring,
+    /// The "Practise alpha-beta" panel, and what it practises on.
+    pub practice: Practice,
 }
 
 impl Default for Display {
@@ -81,6 +83,7 @@ impl Default for Display {
             step: false,
             horizon: false,
             scoring: Scoring::DepthAware,
+            practice: Practice::Hidden,
         }
     }
 }
@@ -132,6 +135,8 @@ pub struct Settings {
     pub evaluation: bool,
     /// What the game shows of minimax's thinking.
     pub display: Display,
+    /// The shape of the practice's abstract tree (shown with `practice=tree`).
+    pub practice_tree: PracticeTree,
 }
 
 impl Default for Settings {
@@ -146,6 +151,7 @@ impl Default for Settings {
             think_ms: DEFAULT_THINK_MS,
             evaluation: true,
             display: Display::default(),
+            practice_tree: PracticeTree::default(),
         }
     }
 }
@@ -273,6 +279,10 @@ impl Settings {
             Change::Eval(on) => self.evaluation = *on,
             Change::Scoring(scoring) => self.display.scoring = *scoring,
             Change::Show(panel, shown) => self.display.show(*panel, *shown),
+            Change::Practice(practice) => self.display.practice = *practice,
+            Change::Depth(depth) => self.practice_tree.depth = *depth,
+            Change::Branching(branching) => self.practice_tree.branching = *branching,
+            Change::Seed(seed) => self.practice_tree.seed = *seed,
             Change::Position(layout) => {
                 self.start = layout
                     .on(self.shape)
@@ -328,6 +338,10 @@ impl Settings {
             Name::Think => self.think_ms = default.think_ms,
             Name::Eval => self.evaluation = default.evaluation,
             Name::Scoring => self.display.scoring = default.display.scoring,
+            Name::Practice => self.display.practice = default.display.practice,
+            Name::Depth => self.practice_tree.depth = default.practice_tree.depth,
+            Name::Branching => self.practice_tree.branching = default.practice_tree.branching,
+            Name::Seed => self.practice_tree.seed = default.practice_tree.seed,
             Name::Scores | Name::Tree | Name::Stats | Name::Step | Name::Horizon => {
                 for panel in Panel::ALL.into_iter().filter(|panel| panel.name() == name) {
                     self.display.show(panel, default.display.shows(panel));
@@ -338,7 +352,9 @@ impl Settings {
 
     /// The changes that take the default settings to these, at `position`, in the order a shared link writes
     /// them: who plays whom (kept in a game between friends too, for when the link's reader plays the computer),
-    /// the board, the search, the position, then the panels.
+    /// the board, the search, the position, then the panels, and the practice. An abstract tree's depth,
+    /// branching and seed are written whenever it is practised on, defaults or not, so that a teacher's link
+    /// gives the same exercise whatever later versions take as defaults.
     pub fn changes(&self, position: &Grid) -> Vec<Change> {
         let default = Settings::default();
         let shape = self.shape;
@@ -364,6 +380,16 @@ impl Settings {
         }));
         let scoring = self.display.scoring;
         changes.push((scoring != default.display.scoring).then_some(Change::Scoring(scoring)));
+        let practice = self.display.practice;
+        changes.push((practice != Practice::Hidden).then_some(Change::Practice(practice)));
+        if practice == Practice::Tree {
+            let tree = self.practice_tree;
+            changes.extend([
+                Some(Change::Depth(tree.depth)),
+                Some(Change::Branching(tree.branching)),
+                Some(Change::Seed(tree.seed)),
+            ]);
+        }
         changes.into_iter().flatten().collect()
     }
 
@@ -503,7 +529,8 @@ mod tests {
                 stats: true,
                 step: true,
                 horizon: true,
-                scoring: Scoring::Plain
+                scoring: Scoring::Plain,
+                practice: Practice::Hidden,
             }
         );
         assert!(!settings.evaluation);
@@ -589,13 +616,14 @@ mod tests {
                 step: true,
                 horizon: false,
                 scoring: Scoring::Plain,
+                practice: Practice::Position,
             },
             ..settings
         };
         let query = settings.to_query(&position);
         assert_eq!(
             query,
-            "human=O&level=hard&delay=0&position=X...O..X.&scores=1&stats=1&step=1&scoring=plain"
+            "human=O&level=hard&delay=0&position=X...O..X.&scores=1&stats=1&step=1&scoring=plain&practice=1"
         );
         let (reopened, problems) = parse(&query);
         assert!(problems.is_empty());
@@ -651,7 +679,7 @@ mod tests {
     #[test]
     fn every_setting_goes_back_to_its_default() {
         let (mut settings, problems) = parse(
-            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1",
+            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1&practice=tree&depth=4&branching=4&seed=9",
         );
         assert!(problems.is_empty(), "{problems:?}");
         for name in Name::ALL {
@@ -663,6 +691,47 @@ mod tests {
         let mut settings = parse("?level=easy&scores=1").0;
         settings.apply(&change("level")).unwrap();
         settings.apply(&Change::Reset(Name::Scores)).unwrap();
+        assert_eq!(settings, Settings::default());
+    }
+
+    #[test]
+    fn a_practice_tree_is_shared_whole_and_its_ranges_are_the_trees() {
+        use crate::search_tree::AbstractTree;
+        assert_eq!(PracticeTree::DEPTHS, AbstractTree::DEPTHS);
+        assert_eq!(PracticeTree::BRANCHINGS, AbstractTree::BRANCHINGS);
+        let (settings, problems) = parse("?practice=tree&depth=3&branching=2&seed=7");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(settings.display.practice, Practice::Tree);
+        assert_eq!(
+            settings.practice_tree,
+            PracticeTree {
+                depth: 3,
+                branching: 2,
+                seed: 7
+            }
+        );
+        let empty = Grid::empty(Shape::CLASSIC);
+        // Defaults or not, the tree's shape is written whenever the tree is practised on.
+        assert_eq!(
+            settings.to_query(&empty),
+            "practice=tree&depth=3&branching=2&seed=7"
+        );
+        let (default_tree, _) = parse("?practice=tree");
+        assert_eq!(
+            default_tree.to_query(&empty),
+            "practice=tree&depth=3&branching=2&seed=0"
+        );
+        // On the board, the tree's shape is not the exercise's: it is left out.
+        let (on_board, _) = parse("?practice=1&depth=4");
+        assert_eq!(on_board.to_query(&empty), "practice=1");
+        // Values not understood are explained, and the defaults used.
+        let (settings, problems) = parse("?practice=maybe&depth=9&branching=x&seed=-2");
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert!(
+            problems[0].ends_with("(hidden). It is hidden."),
+            "{}",
+            problems[0]
+        );
         assert_eq!(settings, Settings::default());
     }
 

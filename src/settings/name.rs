@@ -38,11 +38,19 @@ pub enum Name {
     Eval,
     /// The depth each iteration of a bigger board's search reached.
     Horizon,
+    /// The "Practise alpha-beta" panel, and what it practises on.
+    Practice,
+    /// The levels of the practice's abstract tree.
+    Depth,
+    /// The children of each inner node of the practice's abstract tree.
+    Branching,
+    /// The seed the practice's abstract tree's leaves are drawn from.
+    Seed,
 }
 
 impl Name {
     /// Every setting, in the order the JS API lists them.
-    pub const ALL: [Name; 15] = [
+    pub const ALL: [Name; 19] = [
         Name::Human,
         Name::Mode,
         Name::Level,
@@ -58,6 +66,10 @@ impl Name {
         Name::Think,
         Name::Eval,
         Name::Horizon,
+        Name::Practice,
+        Name::Depth,
+        Name::Branching,
+        Name::Seed,
     ];
 
     /// The name as URLs, attributes and options spell it.
@@ -78,6 +90,10 @@ impl Name {
             Name::Think => "think",
             Name::Eval => "eval",
             Name::Horizon => "horizon",
+            Name::Practice => "practice",
+            Name::Depth => "depth",
+            Name::Branching => "branching",
+            Name::Seed => "seed",
         }
     }
 
@@ -157,7 +173,8 @@ mod tests {
         }
         assert_eq!(
             Name::listed(),
-            "human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon"
+            "human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, \
+             practice, depth, branching, seed"
         );
     }
 

@@ -1,23 +1,26 @@
 //! `mount` with options, for a game on any page, and the engine for authors who want numbers in their prose (`bestMove` and `analyze` for the 3x3 board, `think` and `thinkNow` for any
-//! board). Authors import it as `tictactoe.js`.
+//! board), and `check` for authors who wrote a bot of their own (run by `checker.rs`). Authors import it as
+//! `tictactoe.js`.
 //!
 //! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
 //! unwound through the module would skip the code that gives back its stack.
 
 use super::api::{handle_object, option_text, unknown_option};
+use super::checker;
 use super::js::{error_text, object, random_seed};
 use super::runtime::{mount as mount_game, Source};
 use super::worker::{self, cells_array, thought_object, Searcher};
 use crate::analysis::best_outcome_cells;
+use crate::check::{BotCheck, CheckOptions};
 use crate::engine::{
     analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Grid, Level,
-    Limits, Rng, Shape, Status,
+    Limits, Player, Rng, Shape, Status,
 };
 use crate::settings::{
     grid_from_text, in_reading_order, quote, Change, Layout, Name, Settings, THINK_RANGE_MS,
 };
-use js_sys::{Array, Object, Promise};
+use js_sys::{Array, Function, Object, Promise};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -26,7 +29,8 @@ use wasm_bindgen::prelude::*;
 /// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
 /// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a board in the notation), `delay` (milliseconds),
 /// `scores`, `tree`, `stats`, `step`, `horizon` (`true` shows that panel), `scoring` (`"depth"` or `"plain"`),
-/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds) and `eval`; `undefined` or `null` is the default.
+/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds), `eval`, `practice` (`true` or `"tree"`), `depth`,
+/// `branching` and `seed`; `undefined` or `null` is the default.
 /// An unknown option or a value that is not understood throws an `Error`.
 #[wasm_bindgen]
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
@@ -399,4 +403,74 @@ pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
             });
         }))
     })
+}
+
+/// Checks a bot of your own against every line of play: `bot` is a function from a position (the 9 characters,
+/// such as `"X...O...."`) to a cell from 0 to 8, or to a Promise of one. It plays the side `options.side` (`"X"`
+/// by default) against every reply at every turn, the bot's own choice at each of its turns, and resolves to a
+/// report: `{ neverLoses, losingLine, missedWins, slowWins, lostDraws, positions, examples: { missedWins,
+/// slowWins, lostDraws }, sentences }`. `losingLine` is the shortest game the bot loses, as the cells played from
+/// the empty board, or `null`; each example is `{ position, move, best }`.
+///
+/// The bot is asked about each position once, then once more at the end, to check that it answers the same
+/// (`options.askTwice: false` asks once, for a bot that breaks ties at random). Between batches of answers the
+/// page gets its turn. The Promise rejects with an `Error` naming the position when the bot throws (or its Promise
+/// rejects), answers something other than an empty cell's number, or answers a position two ways.
+///
+/// Throws an `Error` at once for a bot that is not a function, or an option not understood.
+#[wasm_bindgen]
+pub fn check(bot: JsValue, options: JsValue) -> Result<Promise, JsError> {
+    if !bot.is_function() {
+        return Err(JsError::new(
+            "check: the bot must be a function that takes a position (9 characters, such as \"X...O....\") and \
+             returns a cell from 0 to 8, or a Promise of one",
+        ));
+    }
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "typeof says function (of any window: `dyn_into` would ask this window's `Function` class)"
+    )]
+    let bot: Function = bot.unchecked_into();
+    let options = check_options(&options)?;
+    Ok(checker::start(BotCheck::new(options), bot))
+}
+
+/// Reads `check`'s options: `side` and `askTwice` (`undefined` or `null`: every default).
+fn check_options(options: &JsValue) -> Result<CheckOptions, JsError> {
+    // The bot is asked each position a second time by default: an inconsistent answer is an error to report.
+    let mut read = CheckOptions {
+        side: Player::X,
+        ask_twice: true,
+    };
+    let Some(entries) = option_entries("check", options, "{ side: \"O\" }")? else {
+        return Ok(read);
+    };
+    for (name, value) in entries {
+        match name.as_str() {
+            "side" | "askTwice" if value.is_undefined() || value.is_null() => {}
+            "side" => {
+                read.side = match value.as_string().as_deref().map(str::trim) {
+                    Some("X" | "x") => Player::X,
+                    Some("O" | "o") => Player::O,
+                    _ => {
+                        return Err(JsError::new(
+                            "check: option side must be \"X\" or \"O\", the side the bot plays",
+                        ))
+                    }
+                };
+            }
+            "askTwice" => {
+                read.ask_twice = value
+                    .as_bool()
+                    .ok_or_else(|| JsError::new("check: option askTwice must be true or false"))?;
+            }
+            _ => {
+                return Err(JsError::new(&format!(
+                    "check: unknown option {}: the options are side and askTwice",
+                    quote(&name)
+                )))
+            }
+        }
+    }
+    Ok(read)
 }

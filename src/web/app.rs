@@ -7,14 +7,15 @@ use super::host::Host;
 use super::listener::Listener;
 use super::mailbox::Mailbox;
 use super::message::Message;
-use super::read;
 use super::searches::Searches;
 use super::timer::{PageClock, Timeout};
 use super::view::View;
 use super::worker::Query;
+use super::{js, read};
 use crate::engine::{think, think_moves, Clock, Grid, Limits, Thought};
 use crate::game::{move_focus, Game};
-use crate::settings::Settings;
+use crate::practice::{Mode, PracticeControl};
+use crate::settings::{Change, Practice, Settings};
 use crate::state::{Played, Problem, Search, State, Topic};
 use crate::tally::Tally;
 use web_sys::{HtmlElement, Storage, Window};
@@ -84,6 +85,8 @@ pub struct App {
     measured: bool,
     /// The step panel's next step, while it runs.
     step_tick: Option<Timeout>,
+    /// The next slice of the step panel's pseudocode, while lines are left to work out.
+    code: Option<Timeout>,
     /// The replay's next move, while it plays.
     replay_tick: Option<Timeout>,
     /// On a bigger board, the searches in a worker: the computer's, and every move's verdict for the scores.
@@ -126,6 +129,7 @@ impl App {
             stats: None,
             measured: false,
             step_tick: None,
+            code: None,
             replay_tick: None,
             searches: Searches::default(),
         };
@@ -205,6 +209,11 @@ impl App {
             Message::Typed(reading) => state.typed(&reading),
             // The runtime takes the game off the page.
             Message::Destroy => Played::On,
+            message @ (Message::Practice(_)
+            | Message::PracticeAnswer(..)
+            | Message::PracticePruned(..)
+            | Message::PracticeShow(_)
+            | Message::PracticeWindows(_)) => self.apply_to_practice(message),
             // The thinking panels' messages and the searches' answers.
             message => return self.apply_panels(message),
         };
@@ -287,6 +296,12 @@ impl App {
                 // The next step comes at the new pace.
                 self.step_tick = None;
             }
+            Message::StepOnBoard => thinking.step_on_board(self.state.game.classic()),
+            Message::PrepareCode => {
+                self.code = None;
+                let mut clock = PageClock::of(&self.host.module_window);
+                thinking.prepare_code(&mut clock, MEASURE_BUDGET_MS);
+            }
             Message::Replay(control) => {
                 if let Some(board) = self.state.game.classic() {
                     thinking.press_replay(board, control);
@@ -301,6 +316,45 @@ impl App {
         if stepped {
             self.state.reveal_step();
         }
+    }
+
+    /// What a message of the practice panel changes. Its answers are read at the edge; a node a page edited into
+    /// one of its attributes is none of the tree's, and changes nothing.
+    fn apply_to_practice(&mut self, message: Message) -> Played {
+        let state = &mut self.state;
+        if let Message::PracticeWindows(on) = message {
+            let mode = if on {
+                Mode::ValuesAndWindows
+            } else {
+                Mode::Values
+            };
+            state.practice.set_mode(mode);
+            return Played::On;
+        }
+        if let Message::Practice(control) = message {
+            return match control {
+                PracticeControl::Solution => state.practice_solution(),
+                // Another tree of the same shape: its seed is in Share's link, like the others.
+                PracticeControl::NewTree => state.set(&Ok(Change::Seed(js::random_seed()))),
+                PracticeControl::AbstractTree => state.set(&Ok(Change::Practice(Practice::Tree))),
+                PracticeControl::Check => {
+                    if let Some(sheet) = state.practice.sheet_mut() {
+                        sheet.check();
+                    }
+                    Played::On
+                }
+            };
+        }
+        let Some(sheet) = state.practice.sheet_mut() else {
+            return Played::On;
+        };
+        match message {
+            Message::PracticeAnswer(node, field, typed) => sheet.answer(&node, field, typed),
+            Message::PracticePruned(node, pruned) => sheet.mark_pruned(&node, pruned),
+            Message::PracticeShow(node) => sheet.reveal(&node),
+            _ => {}
+        }
+        Played::On
     }
 
     /// The worker's answer for the computer at `position`: its move is played. A worker that failed is
@@ -364,6 +418,9 @@ impl App {
         let running = thinking.step.is_some() && thinking.step_running;
         let pace = thinking.step_speed.interval_ms();
         timers.keep(&mut self.step_tick, running, pace, || Message::StepTick);
+        timers.keep(&mut self.code, thinking.code_due(), 0, || {
+            Message::PrepareCode
+        });
         let playing = thinking
             .replay
             .as_ref()

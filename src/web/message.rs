@@ -10,6 +10,8 @@ use super::read;
 use super::realm::{self, AnyKeyboardEvent};
 use crate::engine::{Grid, Score, Thought, CELLS};
 use crate::game::BoardKey;
+use crate::practice::{Field, Number, ParseNumberError, PracticeControl};
+use crate::search_tree::NodeId;
 use crate::settings::{Change, Name, Reading};
 use crate::stepper::{Speed, StepControl};
 use crate::thinking::ReplayControl;
@@ -63,6 +65,20 @@ pub enum Message {
     StepTick,
     /// The step panel's speed was chosen.
     StepSpeed(Speed),
+    /// The step panel goes back to the position on the board, from the practice's abstract tree.
+    StepOnBoard,
+    /// Time to work out more lines of the step panel's pseudocode.
+    PrepareCode,
+    /// Text typed into a field of the practice's node: a number, nothing, or why it is not a number.
+    PracticeAnswer(NodeId, Field, Result<Option<Number>, String>),
+    /// A practice node's "pruned" mark was ticked or unticked.
+    PracticePruned(NodeId, bool),
+    /// "Also ask for α and β" was switched.
+    PracticeWindows(bool),
+    /// "Show this node" on a practice node.
+    PracticeShow(NodeId),
+    /// A button of the practice panel.
+    Practice(PracticeControl),
     /// A control of the "why" line's replay on the board.
     Replay(ReplayControl),
     /// The replay, playing, shows its next move.
@@ -171,9 +187,46 @@ fn panel_click(target: &Element) -> Option<Message> {
         let name = read::attribute(&button, "data-step")?;
         return StepControl::from_name(&name).map(Message::Step);
     }
+    if closest(target, "[data-step-source]").is_some() {
+        return Some(Message::StepOnBoard);
+    }
+    if let Some(button) = closest(target, "[data-show]") {
+        return node_in(&button).map(Message::PracticeShow);
+    }
+    if let Some(button) = closest(target, "[data-practice]") {
+        let name = read::attribute(&button, "data-practice")?;
+        return PracticeControl::from_name(&name).map(Message::Practice);
+    }
     let button = closest(target, "[data-replay]")?;
     let name = read::attribute(&button, "data-replay")?;
     ReplayControl::from_name(&name).map(Message::Replay)
+}
+
+/// The practice node named by `element`'s `data-node` or `data-show` ("0.2.1"); whether the tree has it is for the
+/// exercise to say.
+fn node_in(element: &Element) -> Option<NodeId> {
+    read::attribute(element, "data-node")
+        .or_else(|| read::attribute(element, "data-show"))?
+        .parse()
+        .ok()
+}
+
+/// A change of a practice panel's own control: a node's field or mark, or the harder mode's switch.
+fn practice_change(input: &web_sys::HtmlInputElement) -> Option<Message> {
+    if input.has_attribute("data-practice-mode") {
+        return Some(Message::PracticeWindows(input.checked()));
+    }
+    if input.has_attribute("data-pruned") {
+        return Some(Message::PracticePruned(node_in(input)?, input.checked()));
+    }
+    let field = Field::from_name(&read::attribute(input, "data-field")?)?;
+    // Read here, once: the update sees a number, nothing, or the sentence that says what to type.
+    let typed = match input.value().parse::<Number>() {
+        Ok(number) => Ok(Some(number)),
+        Err(ParseNumberError::Empty) => Ok(None),
+        Err(error) => Err(error.to_string()),
+    };
+    Some(Message::PracticeAnswer(node_in(input)?, field, typed))
 }
 
 /// The setting a control changes, named by its `data-setting` (a name a page put there is no setting's).
@@ -196,15 +249,22 @@ fn change(target: &Element) -> Option<Message> {
     if read::attribute(&input, "data-tree").as_deref() == Some("alpha-beta") {
         return Some(Message::AlphaBeta(input.checked()));
     }
-    let name = setting_of(&input)?;
+    let Some(name) = setting_of(&input) else {
+        return practice_change(&input);
+    };
     match input.type_().as_str() {
+        // A switch's value when on is its `value`: "on" unless set (the practice's says what to practise on).
         "checkbox" => {
-            let on = if input.checked() { "1" } else { "0" };
-            Some(Message::Set(Change::parse(name, on)))
+            let on = if input.checked() {
+                input.value()
+            } else {
+                "0".to_owned()
+            };
+            Some(Message::Set(Change::parse(name, &on)))
         }
         // A radio button's change is its becoming checked.
         "radio" if input.checked() => Some(Message::Set(Change::parse(name, &input.value()))),
-        "number" => Some(Message::Typed(Change::parse(name, &input.value()))),
+        "number" | "text" => Some(Message::Typed(Change::parse(name, &input.value()))),
         _ => None,
     }
 }

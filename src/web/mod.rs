@@ -16,6 +16,7 @@
 mod api;
 mod api_engine;
 mod app;
+mod checker;
 mod dom;
 mod host;
 mod js;
@@ -24,6 +25,8 @@ mod mailbox;
 mod message;
 mod panels;
 pub mod panic;
+mod practice_view;
+mod pseudo_view;
 mod read;
 mod realm;
 mod runtime;

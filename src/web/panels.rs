@@ -3,8 +3,9 @@
 //! the 3x3 board, each move's verdict (proved, or an estimate at a depth) on a bigger one. Search statistics:
 //! what each refinement of minimax visits on the 3x3 board, the computer's last search (with its horizon) on a
 //! bigger one, where nothing can count plain minimax's positions. The game tree: every line on the 3x3 board, one
-//! move deep on a bigger one. The step-through: alpha-beta event by event on the 3x3 board, and why not on a
-//! bigger one. They are built the first time one is shown (most visits never open them); their switches are drawn
+//! move deep on a bigger one. Practise alpha-beta: the reader works the search out on the position or on an
+//! abstract tree (`practice_view.rs`). The step-through: alpha-beta event by event on the 3x3 board or the
+//! practice's abstract tree, with its pseudocode, and why not on a bigger board. They are built the first time one is shown (most visits never open them); their switches are drawn
 //! by `switches.rs`. What they say is computed in [`crate::thinking`], [`crate::tree`] and [`crate::report`];
 //! this module only draws it.
 
@@ -12,15 +13,16 @@ use super::dom::{
     add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute,
     set_score_data, set_text, set_unavailable,
 };
+use super::practice_view::PracticeView;
 use super::step_view::StepView;
 use super::tree_view::TreeView;
 use crate::engine::{Board, Variant, CELLS};
 use crate::explain::MoveScore;
 use crate::game::Game;
 use crate::report::{self, Found, STEP_ON_3X3};
+use crate::settings::Practice;
 use crate::squares::ScoreData;
 use crate::state::State;
-use crate::stepper::Stepper;
 use crate::thinking::{self, Replay, StatsColumn, Thinking};
 use std::cell::OnceCell;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, ShadowRoot};
@@ -41,6 +43,7 @@ pub struct Panels {
 struct Built {
     scores: ScoresPanel,
     stats: StatsPanel,
+    practice: PracticeView,
     step: StepView,
     tree: TreeView,
 }
@@ -70,7 +73,9 @@ impl Panels {
         let classic = game.classic();
         // The horizon is a bigger board's: on the 3x3 board every search goes to the end.
         let horizon = display.horizon && classic.is_none();
-        let any = display.scores || display.stats || display.tree || display.step || horizon;
+        let practice = display.practice != Practice::Hidden;
+        let any =
+            display.scores || display.stats || display.tree || display.step || horizon || practice;
         // With no panel open, the game alone: on a wide screen it does not make room for them.
         set_hidden(&self.panels_box, !any);
         let built = if any {
@@ -85,23 +90,28 @@ impl Panels {
         let thinking = &state.thinking;
         built.scores.render(game, thinking, &state.found, exact);
         built.stats.render(game, thinking, &state.found);
-        let stepper = thinking.step.as_ref().filter(|_| display.step);
+        built.practice.render(state);
+        // On a bigger board the step panel shows the practice's abstract tree, and nothing else.
+        let stepper = thinking
+            .step
+            .as_ref()
+            .filter(|stepper| display.step && (classic.is_some() || stepper.board().is_none()));
         set_hidden(&built.step.panel, !display.step);
-        match (display.step, classic, stepper) {
-            (true, Some(_), Some(stepper)) => built.step.render(
+        match (display.step, stepper) {
+            (true, Some(stepper)) => built.step.render(
                 stepper,
                 thinking.step_running,
                 thinking.step_heard,
                 thinking.step_speed,
             ),
-            (true, None, _) => built.step.render_note(STEP_ON_3X3),
+            (true, None) if classic.is_none() => built.step.render_note(STEP_ON_3X3),
             _ => {}
         }
         set_hidden(&built.tree.panel, !display.tree);
         if display.tree {
             match classic {
                 Some(_) => {
-                    let current = stepper.map(Stepper::path);
+                    let current = thinking.step_path_on_board().filter(|_| display.step);
                     let tree = &thinking.tree;
                     built
                         .tree
@@ -123,6 +133,7 @@ impl Built {
         Built {
             scores: ScoresPanel::build(panels),
             stats: StatsPanel::build(panels),
+            practice: PracticeView::build(panels, game),
             step: StepView::build(panels, game),
             tree: TreeView::build(panels, shadow, game),
         }

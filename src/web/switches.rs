@@ -1,12 +1,12 @@
 //! The switches of the panels that show how minimax thinks, among the game's controls (the panels are drawn by
-//! `panels.rs`): the four panels', the switches that matter on a bigger board only, and the choice of scoring that
+//! `panels.rs`): the five panels', the switches that matter on a bigger board only, and the choice of scoring that
 //! the move scores show.
 
 use super::dom::{add, checkbox};
 use super::dom::{game_id, radio_group, set_hidden};
 use crate::engine::Scoring;
 use crate::game::Game;
-use crate::settings::Name;
+use crate::settings::{Name, Practice};
 use web_sys::{Element, HtmlInputElement};
 
 /// The thinking switches.
@@ -15,6 +15,7 @@ pub struct Switches {
     tree_switch: HtmlInputElement,
     stats_switch: HtmlInputElement,
     step_switch: HtmlInputElement,
+    practice_switch: HtmlInputElement,
     /// The further switches.
     more: MoreSwitches,
 }
@@ -37,11 +38,16 @@ impl Switches {
         let tree_switch = checkbox(&switches, Name::Tree, "Game tree");
         let stats_switch = checkbox(&switches, Name::Stats, "Search statistics");
         let step_switch = checkbox(&switches, Name::Step, "Step through the search");
+        let practice_switch = checkbox(&switches, Name::Practice, "Practise alpha-beta");
+        // Switched on, the practice is on the position on the board, or on the abstract tree it was on before
+        // it was switched off (see `render`).
+        practice_switch.set_value(Practice::Position.value());
         Switches {
             scores_switch,
             tree_switch,
             stats_switch,
             step_switch,
+            practice_switch,
             more: MoreSwitches::build(controls, &switches, game),
         }
     }
@@ -58,6 +64,11 @@ impl Switches {
         self.tree_switch.set_checked(display.tree);
         self.stats_switch.set_checked(display.stats);
         self.step_switch.set_checked(display.step);
+        self.practice_switch
+            .set_checked(display.practice != Practice::Hidden);
+        if display.practice != Practice::Hidden {
+            self.practice_switch.set_value(display.practice.value());
+        }
         self.more.render(game);
     }
 }
