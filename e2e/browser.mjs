@@ -104,3 +104,46 @@ export async function withGame(browser, url, body, options = {}) {
     await close();
   }
 }
+
+/** The board in `scope` (a page, a frame or a locator) as text, one character a square: "X", "O" or "." (read from
+ * the squares' classes, since with the scores shown an empty square holds words). */
+export function board(scope) {
+  return scope
+    .locator("[data-cell]")
+    .evaluateAll((cells) =>
+      cells.map((c) => (c.classList.contains("ttt-x") ? "X" : c.classList.contains("ttt-o") ? "O" : ".")).join(""),
+    );
+}
+
+/** How many marks the board in `scope` holds. */
+export async function markCount(scope) {
+  return (await board(scope)).replaceAll(".", "").length;
+}
+
+/** The status line of the game in `scope`. */
+export function status(scope) {
+  return scope.locator(".ttt-status").textContent();
+}
+
+/** A small seeded generator (mulberry32), so that a failing run can be replayed. */
+export function seeded(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Plays the person's moves on `page` until the game is over, each on an empty square `choose(empty)` picks (the
+ * first by default), waiting for the computer after each; resolves to the final board. */
+export async function playToTheEnd(page, choose = (empty) => empty[0]) {
+  for (let guard = 0; guard < 225; guard++) {
+    await settled(page);
+    if (!(await status(page)).includes("Your turn")) break;
+    const empty = [...(await board(page))].flatMap((mark, cell) => (mark === "." ? [cell] : []));
+    await page.locator(`[data-cell="${choose(empty)}"]`).click();
+  }
+  await settled(page);
+  return board(page);
+}

@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, settled, watchedPage, withGame as openGame } from "./browser.mjs";
+import { board as cells, launch, settled, status, watchedPage, withGame as openGame } from "./browser.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 
@@ -24,8 +24,6 @@ after(async () => {
 /** Opens the game at `query` (see browser.mjs's withGame). */
 const withGame = (query, body, options) => openGame(browser, `${site.url}${query}`, body, options);
 
-const cells = async (page) => (await page.locator("[data-cell]").allTextContents()).map((m) => m || ".").join("");
-const status = (page) => page.locator(".ttt-status").textContent();
 const cell = (page, index) => page.locator(`[data-cell="${index}"]`);
 const tallyText = (page) => page.locator(".ttt-tally p").textContent();
 const history = (page) => page.locator(".ttt-history li:not([hidden]) button").allTextContents();

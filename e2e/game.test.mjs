@@ -4,11 +4,13 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, settled, watchedPage, withGame as openGame } from "./browser.mjs";
+import { launch, seeded as random, settled, status, watchedPage, withGame as openGame } from "./browser.mjs";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
-const GAMES_PER_SIDE = 25;
+// The engine never loses any game (tests/engine.rs walks them all); here the page shows a few games' ends: a win's
+// line, a draw, the status line, and clicks that place the person's mark.
+const GAMES_PER_SIDE = 3;
 
 const LINES = [
   [0, 1, 2], [3, 4, 5], [6, 7, 8],
@@ -23,16 +25,6 @@ function winnerOf(cells) {
     if (a && a === b && b === c) return { mark: a, line };
   }
   return null;
-}
-
-/** A small seeded generator (mulberry32), so a failing game can be replayed. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 let site;
@@ -52,7 +44,6 @@ after(async () => {
 const withGame = (query, body, options) => openGame(browser, `${site.url}${query}`, body, options);
 
 const cells = (page) => page.locator("[data-cell]").allTextContents();
-const status = (page) => page.locator(".ttt-status").textContent();
 
 test("the page shows a board of nine labelled buttons and a status line", async () => {
   await withGame("", async (page) => {
@@ -110,11 +101,13 @@ async function playOneGame(page, next, human) {
 }
 
 for (const human of ["X", "O"]) {
-  test(`the computer never loses ${GAMES_PER_SIDE} clicked games when the person plays ${human}`, async () => {
+  test(`the page shows how clicked games against the computer end when the person plays ${human}`, async () => {
     await withGame(`?human=${human}&delay=0`, async (page) => {
       const next = random(human === "X" ? 1 : 2);
       const results = { computer: 0, draw: 0 };
-      for (let game = 0; game < GAMES_PER_SIDE; game++) {
+      // A few games, and more until the computer has won one (random play loses most games), so that a win's
+      // line is checked too.
+      for (let game = 0; game < GAMES_PER_SIDE || (results.computer === 0 && game < 10); game++) {
         const board = await playOneGame(page, next, human);
         const winner = winnerOf(board);
         const highlighted = await page.locator(".ttt-cell.ttt-win").evaluateAll((els) =>
@@ -141,8 +134,7 @@ for (const human of ["X", "O"]) {
         await page.getByRole("button", { name: "New game" }).click();
         await settled(page);
       }
-      assert.equal(results.computer + results.draw, GAMES_PER_SIDE);
-      assert.ok(results.computer > 0, "random play loses some games");
+      assert.ok(results.computer > 0, `random play loses some games: ${JSON.stringify(results)}`);
     });
   });
 }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { serve } from "./server.mjs";
-import { launch, settled, watchedProfile } from "./browser.mjs";
+import { launch, markCount as marks, playToTheEnd, settled, status, watchedProfile } from "./browser.mjs";
 import { siteFiles } from "../scripts/offline.mjs";
 import { ICONS, renderIcons } from "../scripts/icons.mjs";
 
@@ -106,21 +106,6 @@ async function until(page, probe, what, arg) {
   assert.fail(`timed out waiting until ${what}`);
 }
 
-const marks = (scope) =>
-  scope.locator("[data-cell]").evaluateAll((cells) => cells.filter((cell) => /^[XO]$/.test(cell.textContent)).length);
-
-/** Plays the 3x3 game on `page` to its end, each time on the first empty square; resolves to the status line. */
-async function playToTheEnd(page) {
-  for (let turn = 0; turn < 5; turn++) {
-    await settled(page);
-    const status = await page.locator(".ttt-status").textContent();
-    if (!status.includes("Your turn")) break;
-    const free = await page.locator("[data-cell]").evaluateAll((cells) => cells.findIndex((cell) => !cell.textContent));
-    await page.locator(`[data-cell="${free}"]`).click();
-  }
-  await settled(page);
-  return page.locator(".ttt-status").textContent();
-}
 
 test("after one visit the site plays offline: a 3x3 game, a 15x15 move from the worker, every panel, the post", async () => {
   const copy = await copiedSite();
@@ -156,7 +141,8 @@ test("after one visit the site plays offline: a 3x3 game, a 15x15 move from the 
     await page.reload();
     await page.locator("[data-cell]").first().waitFor();
     await page.goto(`${copy.site.url}?delay=0`);
-    assert.match(await playToTheEnd(page), /(Computer wins|Draw)\.$/);
+    await playToTheEnd(page);
+    assert.match(await status(page), /(Computer wins|Draw)\.$/);
 
     // 15x15: the computer searches in the Web Worker, whose script and module come from the cache too (a worker
     // that did not start would leave the game thinking on the page, and the panel would say so).
@@ -171,7 +157,7 @@ test("after one visit the site plays offline: a 3x3 game, a 15x15 move from the 
 
     // Every panel.
     await page.goto(`${copy.site.url}?scores=1&tree=1&stats=1&step=1&delay=0`);
-    for (const drawn of ["[data-cell][data-outcome]", "[role='treeitem']", ".ttt-stats tbody td", "[data-step-event]"]) {
+    for (const drawn of ["[data-cell][data-outcome]", "[role='treeitem']", ".ttt-stats .ttt-variants tbody td", "[data-step-event]"]) {
       await page.locator(drawn).first().waitFor();
     }
 

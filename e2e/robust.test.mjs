@@ -2,10 +2,11 @@
 // (URL parameters, custom-element attributes), and the Content-Security-Policy, all against the release build.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { closeSites, openSites, settled, watchedPage } from "./browser.mjs";
+import { closeSites, openSites, settled, watch, watchedPage } from "./browser.mjs";
 
-const SEEDS = [1, 2, 3];
-const ACTIONS_PER_SEED = 1500;
+// Enough to finish dozens of games through every control with each seed (the engine's own guarantees are native).
+const SEEDS = [1, 2];
+const ACTIONS_PER_SEED = 700;
 
 let site;
 let host;
@@ -151,7 +152,7 @@ test(`monkey: ${SEEDS.length} seeds x ${ACTIONS_PER_SEED} random clicks and key 
       const { problems: found, stats } = await page.evaluate(monkey, { seed, actions: ACTIONS_PER_SEED });
       assert.deepEqual(found, [], `seed ${seed}`);
       assert.deepEqual(problems, [], `seed ${seed}: console errors, panics or failed requests`);
-      assert.ok(stats.finished > 10, `seed ${seed}: games were finished (${stats.finished})`);
+      assert.ok(stats.finished > 5, `seed ${seed}: games were finished (${stats.finished})`);
       for (const key of Object.keys(totals)) totals[key] += stats[key];
     } finally {
       await close();
@@ -217,37 +218,32 @@ test("events a script makes without their usual fields are ignored, and the game
   }
 });
 
-/** Hostile URL parameters: each must give a message (or be ignored), a whole board, no markup, no script. */
+/** Hostile URL parameters: each must give a message (or be ignored), a whole board, no markup, no script. These
+ * are the ones whose decoding or markup needs a browser; what the game says of each decoded value, and of many
+ * more, is checked natively (tests/url.rs). */
 const HOSTILE_QUERIES = [
   "?human=" + "X".repeat(8000),
   "?human=%3Cscript%3Ewindow.pwned%3D1%3C%2Fscript%3E",
   "?level=%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E",
   "?position=%3Csvg%20onload%3Dwindow.pwned%3D1%3E",
-  "?position=XXXOO.O..",
-  "?position=XXXXXXXXX",
-  "?position=XXXOO....",
-  "?position=",
-  "?delay=1e999",
-  "?delay=-0",
-  "?delay=0x10",
-  "?mode=%00",
-  "?mode=friend&mode=robot",
-  "?mode[]=friend",
-  "?level=UNBEATABLE",
   "?embed=%22%3E%3Cb%3E",
+  "?mode=%00",
   "?%E0%A4%A=%FF%FE",
   "?=&&&=&human",
-  "?scores=1&tree=yes&unknown=1",
+  "?mode[]=friend",
   "?human=O&human=X&human=Q",
 ];
 
 test(`hostile URL parameters (${HOSTILE_QUERIES.length}) are explained as text, never run, never break the board`, async () => {
   let notices = 0;
   let played = 0;
-  for (const query of HOSTILE_QUERIES) {
-    const { page, problems, close } = await watchedPage(browser);
-    page.on("dialog", (dialog) => problems.push(`dialog: ${dialog.message()}`));
-    try {
+  // One browser context, a new page in it for each address.
+  const context = await browser.newContext();
+  try {
+    for (const query of HOSTILE_QUERIES) {
+      const page = await context.newPage();
+      const problems = watch(page);
+      page.on("dialog", (dialog) => problems.push(`dialog: ${dialog.message()}`));
       await page.goto(`${site.url}${query}`);
       await page.locator("[data-cell]").first().waitFor();
       await settled(page);
@@ -266,11 +262,12 @@ test(`hostile URL parameters (${HOSTILE_QUERIES.length}) are explained as text, 
         played += 1;
       }
       assert.deepEqual(problems, [], query);
-    } finally {
-      await close();
+      await page.close();
     }
+  } finally {
+    await context.close();
   }
-  assert.ok(notices >= 14, `${notices} notices shown`);
+  assert.ok(notices >= 8, `${notices} notices shown`);
   console.log(`hostile queries: ${played} of ${HOSTILE_QUERIES.length} games played on`);
   assert.ok(played >= HOSTILE_QUERIES.length - 3, `${played} games played on`);
   console.log(`hostile URL parameters: ${HOSTILE_QUERIES.length} tried, ${notices} notices shown`);

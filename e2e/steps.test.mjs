@@ -1,10 +1,11 @@
 // End-to-end tests of watching minimax think, in the release build: alpha-beta stepped through event by event
-// against a textbook alpha-beta written out here in JavaScript, the game tree drawn as a picture (its pruned nodes
+// as the native engine traces it, the game tree drawn as a picture (its pruned nodes
 // the children that trace skips, each cut with its reason), the "why" line replayed on the board, and the panels
 // beside the board on a wide screen, in the page, the custom element and the iframe.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { openSites, closeSites, settled, watchedPage, withGame as openGame } from "./browser.mjs";
+import { insight } from "./native.mjs";
 
 let sites;
 
@@ -19,64 +20,13 @@ after(async () => {
 /** Opens the game at `query` (see browser.mjs's withGame). */
 const withGame = (query, body, options) => openGame(sites.browser, `${sites.site.url}${query}`, body, options);
 
-const LINES = [
-  [0, 1, 2],
-  [3, 4, 5],
-  [6, 7, 8],
-  [0, 3, 6],
-  [1, 4, 7],
-  [2, 5, 8],
-  [0, 4, 8],
-  [2, 4, 6],
-];
-
-/**
- * Russell and Norvig's ALPHA-BETA-SEARCH (MAX-VALUE/MIN-VALUE, fail-soft), as the step panel describes it: MAX is
- * the side to move at `root`, a MAX win with n marks is 10 - n, a loss n - 10, a draw 0, moves in cell order.
- * Returns its events in the page's terms: { event, position, alpha, beta, value, path }.
- */
-function textbookTrace(root) {
-  const toMove = (board) => ([...board].filter((c) => c !== ".").length % 2 === 0 ? "X" : "O");
-  const max = toMove(root);
-  const show = (bound) => (bound === -Infinity ? "-inf" : bound === Infinity ? "inf" : String(bound));
-  const events = [];
-  const record = (event, board, alpha, beta, value, path) =>
-    events.push({ event, position: board, alpha: show(alpha), beta: show(beta), value: value === undefined ? null : String(value), path: path.join(",") });
-  const utility = (board) => {
-    const marks = [...board].filter((c) => c !== ".").length;
-    for (const [a, b, c] of LINES) {
-      if (board[a] !== "." && board[a] === board[b] && board[b] === board[c]) return board[a] === max ? 10 - marks : marks - 10;
-    }
-    return marks === 9 ? 0 : undefined;
-  };
-  const play = (board, cell) => board.slice(0, cell) + toMove(board) + board.slice(cell + 1);
-  const value = (board, alpha, beta, path) => {
-    const maximizing = toMove(board) === max;
-    record("visit", board, alpha, beta, undefined, path);
-    const done = utility(board);
-    if (done !== undefined) {
-      record("return", board, alpha, beta, done, path);
-      return done;
-    }
-    const actions = [...board].flatMap((c, i) => (c === "." ? [i] : []));
-    let v = maximizing ? -Infinity : Infinity;
-    for (const [i, cell] of actions.entries()) {
-      const child = value(play(board, cell), alpha, beta, [...path, cell]);
-      v = maximizing ? Math.max(v, child) : Math.min(v, child);
-      if (maximizing ? v >= beta : v <= alpha) {
-        if (i + 1 < actions.length) record("cut", board, alpha, beta, v, path);
-        record("return", board, alpha, beta, v, path);
-        return v;
-      }
-      if (maximizing) alpha = Math.max(alpha, v);
-      else beta = Math.min(beta, v);
-    }
-    record("return", board, alpha, beta, v, path);
-    return v;
-  };
-  value(root, -Infinity, Infinity, []);
-  return events;
-}
+/** The step panel's alpha-beta trace from each position these tests start from, as the native engine traces it
+ * (tests/trace.rs proves that trace the textbook's, Russell and Norvig's fail-soft ALPHA-BETA-SEARCH, at every
+ * reachable position): events `{ event, position, alpha, beta, value, path }`. */
+const TRACES = Object.fromEntries(
+  Object.entries(insight("XO.X.O...", "XXXOO....", "X...O....", ".........", "....X....")).map(([root, { trace }]) => [root, trace]),
+);
+const nativeTrace = (root) => TRACES[root];
 
 /** What the step panel shows now: its data-step-* attributes. */
 const NOW = "[data-step-event]";
@@ -110,11 +60,11 @@ const pressAndRead = (page, name, count) =>
 
 const withoutPaths = (events) => events.map(({ path, ...rest }) => rest);
 
-test("the step panel shows exactly the textbook's alpha-beta trace, stepping to the end and back", async () => {
+test("the step panel shows exactly the engine's alpha-beta trace, stepping to the end and back", async () => {
   const counts = {};
-  // X to move with five squares left (cuts at both kinds of node), O to move, a finished game, and the issue's own.
-  for (const root of ["XO.X.O...", "X...O..X.", "XOX.O.X..", "XXXOO....", "X...O...."]) {
-    const trace = textbookTrace(root);
+  // X to move with five squares left (cuts at both kinds of node), a finished game, and the issue's own.
+  for (const root of ["XO.X.O...", "XXXOO....", "X...O...."]) {
+    const trace = nativeTrace(root);
     counts[root] = trace.length;
     await withGame(`?mode=friend&step=1&position=${root}`, async (page) => {
       assert.deepEqual(await shown(page), withoutPaths(trace)[0], `${root}: the root's visit first`);
@@ -135,7 +85,7 @@ test("the step panel shows exactly the textbook's alpha-beta trace, stepping to 
 
 test("step by mouse and keyboard: each event in words, cuts with their reason, finish, restart, run and pause", async () => {
   const root = "X...O....";
-  const trace = textbookTrace(root);
+  const trace = nativeTrace(root);
   await withGame(`?step=1&position=${root}`, async (page) => {
     const step = page.getByRole("button", { name: /^Step/ }).first();
     assert.equal(await step.getAttribute("data-step"), "forward", "the step button's name starts with Step");
@@ -200,7 +150,7 @@ test("the step panel opens from the URL, the control, the custom element's attri
   await withGame("?mode=friend", async (page) => {
     assert.equal(await page.locator(NOW).count(), 0, "not built before it is asked for");
     await page.getByRole("checkbox", { name: "Step through the search" }).check();
-    assert.deepEqual(await shown(page), withoutPaths(textbookTrace("........."))[0]);
+    assert.deepEqual(await shown(page), withoutPaths(nativeTrace("........."))[0]);
     // A move changes the position: the search starts again from there.
     await page.locator('[data-cell="4"]').click();
     assert.equal(await page.locator(NOW).getAttribute("data-step-position"), "....X....");
@@ -211,7 +161,7 @@ test("the step panel opens from the URL, the control, the custom element's attri
     assert.equal(await page.locator(".ttt-step-panel").isHidden(), true);
     await page.getByRole("checkbox", { name: "Step through the search" }).check();
     assert.deepEqual(await shown(page), leftAt);
-    assert.deepEqual(leftAt, withoutPaths(textbookTrace("....X...."))[5]);
+    assert.deepEqual(leftAt, withoutPaths(nativeTrace("....X...."))[5]);
     await page.getByRole("checkbox", { name: "Step through the search" }).uncheck();
     assert.equal(await page.locator(".ttt-step-panel").isHidden(), true);
   });
@@ -251,7 +201,7 @@ test("the step panel opens from the URL, the control, the custom element's attri
   }
 });
 
-/** The cells of a position's children the textbook trace visits, by the parent's path ("" for the root). */
+/** The cells of a position's children the trace visits, by the parent's path ("" for the root). */
 function visitedChildren(trace) {
   const visited = new Set(trace.filter((e) => e.event === "visit").map((e) => e.path));
   return visited;
@@ -259,7 +209,7 @@ function visitedChildren(trace) {
 
 test("the tree as a picture: small boards joined to their parents, pruned nodes exactly those the trace skips", async () => {
   const root = "X...O....";
-  const trace = textbookTrace(root);
+  const trace = nativeTrace(root);
   const visited = visitedChildren(trace);
   await withGame(`?mode=friend&tree=1&position=${root}`, async (page) => {
     const picture = page.locator(".ttt-picture");

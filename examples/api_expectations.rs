@@ -1,7 +1,8 @@
-//! Prints, as JSON, what the JS API must answer for every reachable position, from the native engine: the
-//! end-to-end tests compare the release wasm's `analyze` and `bestMove` with it.
+//! Prints, as JSON, what the JS API must answer for the positions given as arguments (every reachable position
+//! without any), from the native engine: the end-to-end tests compare the release wasm's `analyze` and
+//! `bestMove` with it (e2e/native.mjs), and `tests/api.rs` checks these answers natively everywhere.
 //!
-//! `cargo run --release --example api_expectations > expected.json`
+//! `cargo run --profile test --example api_expectations -- X...O.... XXXOO.... > expected.json`
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -22,8 +23,10 @@ fn list(cells: &[usize]) -> String {
 }
 
 fn main() {
-    let mut positions = BTreeSet::new();
-    reachable(Board::EMPTY, &mut positions);
+    let mut positions: BTreeSet<String> = std::env::args().skip(1).collect();
+    if positions.is_empty() {
+        reachable(Board::EMPTY, &mut positions);
+    }
     let mut out = String::from("[\n");
     for (index, text) in positions.iter().enumerate() {
         let board: Board = text.parse().expect("a reachable position");

@@ -12,12 +12,19 @@ const minIndex = process.argv.indexOf("--min");
 const minimum = minIndex > 0 ? Number(process.argv[minIndex + 1]) : null;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
-/** Runs Lighthouse on `url`; returns { scores, failing } with scores out of 100. */
-export async function audit(url) {
-  const chrome = await chromeLauncher.launch({
+/** Launches the Chromium that Lighthouse drives (`kill()` ends it). */
+export function launchChrome() {
+  return chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
+}
+
+/** Runs Lighthouse on `url`, in `chrome` if given (one launched for it otherwise); returns { scores, failing } with
+ * scores out of 100. */
+export async function audit(url, chrome = null) {
+  const own = chrome === null;
+  chrome ??= await launchChrome();
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -38,7 +45,7 @@ export async function audit(url) {
     }
     return { scores, failing };
   } finally {
-    await chrome.kill();
+    if (own) await chrome.kill();
   }
 }
 

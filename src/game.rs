@@ -4,7 +4,7 @@
 use crate::engine::{
     best_move_at, best_moves, Board, Grid, Level, Limits, Player, Rng, Shape, Status,
 };
-use crate::settings::{Mode, Settings};
+use crate::settings::{level_label, Mode, Settings};
 use crate::tally::{GameResult, TallyKey};
 
 /// How many times the computer's time per move the scores of every move may take on a bigger board.
@@ -558,6 +558,16 @@ impl Game {
         }
     }
 
+    /// What the level control calls `level` on this game's board. The deepest level is unbeatable only where the
+    /// computer searches every line to the end; on a bigger board it is named by what it is, its time per move.
+    pub fn level_label(&self, level: Level) -> String {
+        let settings = &self.settings;
+        if settings.shape == Shape::CLASSIC || level != Level::Unbeatable {
+            return level_label(level).to_owned();
+        }
+        format!("Strongest, {} ms a move", settings.think_ms)
+    }
+
     /// The level's one-sentence description, on this game's board.
     pub fn level_description(&self) -> String {
         let settings = &self.settings;
@@ -565,8 +575,9 @@ impl Game {
             return settings.level.description().to_owned();
         }
         format!(
-            "Unbeatable searches as deep as its time allows ({} ms a move), to the end of the game where it can: \
-             there its moves are perfect, and it loses only a game that was lost before it moved.",
+            "Strongest searches as deep as its time allows ({} ms a move), to the end of the game where it can: \
+             there it proves its moves, and the search panel says so. Elsewhere it plays its best guess, which a \
+             stronger player can beat.",
             settings.think_ms
         )
     }
@@ -768,18 +779,30 @@ mod tests {
     }
 
     #[test]
-    fn unbeatable_on_a_bigger_board_promises_perfect_moves_not_a_draw() {
-        // 4x4 with 3 in a row is a win for X: there Unbeatable, playing O, can lose.
+    fn on_a_bigger_board_the_deepest_level_is_named_by_its_time_not_unbeatable() {
+        // 4x4 with 3 in a row is a win for X: there the deepest level, playing O, can lose.
         let game = Game::new(
             Settings {
                 shape: Shape::new(4, 4, 3).unwrap(),
+                think_ms: 250,
                 ..Settings::default()
             },
             1,
         );
         let description = game.level_description();
-        assert!(description.contains("perfect"), "{description}");
-        assert!(!description.contains("never loses"), "{description}");
+        assert!(description.contains("proves its moves"), "{description}");
+        assert!(description.contains("250 ms a move"), "{description}");
+        for words in ["never loses", "Unbeatable", "perfect"] {
+            assert!(!description.contains(words), "{description}");
+        }
+        assert_eq!(
+            game.level_label(Level::Unbeatable),
+            "Strongest, 250 ms a move"
+        );
+        assert_eq!(game.level_label(Level::Hard), "Hard");
+        let classic = Game::new(Settings::default(), 1);
+        assert_eq!(classic.level_label(Level::Unbeatable), "Unbeatable");
+        assert!(classic.level_description().contains("never loses"));
     }
 
     #[test]

@@ -3,10 +3,10 @@
 //! square again only when this changed, which keeps a click on a 15x15 board to the few squares it changed.
 //! Pure Rust, tested natively.
 
-use crate::beyond;
 use crate::engine::{Player, Score};
 use crate::explain::MoveScore;
 use crate::game::{Game, Phase};
+use crate::report;
 use crate::thinking::{self, Replay};
 
 /// What a square's value says, in the attributes a page (or a test) can read: `data-outcome` and `data-plies`
@@ -54,6 +54,10 @@ pub struct Square {
     pub best: bool,
     /// A replayed move of the "why" line on it: the side and its number in the line.
     pub replayed: Option<(Player, usize)>,
+    /// Its shade in a bigger board's heat map of the scores (see [`report::heat`]).
+    pub heat: Option<u8>,
+    /// A bigger board's score in words, shown when the pointer rests on the square.
+    pub tip: Option<String>,
 }
 
 /// The scores the squares show, if any: the 3x3 board's exact ones, or a bigger board's verdicts.
@@ -79,6 +83,11 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
         Scores::Exact(_, Some(replay)) => replay.marks(),
         _ => Vec::new(),
     };
+    let heat = match scores {
+        Scores::Verdicts(moves) => report::heat(moves),
+        _ => Vec::new(),
+    };
+    let words = game.shape().cols() <= report::WORDS_UP_TO_COLUMNS;
     (0..game.shape().cells())
         .map(|cell| {
             let mark = board.get(cell);
@@ -97,11 +106,22 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
                     .iter()
                     .find(|(marked, ..)| *marked == cell)
                     .map(|&(_, player, number)| (player, number)),
+                heat: None,
+                tip: None,
             };
             // The scores are those of the game's position: while a replayed line shows other marks, they would
             // be read as the scores of the board on show, which they are not.
             if marks.is_empty() {
                 add_score(&mut square, cell, scores, mover);
+            }
+            if let Scores::Verdicts(moves) = scores {
+                if let Some(index) = moves.iter().position(|(scored, _)| *scored == cell) {
+                    square.heat = heat.get(index).copied();
+                    square.tip = Some(square.text.clone());
+                    if !words {
+                        square.text.clear();
+                    }
+                }
             }
             // A replayed mark is on the face and in the name: the move's number and its side.
             if let Some((player, number)) = square.replayed {
@@ -132,10 +152,10 @@ fn add_score(square: &mut Square, cell: usize, scores: Scores<'_>, mover: Player
         }
         Scores::Verdicts(moves) => {
             if let Some((_, verdict)) = moves.iter().find(|(scored, _)| *scored == cell) {
-                square.text = beyond::square_words(verdict);
+                square.text = report::square_words(verdict);
                 square
                     .label
-                    .push_str(&beyond::square_label_suffix(verdict, mover));
+                    .push_str(&report::square_label_suffix(verdict, mover));
                 square.score = Some(ScoreData::of(verdict));
             }
         }

@@ -1,27 +1,34 @@
 //! The "Step through the search" panel's state and words, without the page: alpha-beta from the current
-//! position one event at a time ([`alpha_beta_trace`]: `visit`, `return`, `cut`), where the reader is, the node
-//! each event happens at, what the reader is told, and how many positions the search has visited against plain
-//! minimax. The game tree's picture says why each cut happens with the same [`cut_reason`], from the same trace,
-//! so it prunes exactly what the steps skip. Pure Rust, tested natively.
+//! position one event at a time ([`alpha_beta_trace`]: `visit`, `return`, `cut`), or on the practice's abstract
+//! tree, where the reader is, the node each event happens at, what the reader is told, how many positions the
+//! search has visited against plain minimax, and the pseudocode's line for each event. The game tree's picture
+//! says why each cut happens with the same [`cut_reason`], from the same trace, so it prunes exactly what the
+//! steps skip. Pure Rust, tested natively.
+//!
+//! The reader steps an event at a time, as the game tree and the small board show the search, and the
+//! pseudocode shows the line that runs each event ([`Pseudocode::step_of_event`]) with the lines run on the way
+//! from the event before: stepping line by line would take 167,916 presses from the empty board instead of
+//! 46,588, for lines (v ← MAX(v, …), α ← MAX(α, v)) whose effect the next event shows anyway.
+//!
+//! [`alpha_beta_trace`]: crate::engine::alpha_beta_trace
 
-use crate::engine::{
-    alpha_beta_trace, game_tree_size, move_between, walk_trace, Board, Bound, Player, Status,
-    StepEvent, StepKind,
-};
+use crate::engine::{move_between, Board, Bound, Player, Status, StepEvent, StepKind};
 use crate::explain::{group_digits, signed};
 use crate::game::cell_name;
+use crate::pseudocode::Pseudocode;
+use crate::search_tree::{tree_size, SearchTree};
+use crate::textbook::TreeEvent;
+use std::ops::Range;
 
-/// Alpha-beta from one position, and the event the reader has stepped to.
+/// Alpha-beta on one tree (a position, or the practice's abstract tree), and the event the reader has stepped to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stepper {
-    root: Board,
-    /// Every event of the search, in order; never empty (the root is always visited and returned).
-    events: Vec<StepEvent>,
+    /// The tree, its trace (every event, in order, each node named by its path; never empty: the root is always
+    /// visited and returned), and the pseudocode that runs it, worked out a slice at a time.
+    code: Pseudocode,
     /// The event on show.
     at: usize,
-    /// The cells played from the root to the node of the event on show, kept as the reader steps.
-    path: Vec<usize>,
-    /// Positions plain minimax visits from the root, for comparison.
+    /// Positions (nodes) plain minimax visits from the root, for comparison.
     plain: u64,
     /// Positions alpha-beta visits from the root: counted once, since the panel shows it at every step and the
     /// search from the empty board has 46,588 events.
@@ -123,33 +130,67 @@ impl Speed {
 impl Stepper {
     /// The search of `root`, at its first event: the root's visit.
     pub fn new(root: Board) -> Stepper {
-        let events = alpha_beta_trace(&root);
+        Stepper::on(SearchTree::Position(root))
+    }
+
+    /// The search of `tree`, at its first event: the root's visit. Its pseudocode is not worked out yet (see
+    /// [`Stepper::prepare`]).
+    pub fn on(tree: SearchTree) -> Stepper {
+        let events = tree.trace();
         let visited = visits_in(&events);
+        let plain = match &tree {
+            SearchTree::Position(root) => tree_size(*root),
+            SearchTree::Abstract(_) => tree.nodes().len() as u64,
+        };
         Stepper {
-            root,
-            events,
+            code: Pseudocode::start(tree, events),
             at: 0,
-            path: Vec::new(),
-            plain: game_tree_size(&root),
+            plain,
             visited,
         }
     }
 
-    /// The position the search starts from.
-    pub fn root(&self) -> Board {
-        self.root
+    /// The tree searched.
+    pub fn tree(&self) -> &SearchTree {
+        self.code.tree()
     }
 
-    /// MAX: the side to move at the root.
+    /// The position the search starts from, on a board; `None` for an abstract tree.
+    pub fn board(&self) -> Option<Board> {
+        self.tree().position(&[])
+    }
+
+    fn events(&self) -> &[TreeEvent] {
+        self.code.events()
+    }
+
+    /// MAX: the side to move at the root (X on the empty board).
     pub fn max(&self) -> Player {
-        self.root.to_move()
+        self.board().map_or(Player::X, Board::to_move)
     }
 
     /// The panel's first sentence: where the search starts, who MAX is and how values are counted. At a
     /// finished game nobody is to move, so it says that the search only scores it.
     pub fn intro(&self) -> String {
+        let SearchTree::Abstract(tree) = self.tree() else {
+            return self.board_intro();
+        };
+        format!(
+            "Alpha-beta as the textbook writes it, on the practice tree ({} levels, {} children a node, seed {}): \
+             MAX moves at the root and the levels take turns, the leaves' values are MAX's, and children are tried \
+             in order, child 0 first.",
+            tree.depth(),
+            tree.branching(),
+            tree.seed()
+        )
+    }
+
+    fn board_intro(&self) -> String {
         let max = self.max().name();
-        if self.root.status() != Status::InProgress {
+        if self
+            .board()
+            .is_some_and(|root| root.status() != Status::InProgress)
+        {
             return format!(
                 "Alpha-beta as the textbook writes it, from the position on the board: the game is over there, so \
                  the search returns its score at once, from the side of {max}, whose turn it would be (a win with n \
@@ -164,13 +205,32 @@ impl Stepper {
     }
 
     /// The event on show.
-    pub fn event(&self) -> &StepEvent {
-        &self.events[self.at]
+    pub fn event(&self) -> &TreeEvent {
+        &self.events()[self.at]
+    }
+
+    /// The event on show as the engine's trace gives it, with its node's position, on a board; `None` in an
+    /// abstract tree.
+    pub fn board_event(&self) -> Option<StepEvent> {
+        let event = self.event();
+        let position = self.position()?;
+        Some(StepEvent {
+            kind: event.kind,
+            position: *position,
+            alpha: event.alpha,
+            beta: event.beta,
+            value: event.value,
+        })
+    }
+
+    /// The position at the node of the event on show, on a board.
+    pub fn position(&self) -> Option<Board> {
+        self.tree().position(&self.event().path)
     }
 
     /// The event on show, counted from 1, and how many events the search has.
     pub fn progress(&self) -> (usize, usize) {
-        (self.at + 1, self.events.len())
+        (self.at + 1, self.events().len())
     }
 
     /// Whether the reader is at the first event.
@@ -180,7 +240,7 @@ impl Stepper {
 
     /// Whether the reader is at the last event: the root's value is known.
     pub fn at_end(&self) -> bool {
-        self.at + 1 == self.events.len()
+        self.at + 1 == self.events().len()
     }
 
     /// One event on; `false` at the end.
@@ -188,14 +248,7 @@ impl Stepper {
         if self.at_end() {
             return false;
         }
-        // A node that returned is left; a node visited is entered.
-        if self.event().kind == StepKind::Return {
-            self.path.pop();
-        }
         self.at += 1;
-        if self.event().kind == StepKind::Visit {
-            self.enter(self.at);
-        }
         true
     }
 
@@ -204,30 +257,13 @@ impl Stepper {
         if self.at_start() {
             return false;
         }
-        if self.event().kind == StepKind::Visit {
-            self.path.pop();
-        }
         self.at -= 1;
-        if self.event().kind == StepKind::Return {
-            self.enter(self.at);
-        }
         true
-    }
-
-    /// Adds to the path the move to the node of event `index`, a child of the node the path leads to.
-    fn enter(&mut self, index: usize) {
-        let parent = self
-            .path
-            .iter()
-            .fold(self.root, |position, &cell| position.play(cell));
-        self.path
-            .push(move_between(&parent, &self.events[index].position));
     }
 
     /// Back to the root's visit.
     pub fn restart(&mut self) {
         self.at = 0;
-        self.path.clear();
     }
 
     /// On to the `return` of the innermost node still being searched: the node just visited, the node that has
@@ -235,12 +271,11 @@ impl Stepper {
     pub fn finish_node(&mut self) -> bool {
         // Later visits and returns pair up; the first return without its visit is the open node's.
         let mut depth = 0_usize;
-        for (index, event) in self.events.iter().enumerate().skip(self.at + 1) {
+        for (index, event) in self.events().iter().enumerate().skip(self.at + 1) {
             match event.kind {
                 StepKind::Visit => depth += 1,
                 StepKind::Return if depth == 0 => {
                     self.at = index;
-                    self.path = self.walked_path();
                     return true;
                 }
                 StepKind::Return => depth -= 1,
@@ -250,32 +285,26 @@ impl Stepper {
         false
     }
 
-    /// The cells played from the root to the node of the event on show (empty at the root).
+    /// The actions from the root to the node of the event on show (empty at the root): cells on a board.
     pub fn path(&self) -> Vec<usize> {
-        self.path.clone()
-    }
-
-    /// [`Stepper::path`], found by walking the trace from its start.
-    fn walked_path(&self) -> Vec<usize> {
-        let mut current = Vec::new();
-        walk_trace(&self.events[..=self.at], &mut |_, path| {
-            current.clear();
-            current.extend_from_slice(path);
-        });
-        current
+        self.event().path.clone()
     }
 
     /// The positions visited so far (the event on show included) and in the whole search.
     pub fn visits(&self) -> (usize, usize) {
-        (visits_in(&self.events[..=self.at]), self.visited)
+        (visits_in(&self.events()[..=self.at]), self.visited)
     }
 
     /// The counters under the controls: "Step 12 of 97. Positions visited: 5 of 41 (plain minimax: 236)."
     pub fn counters(&self) -> String {
         let (step, steps) = self.progress();
         let (visited, total) = self.visits();
+        let what = match self.tree() {
+            SearchTree::Position(_) => "Positions",
+            SearchTree::Abstract(_) => "Nodes",
+        };
         format!(
-            "Step {} of {}. Positions visited so far: {} of alpha-beta's {} (plain minimax visits {}).",
+            "Step {} of {}. {what} visited so far: {} of alpha-beta's {} (plain minimax visits {}).",
             group_digits(step as u64),
             group_digits(steps as u64),
             group_digits(visited as u64),
@@ -284,14 +313,29 @@ impl Stepper {
         )
     }
 
+    /// The child whose return caused the cut on show: the event before a cut is that child's return.
+    fn cut_child(&self) -> usize {
+        self.at
+            .checked_sub(1)
+            .and_then(|before| self.events()[before].path.last().copied())
+            .unwrap_or_default()
+    }
+
     /// One sentence for what has just happened.
     pub fn sentence(&self) -> String {
-        let event = self.event();
+        match self.board_event() {
+            Some(event) => self.board_sentence(&event),
+            None => self.tree_sentence(),
+        }
+    }
+
+    /// [`Stepper::sentence`] on a board, `event` being the event on show with its position.
+    fn board_sentence(&self, event: &StepEvent) -> String {
         let max = self.max();
         let position = event.position;
         let mover = position.to_move();
         let role = if mover == max { "MAX" } else { "MIN" };
-        let path = self.path();
+        let path = &self.event().path;
         let node = match path.split_last() {
             None => "the starting position".to_owned(),
             Some((&cell, _)) => format!("{} in {}", mover.opponent().name(), cell_name(cell)),
@@ -338,12 +382,109 @@ impl Stepper {
                 max.name(),
                 mover.name()
             ),
-            StepKind::Cut => format!(
-                "Cut: {}",
-                cut_reason(max, event, cut_reply(&self.events, self.at))
-            ),
+            StepKind::Cut => format!("Cut: {}", cut_reason(max, event, self.cut_child())),
         }
     }
+
+    /// [`Stepper::sentence`] in an abstract tree, whose values are MAX's.
+    fn tree_sentence(&self) -> String {
+        let tree = self.tree();
+        let event = self.event();
+        let path = &event.path[..];
+        let node = tree.node_words(path);
+        let leaf = tree.actions(path).is_empty();
+        let value = event.value.map_or_else(String::new, signed);
+        let (alpha, beta) = (bound_words(event.alpha), bound_words(event.beta));
+        match event.kind {
+            StepKind::Visit if leaf => format!("Visit {node}: a leaf (α = {alpha}, β = {beta})."),
+            StepKind::Visit => {
+                let role = if event.at_max_node() { "MAX" } else { "MIN" };
+                format!("Visit {node}: a {role} node, with α = {alpha} and β = {beta}.")
+            }
+            StepKind::Return if leaf => {
+                format!("Return {value}: the value the tree gives this leaf.")
+            }
+            StepKind::Return if path.is_empty() => format!(
+                "Return {value}: the search is over, and {value} is the root's value for MAX."
+            ),
+            StepKind::Return if event.at_max_node() => {
+                format!("Return {value}: the highest value among the children searched here.")
+            }
+            StepKind::Return => {
+                format!("Return {value}: the lowest value among the children searched here.")
+            }
+            StepKind::Cut => {
+                let child = tree.child_words(path, self.cut_child());
+                if event.at_max_node() {
+                    format!(
+                        "Cut: {child} gives MAX at least {value} here, and MIN already holds MAX to β = {beta} \
+                         elsewhere (v = {value} ≥ β = {beta}), so the other children here cannot change MIN's choice."
+                    )
+                } else {
+                    format!(
+                        "Cut: {child} holds MAX to at most {value} here, and MAX already has α = {alpha} \
+                         elsewhere (v = {value} ≤ α = {alpha}), so the other children here cannot change MAX's choice."
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// The pseudocode beside the steps.
+impl Stepper {
+    /// The pseudocode, as far as it is worked out.
+    pub fn code(&self) -> &Pseudocode {
+        &self.code
+    }
+
+    /// Works out about `lines` more lines of the pseudocode; returns whether it is all there.
+    pub fn prepare(&mut self, lines: usize) -> bool {
+        self.code.build(lines)
+    }
+
+    /// The lines of the pseudocode for the event on show, once they are worked out: the steps run on the way
+    /// from the event before (after the last event, on to the end of ALPHA-BETA-SEARCH), and the step shown as
+    /// running, the one that makes the event (after the last event, the search's own return, line 3).
+    pub fn lines(&self) -> Option<(Range<usize>, usize)> {
+        let code = &self.code;
+        let from = match self.at.checked_sub(1) {
+            Some(before) => code.step_of_event(before) + 1,
+            None => 0,
+        };
+        if self.at_end() {
+            let last = code
+                .steps()
+                .len()
+                .checked_sub(1)
+                .filter(|_| code.is_built())?;
+            return Some((from..last, last));
+        }
+        (self.at < code.events_shown()).then(|| {
+            let step = code.step_of_event(self.at);
+            (from..step, step)
+        })
+    }
+}
+
+impl Stepper {
+    /// The action whose value the node on show returns, once it returns (at the end, the root's: the action the
+    /// search chooses), as the pseudocode's lines work it out; `None` at a visit, a cut or a leaf.
+    pub fn chosen(&self) -> Option<usize> {
+        if self.event().kind != StepKind::Return {
+            return None;
+        }
+        let (_, at) = self.lines()?;
+        self.code.steps()[at].chosen.map(usize::from)
+    }
+}
+
+/// How many of `events` enter a node.
+fn visits_in(events: &[TreeEvent]) -> usize {
+    events
+        .iter()
+        .filter(|event| event.kind == StepKind::Visit)
+        .count()
 }
 
 /// A bound as the panel's sentences write it: −∞, +∞, or a signed score.
@@ -353,14 +494,6 @@ pub fn bound_words(bound: Bound) -> String {
         Bound::Finite(value) => signed(value),
         Bound::PosInf => "+∞".to_owned(),
     }
-}
-
-/// How many of `events` enter a position.
-fn visits_in(events: &[StepEvent]) -> usize {
-    events
-        .iter()
-        .filter(|event| event.kind == StepKind::Visit)
-        .count()
 }
 
 /// What a side's score means to it: "a win", "a draw" or "a loss".
@@ -457,6 +590,8 @@ fn outcome_here(score: i32, other: i32) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::alpha_beta_trace;
+    use crate::search_tree::AbstractTree;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
@@ -490,16 +625,16 @@ mod tests {
         let trace = alpha_beta_trace(&board(SMALL));
         assert!(stepper.at_start() && !stepper.at_end());
         assert!(!stepper.back(), "nothing before the first event");
-        let mut seen = vec![*stepper.event()];
+        let mut seen = vec![stepper.board_event().unwrap()];
         while stepper.step() {
-            seen.push(*stepper.event());
+            seen.push(stepper.board_event().unwrap());
         }
         assert_eq!(seen, trace);
         assert!(stepper.at_end());
         assert_eq!(stepper.progress(), (trace.len(), trace.len()));
-        let mut back = vec![*stepper.event()];
+        let mut back = vec![stepper.board_event().unwrap()];
         while stepper.back() {
-            back.push(*stepper.event());
+            back.push(stepper.board_event().unwrap());
         }
         back.reverse();
         assert_eq!(back, trace);
@@ -540,29 +675,23 @@ mod tests {
     }
 
     #[test]
-    fn the_path_kept_while_stepping_is_the_walked_one_forward_back_and_after_finishing() {
+    fn the_paths_are_those_of_a_walk_of_the_engines_trace_forward_back_and_after_finishing() {
         for root in [
             Board::EMPTY,
             board("X...O...."),
             board(SMALL),
             board("XXXOO...."),
         ] {
+            let mut walked = Vec::new();
+            crate::engine::walk_trace(&alpha_beta_trace(&root), &mut |_, path| {
+                walked.push(path.to_vec());
+            });
             let mut stepper = Stepper::new(root);
             let mut forward = vec![stepper.path()];
-            // Walking the trace anew at each of the empty board's 46,588 events would take a while.
-            let walk = root.marks() > 0;
             while stepper.step() {
-                if walk {
-                    assert_eq!(
-                        stepper.path(),
-                        stepper.walked_path(),
-                        "{root} at {}",
-                        stepper.at
-                    );
-                }
                 forward.push(stepper.path());
             }
-            assert_eq!(forward.last(), Some(&Vec::new()), "the root returns last");
+            assert_eq!(forward, walked, "{root}");
             let mut backward = vec![stepper.path()];
             while stepper.back() {
                 backward.push(stepper.path());
@@ -573,10 +702,108 @@ mod tests {
                 stepper.step();
             }
             stepper.finish_node();
-            assert_eq!(stepper.path(), stepper.walked_path());
-            stepper.step();
-            assert_eq!(stepper.path(), stepper.walked_path());
+            assert_eq!(stepper.path(), walked[stepper.at]);
         }
+    }
+
+    #[test]
+    fn an_abstract_tree_is_stepped_through_with_its_nodes_in_words() {
+        // Leaves 1 5 9, -1 -1 5, 7 0 -4: the second MIN node cuts after its first leaf, the third after its second.
+        let tree = AbstractTree::new(2, 3, 1).unwrap();
+        let mut stepper = Stepper::on(SearchTree::Abstract(tree.clone()));
+        assert_eq!((stepper.board(), stepper.position()), (None, None));
+        assert_eq!(stepper.board_event(), None);
+        assert!(stepper
+            .intro()
+            .contains("(2 levels, 3 children a node, seed 1)"));
+        assert_eq!(
+            stepper.counters(),
+            "Step 1 of 22. Nodes visited so far: 1 of alpha-beta's 10 (plain minimax visits 13)."
+        );
+        let mut sentences = vec![stepper.sentence()];
+        while stepper.step() {
+            sentences.push(stepper.sentence());
+        }
+        assert_eq!(
+            sentences[..4],
+            [
+                "Visit the root: a MAX node, with α = −∞ and β = +∞.",
+                "Visit node 0: a MIN node, with α = −∞ and β = +∞.",
+                "Visit node 0.0: a leaf (α = −∞, β = +∞).",
+                "Return +1: the value the tree gives this leaf.",
+            ]
+        );
+        assert_eq!(
+            sentences[8],
+            "Return +1: the lowest value among the children searched here."
+        );
+        assert_eq!(
+            sentences[12],
+            "Cut: child 1.0 holds MAX to at most −1 here, and MAX already has α = +1 elsewhere (v = −1 ≤ α = \
+             +1), so the other children here cannot change MAX's choice."
+        );
+        assert_eq!(
+            sentences.last().unwrap(),
+            "Return +1: the search is over, and +1 is the root's value for MAX."
+        );
+        assert_eq!(stepper.path(), Vec::<usize>::new());
+        stepper.restart();
+        for _ in 0..3 {
+            stepper.step();
+        }
+        assert_eq!(stepper.path(), [0, 0]);
+        assert!(stepper.finish_node());
+        assert_eq!(
+            (stepper.event().kind, stepper.path()),
+            (StepKind::Return, vec![0])
+        );
+    }
+
+    #[test]
+    fn the_pseudocode_of_each_event_once_it_is_worked_out() {
+        let mut stepper = Stepper::new(board(SMALL));
+        assert_eq!(stepper.lines(), None, "nothing worked out yet");
+        // A slice that gets past the root's visit: its lines are there, the later events' not yet.
+        stepper.prepare(3);
+        assert_eq!(stepper.lines(), Some((0..2, 2)));
+        stepper.step();
+        assert_eq!(stepper.lines(), None);
+        while !stepper.prepare(5) {}
+        let code = stepper.code().clone();
+        // The root's visit comes after lines 1 and 2; each event after the lines run since the one before.
+        stepper.restart();
+        let (on_the_way, at) = stepper.lines().unwrap();
+        let lines = |range: Range<usize>| -> Vec<u8> {
+            code.steps()[range].iter().map(|step| step.line).collect()
+        };
+        assert_eq!((lines(on_the_way), code.steps()[at].line), (vec![1, 2], 4));
+        stepper.step();
+        let (on_the_way, at) = stepper.lines().unwrap();
+        assert_eq!(
+            (lines(on_the_way), code.steps()[at].line),
+            (vec![5, 6, 7, 8], 12)
+        );
+        // After the root's return, on to the end of ALPHA-BETA-SEARCH: line 3 returns the chosen action, row 3,
+        // column 1, which wins at once.
+        while stepper.step() {}
+        let (on_the_way, at) = stepper.lines().unwrap();
+        assert_eq!(lines(on_the_way).last(), Some(&2));
+        let step = code.steps()[at];
+        assert_eq!((step.line, step.chosen), (3, Some(6)));
+        assert_eq!(stepper.chosen(), Some(6));
+        stepper.restart();
+        assert_eq!(stepper.chosen(), None, "a visit");
+        stepper.step();
+        stepper.step();
+        assert_eq!(
+            (stepper.event().kind, stepper.path()),
+            (StepKind::Return, vec![6])
+        );
+        assert_eq!(
+            stepper.chosen(),
+            None,
+            "row 3, column 1 wins at once: a leaf"
+        );
     }
 
     #[test]

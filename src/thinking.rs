@@ -3,11 +3,12 @@
 //! scores panel, the "why this move" panel, the statistics table and the scored squares. The DOM layer only draws
 //! them. Pure Rust, tested natively.
 
-use crate::engine::{principal_variation, Board, Player, Variant, CELLS};
+use crate::engine::{principal_variation, Board, Clock, Player, Variant, CELLS};
 use crate::explain::{
     best_first, counted, line_in_words, millis, outcome_words, signed, MoveScore,
 };
 use crate::game::cell_name;
+use crate::search_tree::SearchTree;
 use crate::stepper::{Speed, StepControl, Stepper};
 use crate::tree::TreeState;
 
@@ -91,23 +92,77 @@ impl Thinking {
     /// Follows the tree panel being shown or hidden: when it opens while the step panel is on, the tree opens
     /// down to the node the search is at, as each step does while both are shown.
     pub fn show_tree(&mut self, shown: bool) {
-        let stepper = self.step.as_ref().filter(|_| self.step_shown);
-        if let (true, false, Some(stepper)) = (shown, self.tree_shown, stepper) {
-            self.tree.reveal(&stepper.path());
+        let path = self.step_path_on_board().filter(|_| self.step_shown);
+        if let (true, false, Some(path)) = (shown, self.tree_shown, path) {
+            self.tree.reveal(&path);
         }
         self.tree_shown = shown;
     }
 
-    /// Follows whether the step panel is shown, at `board`. Shown, it steps through alpha-beta from `board`: from
-    /// the first event the first time, and where the reader left it when it was hidden and shown again at the
-    /// same position (a new position starts it again, see [`Thinking::follow`]). Hidden, it stops running.
-    pub fn show_step(&mut self, shown: bool, board: Board) {
+    /// The path of the node the step panel's search is at, when it searches the position the game tree shows
+    /// (and not the practice's abstract tree, say).
+    pub fn step_path_on_board(&self) -> Option<Vec<usize>> {
+        self.step
+            .as_ref()
+            .filter(|stepper| stepper.board() == Some(self.tree.root))
+            .map(Stepper::path)
+    }
+
+    /// Opens the step panel's search on `tree` (the solution of a practice), at its first event, unless it is
+    /// on that tree already: then it stays where the reader is.
+    pub fn step_through(&mut self, tree: SearchTree) {
+        if self
+            .step
+            .as_ref()
+            .is_none_or(|stepper| *stepper.tree() != tree)
+        {
+            self.step = Some(Stepper::on(tree));
+            self.step_running = false;
+        }
+        self.step_heard = true;
+    }
+
+    /// Takes the step panel back to the position on the board (`None` on a bigger board, where the panel says why
+    /// it has nothing to step through), at its first event, from another tree.
+    pub fn step_on_board(&mut self, board: Option<Board>) {
+        if self.step.as_ref().and_then(Stepper::board) != board {
+            self.step = board.map(Stepper::new);
+            self.step_running = false;
+        }
+    }
+
+    /// Whether the step panel is shown with lines of its pseudocode still to work out.
+    pub fn code_due(&self) -> bool {
+        self.step_shown
+            && self
+                .step
+                .as_ref()
+                .is_some_and(|stepper| !stepper.code().is_built())
+    }
+
+    /// Works out the step panel's pseudocode for `budget_ms` milliseconds of `clock`, a slice of lines at a time:
+    /// from the empty board it is 167,916 lines, which take longer than a task may (see [`crate::pseudocode`]).
+    pub fn prepare_code(&mut self, clock: &mut dyn Clock, budget_ms: f64) {
+        /// Lines worked out between two readings of the clock: a fraction of a millisecond.
+        const SLICE: usize = 2_000;
+        let Some(stepper) = &mut self.step else {
+            return;
+        };
+        let start = clock.now_ms();
+        while !stepper.prepare(SLICE) && clock.now_ms() - start < budget_ms {}
+    }
+
+    /// Follows whether the step panel is shown, at `board` (`None` on a bigger board). Shown, it steps through
+    /// alpha-beta from `board`: from the first event the first time, and where the reader left it when it was
+    /// hidden and shown again at the same position (a new position starts it again, see [`Thinking::follow`]).
+    /// Hidden, it stops running.
+    pub fn show_step(&mut self, shown: bool, board: Option<Board>) {
         self.step_shown = shown;
         if !shown {
             self.step_running = false;
-        } else if self.step.is_none() {
+        } else if let (None, Some(board)) = (&self.step, board) {
             let stepper = Stepper::new(board);
-            if self.tree_shown {
+            if self.tree_shown && self.tree.root == board {
                 self.tree.reveal(&stepper.path());
             }
             self.step = Some(stepper);
@@ -583,7 +638,7 @@ mod tests {
     fn the_tree_opens_down_to_the_step_when_it_is_shown_after_stepping() {
         let start = board("X...O....");
         let mut thinking = Thinking::new(start);
-        thinking.show_step(true, start);
+        thinking.show_step(true, Some(start));
         for _ in 0..8 {
             thinking.press_step(StepControl::Forward);
         }
@@ -603,7 +658,7 @@ mod tests {
     fn the_step_panel_hidden_and_shown_again_goes_on_where_the_reader_left_it() {
         let start = board("X...O....");
         let mut thinking = Thinking::new(start);
-        thinking.show_step(true, start);
+        thinking.show_step(true, Some(start));
         for _ in 0..5 {
             thinking.press_step(StepControl::Forward);
         }
@@ -613,19 +668,76 @@ mod tests {
         let left_at = progress(&thinking);
         assert_eq!(left_at.map(|(step, _)| step), Some(6));
         // Hidden, it stops running; the tree shown meanwhile does not open down to a step no one sees.
-        thinking.show_step(false, start);
+        thinking.show_step(false, Some(start));
         assert!(!thinking.step_running);
         thinking.show_tree(true);
         assert!(thinking.tree.expanded.is_empty());
-        thinking.show_step(true, start);
+        thinking.show_step(true, Some(start));
         assert_eq!(progress(&thinking), left_at);
         // Another position: the search starts again from there.
-        thinking.show_step(false, start);
+        thinking.show_step(false, Some(start));
         let next = start.play(1);
         thinking.follow(next);
-        thinking.show_step(true, next);
+        thinking.show_step(true, Some(next));
         assert_eq!(progress(&thinking).map(|(step, _)| step), Some(1));
-        assert_eq!(thinking.step.as_ref().map(Stepper::root), Some(next));
+        assert_eq!(thinking.step.as_ref().and_then(Stepper::board), Some(next));
+    }
+
+    /// A clock that moves on a millisecond each time it is read.
+    struct Ticking(f64);
+
+    impl Clock for Ticking {
+        fn now_ms(&mut self) -> f64 {
+            self.0 += 1.0;
+            self.0
+        }
+    }
+
+    #[test]
+    fn the_pseudocode_is_worked_out_a_budget_at_a_time_while_the_step_panel_is_shown() {
+        let mut thinking = Thinking::new(Board::EMPTY);
+        assert!(!thinking.code_due(), "no step panel, nothing to work out");
+        thinking.show_step(true, Some(Board::EMPTY));
+        let mut tasks = 0;
+        while thinking.code_due() {
+            // Five readings of the clock a task: four slices of lines before 3.5 ms have passed.
+            thinking.prepare_code(&mut Ticking(0.0), 3.5);
+            tasks += 1;
+        }
+        let code = thinking.step.as_ref().unwrap().code();
+        assert_eq!(code.steps().len(), 167_916);
+        assert_eq!(tasks, 167_916_usize.div_ceil(4 * 2_000));
+        thinking.show_step(false, Some(Board::EMPTY));
+        thinking.step = Some(Stepper::new(Board::EMPTY));
+        assert!(!thinking.code_due(), "hidden: nothing to work out");
+    }
+
+    #[test]
+    fn the_step_panel_steps_through_a_practice_tree_then_back_on_the_board() {
+        let start = board("X...O....");
+        let mut thinking = Thinking::new(start);
+        thinking.tree.alpha_beta = true;
+        thinking.show_tree(true);
+        thinking.show_step(true, Some(start));
+        let tree = SearchTree::Abstract(crate::search_tree::AbstractTree::new(2, 2, 3).unwrap());
+        thinking.step_through(tree.clone());
+        thinking.press_step(StepControl::Forward);
+        let stepper = thinking.step.as_ref().unwrap();
+        assert_eq!((stepper.tree(), stepper.progress().0), (&tree, 2));
+        // Its nodes are not the game tree's: the game tree does not open down to them.
+        assert_eq!(thinking.step_path_on_board(), None);
+        // Opened on the same tree again, it stays where the reader is.
+        thinking.step_through(tree);
+        assert_eq!(thinking.step.as_ref().unwrap().progress().0, 2);
+        thinking.step_on_board(Some(start));
+        assert_eq!(thinking.step.as_ref().and_then(Stepper::board), Some(start));
+        assert_eq!(thinking.step_path_on_board(), Some(Vec::new()));
+        // A move of the game takes the steps to the new position, whatever they showed.
+        thinking.step_through(SearchTree::Abstract(
+            crate::search_tree::AbstractTree::new(2, 2, 4).unwrap(),
+        ));
+        thinking.follow(start.play(1));
+        assert!(thinking.step.is_none());
     }
 
     #[test]
@@ -935,7 +1047,7 @@ mod tests {
     #[test]
     fn the_steps_are_heard_once_the_reader_steps_until_the_game_moves_on() {
         let mut thinking = Thinking::new(Board::EMPTY);
-        thinking.show_step(true, Board::EMPTY);
+        thinking.show_step(true, Some(Board::EMPTY));
         assert!(
             !thinking.step_heard,
             "a new position's first step is not news"
@@ -945,7 +1057,7 @@ mod tests {
         thinking.follow(Board::EMPTY);
         assert!(thinking.step_heard, "same position");
         thinking.follow(Board::EMPTY.play(4));
-        thinking.show_step(true, Board::EMPTY.play(4));
+        thinking.show_step(true, Some(Board::EMPTY.play(4)));
         assert!(!thinking.step_heard, "the game moved on");
     }
 

@@ -4,18 +4,15 @@
 #![cfg(target_arch = "wasm32")]
 
 use tictactoe::engine::Player;
-use tictactoe::settings::Settings;
+use tictactoe::settings::{Name, Settings};
+use tictactoe::state::{Problem, Topic};
 use tictactoe::web::{panic, GameHandle, Source};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, ShadowRoot};
 
-fn mount(
-    host: &Element,
-    settings: Settings,
-    problems: Vec<(String, String)>,
-) -> Result<GameHandle, String> {
+fn mount(host: &Element, settings: Settings, problems: Vec<Problem>) -> Result<GameHandle, String> {
     tictactoe::web::mount(host.as_ref(), settings, problems, Source::Page)
 }
 
@@ -216,7 +213,7 @@ fn new_game_from_the_handle_starts_over() {
 fn problems_are_listed_above_the_board_as_text() {
     let host = host();
     let problem = "human=\"<b>Z</b>\" is not understood".to_owned();
-    let problems = vec![("human".to_owned(), problem.clone())];
+    let problems = vec![Problem::new(Topic::Setting(Name::Human), problem.clone())];
     let game = mount(&host, Settings::default(), problems).unwrap();
     let notice = shadow(&host)
         .query_selector(".ttt-notice:not([hidden])")

@@ -1,14 +1,18 @@
 //! What JavaScript calls to mount a game: `mountPage` and `mountElement`, which mount the game page's game and the
 //! `<tic-tac-toe>` element's, and the handle each returns. `mount` with options and the engine for authors who
-//! want numbers in their prose are in `api_engine`.
+//! want numbers in their prose are in `api_engine`. The URL's parameters, the element's attributes and the
+//! handle's `set` are read here into typed setting changes.
 //!
 //! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
 //! unwound through the module would skip the code that gives back its stack.
 
 use super::js::object;
-use super::{mount as mount_game, GameHandle, Source};
-use crate::settings::{embed_from_pairs, quote, Settings, SETTING_NAMES};
+use super::read::setting_attributes;
+use super::realm;
+use super::runtime::{mount as mount_game, GameHandle, Source};
+use crate::settings::{embed_from_pairs, quote, read_pairs, Change, Name, Settings};
+use crate::state::{Problem, Topic};
 use js_sys::{Array, Number};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -67,46 +71,50 @@ pub(super) fn handle_object(game: GameHandle, source: Source) -> JsValue {
 }
 
 /// `handle.set(name, value)`: the setting `name` to `value` as an option or attribute gives it (`null` or
-/// `undefined`: its default).
+/// `undefined`: its default), read here into a change.
 fn set_setting(
     game: &GameHandle,
     source: Source,
     name: &JsValue,
     value: &JsValue,
 ) -> Result<(), JsError> {
-    let name = name
+    let name: Name = name
         .as_string()
-        .filter(|name| Settings::is_known(name))
+        .and_then(|name| name.parse().ok())
         .ok_or_else(|| JsError::new(&format!("set: {}", unknown_option(name))))?;
-    let value = if value.is_undefined() || value.is_null() {
-        None
+    let reading = if value.is_undefined() || value.is_null() {
+        Ok(Change::Reset(name))
     } else {
-        Some(option_text("set", &name, value)?)
+        Change::parse(name, &option_text("set", name.as_str(), value)?)
     };
     // Checked as the game would take it: a position and a k against the game's own board (unknown while the game
     // is busy with an update, when the game explains a bad one above the board instead), the rest against any.
-    if let (Source::Options, Some(value)) = (source, &value) {
-        let board_bound = matches!(name.as_str(), "position" | "k");
+    if source == Source::Options {
+        let board_bound = matches!(name, Name::Position | Name::K);
         let settings = game
             .settings()
             .or_else(|| (!board_bound).then(Settings::default));
         if let Some(mut settings) = settings {
-            settings
-                .set_live(&name, value)
-                .map_err(|error| JsError::new(&format!("set: {}", error.message())))?;
+            let checked = match &reading {
+                Ok(change) => settings.apply_live(change),
+                Err(error) => Err(error.clone()),
+            };
+            checked.map_err(|error| {
+                JsError::new(&format!("set: {}", error.message(settings.shape)))
+            })?;
         }
     }
-    if source == Source::Element && matches!(name.as_str(), "board" | "k" | "position") {
+    if source == Source::Element && matches!(name, Name::Board | Name::K | Name::Position) {
         game.set_board_from_attributes();
     } else {
-        game.set(&name, value.as_deref());
+        game.set(reading);
     }
     Ok(())
 }
 
 /// The sentence for an option name this game does not know.
 pub(super) fn unknown_option(name: &JsValue) -> String {
-    let options = SETTING_NAMES.join(", ");
+    let options = Name::listed();
     match name.as_string() {
         Some(shown) => format!(
             "unknown option {}: the options are {options}",
@@ -161,12 +169,13 @@ fn url_pairs() -> Vec<(String, String)> {
 #[wasm_bindgen(js_name = mountPage)]
 pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
     let pairs = url_pairs();
-    let (settings, mut problems) = Settings::from_pairs(&pairs);
+    let (settings, problems) = Settings::read(&read_pairs(&pairs));
+    let mut problems = Problem::of_settings(problems);
     let (embedded, embed_problems) = embed_from_pairs(&pairs);
     problems.extend(
         embed_problems
             .into_iter()
-            .map(|text| ("embed".to_owned(), text)),
+            .map(|sentence| Problem::new(Topic::Embed, sentence)),
     );
     let game =
         mount_game(&element, settings, problems, Source::Page).map_err(|e| JsError::new(&e))?;
@@ -188,23 +197,14 @@ pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
 /// together, as a page that loads with them does.
 #[wasm_bindgen(js_name = mountElement)]
 pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
-    let host = super::realm::element(&element).ok_or_else(|| {
+    let host = realm::element(&element).ok_or_else(|| {
         JsError::new(
             "mountElement: the first argument must be a DOM element to render the game into",
         )
     })?;
-    let (settings, problems) = Settings::from_pairs(&super::attribute_pairs(&host, &SETTING_NAMES));
+    let (settings, problems) = Settings::read(&setting_attributes(&host, &Name::ALL));
+    let problems = Problem::of_settings(problems);
     let game =
         mount_game(&element, settings, problems, Source::Element).map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Element))
-}
-
-/// What a caught JavaScript exception says: an `Error`'s message, or a string thrown as it is.
-pub(super) fn error_text(error: &JsValue) -> String {
-    if let Some(error) = error.dyn_ref::<js_sys::Error>() {
-        return String::from(error.message());
-    }
-    error
-        .as_string()
-        .unwrap_or_else(|| "an exception was thrown".to_owned())
 }

@@ -1,23 +1,26 @@
 //! `mount` with options, for a game on any page, and the engine for authors who want numbers in their prose (`bestMove` and `analyze` for the 3x3 board, `think` and `thinkNow` for any
-//! board). Authors import it as `tictactoe.js`.
+//! board), and `check` for authors who wrote a bot of their own (run by `checker.rs`). Authors import it as
+//! `tictactoe.js`.
 //!
 //! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
 //! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
 //! unwound through the module would skip the code that gives back its stack.
 
-use super::api::{error_text, handle_object, option_text, unknown_option};
-use super::js::object;
-use super::worker::{cells_array, thought_object, Searcher};
-use super::{mount as mount_game, Source};
+use super::api::{handle_object, option_text, unknown_option};
+use super::checker;
+use super::js::{error_text, object, random_seed};
+use super::runtime::{mount as mount_game, Source};
+use super::worker::{self, cells_array, thought_object, Searcher};
 use crate::analysis::best_outcome_cells;
+use crate::check::{BotCheck, CheckOptions};
 use crate::engine::{
     analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Engine, Grid,
-    Level, Limits, Rng, Shape, Status,
+    Level, Limits, Player, Rng, Shape, Status,
 };
 use crate::settings::{
-    grid_from_text, implied_board, in_reading_order, quote, Settings, THINK_RANGE_MS,
+    grid_from_text, in_reading_order, quote, Change, Layout, Name, Settings, THINK_RANGE_MS,
 };
-use js_sys::{Array, Object, Promise};
+use js_sys::{Array, Function, Object, Promise};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -26,41 +29,53 @@ use wasm_bindgen::prelude::*;
 /// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
 /// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a board in the notation), `delay` (milliseconds),
 /// `scores`, `tree`, `stats`, `step`, `horizon` (`true` shows that panel), `scoring` (`"depth"` or `"plain"`),
-/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds) and `eval`; `undefined` or `null` is the default.
+/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds), `eval`, `practice` (`true` or `"tree"`), `depth`,
+/// `branching` and `seed`; `undefined` or `null` is the default.
 /// An unknown option or a value that is not understood throws an `Error`.
 #[wasm_bindgen]
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let mut settings = Settings::default();
     if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
-        // An option without a value (`undefined` or `null`) is its default, as `set` takes it.
-        let given = |wanted: &str| {
-            entries
-                .iter()
-                .find(|(name, value)| name == wanted && !value.is_undefined() && !value.is_null())
-        };
-        let position = given("position").and_then(|(_, value)| value.as_string());
-        if let Some(board) = implied_board(given("board").is_some(), position.as_deref()) {
-            settings.set_implied_board(&board);
-        }
-        for (name, value) in in_reading_order(&entries, |(name, _)| name) {
-            if !Settings::is_known(name) {
-                return Err(JsError::new(&format!(
-                    "mount: {}",
-                    unknown_option(&name.into())
-                )));
-            }
-            if value.is_undefined() || value.is_null() {
-                continue;
-            }
-            let value = option_text("mount", name, value)?;
-            settings
-                .set(name, &value)
-                .map_err(|error| JsError::new(&format!("mount: {}", error.message())))?;
-        }
+        read_options(&mut settings, &entries)?;
     }
     let game = mount_game(&element, settings, Vec::new(), Source::Options)
         .map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Options))
+}
+
+/// Reads `mount`'s options into `settings`, each into a change as it is read, in reading order (the board first,
+/// then how many in a row, then the rest), as a URL's parameters are read. An option without a value (`undefined`
+/// or `null`) is its default, as `set` takes it.
+///
+/// # Errors
+/// An `Error` for the first option, in that order, whose name is no setting's, whose value is of the wrong type,
+/// or whose value the setting does not take.
+fn read_options(settings: &mut Settings, entries: &[(String, JsValue)]) -> Result<(), JsError> {
+    let nullish = |value: &JsValue| value.is_undefined() || value.is_null();
+    let given = |wanted: Name| {
+        entries
+            .iter()
+            .find(|(name, value)| name == wanted.as_str() && !nullish(value))
+    };
+    let implied = given(Name::Position)
+        .and_then(|(_, value)| value.as_string())
+        .and_then(|text| Layout::from(text.as_str()).implied_board());
+    if let (None, Some((rows, cols))) = (given(Name::Board), implied) {
+        settings.take_implied_board(rows, cols);
+    }
+    for (name, value) in in_reading_order(entries, |(name, _)| name.parse().ok()) {
+        let name: Name = name
+            .parse()
+            .map_err(|_| JsError::new(&format!("mount: {}", unknown_option(&name.into()))))?;
+        if nullish(value) {
+            continue;
+        }
+        let reading = Change::parse(name, &option_text("mount", name.as_str(), value)?);
+        settings
+            .apply_reading(&reading)
+            .map_err(|error| JsError::new(&format!("mount: {}", error.message(settings.shape))))?;
+    }
+    Ok(())
 }
 
 /// The `[name, value]` pairs of an options object, read once (`None` for `undefined` or `null`: no options), or an
@@ -164,7 +179,7 @@ pub fn best_move(position: JsValue, level: JsValue) -> Result<u32, JsError> {
     }
     let cell = RNG.with(|rng| {
         let mut rng = rng.borrow_mut();
-        let rng = rng.get_or_insert_with(|| Rng::new(super::app::random_seed()));
+        let rng = rng.get_or_insert_with(|| Rng::new(random_seed()));
         best_move_at(&board, level, rng)
     });
     cell.map(|cell| cell as u32)
@@ -311,7 +326,7 @@ pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError
         let moves: Array = think_moves(&grid, options.limits, &mut DateClock)
             .moves
             .iter()
-            .map(|(cell, verdict)| super::worker::move_object(*cell, verdict))
+            .map(|(cell, verdict)| worker::move_object(*cell, verdict))
             .collect();
         return Ok(object(&[("moves", moves.into())]).into());
     }
@@ -354,7 +369,7 @@ const IDLE_KEPT: usize = 2;
 pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
     let options = think_options("think", &options)?;
     let grid = grid_argument("think", &position, options.k)?;
-    let request = super::worker::Query {
+    let request = worker::Query {
         limits: options.limits,
         moves: options.moves,
     };
@@ -388,7 +403,7 @@ pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
         let searcher = &searchers[free];
         Ok(Promise::new(&mut |resolve, reject| {
             searcher.search(&grid, request, move |answer| {
-                let _ = match super::worker::answer_error(&answer) {
+                let _ = match worker::answer_error(&answer) {
                     Some(message) => reject.call1(
                         &JsValue::NULL,
                         &JsError::new(&format!("think: {message}")).into(),
@@ -398,4 +413,74 @@ pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
             });
         }))
     })
+}
+
+/// Checks a bot of your own against every line of play: `bot` is a function from a position (the 9 characters,
+/// such as `"X...O...."`) to a cell from 0 to 8, or to a Promise of one. It plays the side `options.side` (`"X"`
+/// by default) against every reply at every turn, the bot's own choice at each of its turns, and resolves to a
+/// report: `{ neverLoses, losingLine, missedWins, slowWins, lostDraws, positions, examples: { missedWins,
+/// slowWins, lostDraws }, sentences }`. `losingLine` is the shortest game the bot loses, as the cells played from
+/// the empty board, or `null`; each example is `{ position, move, best }`.
+///
+/// The bot is asked about each position once, then once more at the end, to check that it answers the same
+/// (`options.askTwice: false` asks once, for a bot that breaks ties at random). Between batches of answers the
+/// page gets its turn. The Promise rejects with an `Error` naming the position when the bot throws (or its Promise
+/// rejects), answers something other than an empty cell's number, or answers a position two ways.
+///
+/// Throws an `Error` at once for a bot that is not a function, or an option not understood.
+#[wasm_bindgen]
+pub fn check(bot: JsValue, options: JsValue) -> Result<Promise, JsError> {
+    if !bot.is_function() {
+        return Err(JsError::new(
+            "check: the bot must be a function that takes a position (9 characters, such as \"X...O....\") and \
+             returns a cell from 0 to 8, or a Promise of one",
+        ));
+    }
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "typeof says function (of any window: `dyn_into` would ask this window's `Function` class)"
+    )]
+    let bot: Function = bot.unchecked_into();
+    let options = check_options(&options)?;
+    Ok(checker::start(BotCheck::new(options), bot))
+}
+
+/// Reads `check`'s options: `side` and `askTwice` (`undefined` or `null`: every default).
+fn check_options(options: &JsValue) -> Result<CheckOptions, JsError> {
+    // The bot is asked each position a second time by default: an inconsistent answer is an error to report.
+    let mut read = CheckOptions {
+        side: Player::X,
+        ask_twice: true,
+    };
+    let Some(entries) = option_entries("check", options, "{ side: \"O\" }")? else {
+        return Ok(read);
+    };
+    for (name, value) in entries {
+        match name.as_str() {
+            "side" | "askTwice" if value.is_undefined() || value.is_null() => {}
+            "side" => {
+                read.side = match value.as_string().as_deref().map(str::trim) {
+                    Some("X" | "x") => Player::X,
+                    Some("O" | "o") => Player::O,
+                    _ => {
+                        return Err(JsError::new(
+                            "check: option side must be \"X\" or \"O\", the side the bot plays",
+                        ))
+                    }
+                };
+            }
+            "askTwice" => {
+                read.ask_twice = value
+                    .as_bool()
+                    .ok_or_else(|| JsError::new("check: option askTwice must be true or false"))?;
+            }
+            _ => {
+                return Err(JsError::new(&format!(
+                    "check: unknown option {}: the options are side and askTwice",
+                    quote(&name)
+                )))
+            }
+        }
+    }
+    Ok(read)
 }

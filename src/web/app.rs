@@ -1,22 +1,49 @@
-//! One game's state and its one [`App::update`]: a [`Message`] changes the state, then the view draws it all.
-//! What the update asks of the world outside the state (focus, the clipboard) comes back as an [`Effect`], which
-//! the runtime carries out once the update is over. The thinking panels' part of the state and of the update, with
-//! the searches on a bigger board, is in [`panels`].
-
-mod panels;
+//! One game's update: a [`Message`] changes the game's [`State`], then the view draws it. An [`App`] owns the state
+//! with what it needs of the page: its elements, its listeners, its timers, the browser's storage for the tally
+//! and, on a bigger board, its searches in a worker. What the update asks of the world outside the state (focus,
+//! the clipboard) comes back as an [`Effect`], which the runtime carries out once the update is over.
 
 use super::host::Host;
+use super::listener::Listener;
+use super::mailbox::Mailbox;
 use super::message::Message;
-use super::timer::Timeout;
+use super::searches::Searches;
+use super::timer::{PageClock, Timeout};
 use super::view::View;
-use super::{read, Listener, Mailbox};
-use crate::game::{move_focus, Game, Phase};
-use crate::settings::Settings;
+use super::worker::Query;
+use super::{js, read};
+use crate::engine::{think, think_moves, Clock, Grid, Limits, Thought};
+use crate::game::{move_focus, Game};
+use crate::practice::{Mode, PracticeControl};
+use crate::settings::{Change, Practice, Settings};
+use crate::state::{Played, Problem, Search, State, Topic};
 use crate::tally::Tally;
 use web_sys::{HtmlElement, Storage, Window};
 
 /// Where the tally is kept between visits.
 pub const TALLY_KEY: &str = "tictactoe-tally";
+
+/// The event a game dispatches on the window when it has kept the tally, for the page's other games.
+pub const TALLY_STORED: &str = "tictactoe-tally";
+
+/// How long after a change the search statistics are measured: past the next paint and the computer's answer
+/// when it plays at once, since measuring takes milliseconds that must not hold up either.
+const STATS_PAUSE_MS: u32 = 50;
+
+/// How long one task times searches for the statistics panel before the page draws and answers clicks again:
+/// with the drawing that follows, a task stays under the 50 ms that make a long task on a phone, which is about
+/// four times slower than a laptop.
+const MEASURE_BUDGET_MS: f64 = 6.0;
+
+/// The pause between two moves of a replay on the board.
+const REPLAY_PAUSE_MS: u32 = 800;
+
+/// The longest the computer thinks on the page's own thread, when no worker can search for it: the page must
+/// not freeze, so it plays a shallower move instead.
+const PAGE_THINK_MS: u32 = 100;
+
+/// Why a search runs on the page when the browser refused to start its worker.
+const WORKER_REFUSED: &str = "the page would not start a worker";
 
 /// What an update asks of the world outside the game's state, done once the update is over.
 pub enum Effect {
@@ -38,32 +65,10 @@ enum Request {
     Copy(String),
 }
 
-/// The last link Share made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Share {
-    /// The link to the game as it stood.
-    pub url: String,
-    /// Whether it reached the clipboard (`None` while the browser has not said).
-    pub copied: Option<bool>,
-}
-
-/// Everything one game on the page is: its state, its elements, its pending timers.
+/// One game on the page: its state, its elements, its timers, its storage and its searches.
 pub struct App {
-    /// The game itself.
-    pub game: Game,
-    /// The thinking panels' state and timers, and the searches on a bigger board.
-    pub panels: panels::Panels,
-    /// Wins, draws and losses so far.
-    pub tally: Tally,
-    /// The square that is the board's one tab stop (roving tabindex).
-    pub focus_cell: usize,
-    /// The last link made by Share.
-    pub share: Option<Share>,
-    /// Settings that were not understood, each with its sentence, shown above the board.
-    pub problems: Vec<(String, String)>,
+    state: State,
     storage: Option<Storage>,
-    /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
-    share_base: String,
     view: View,
     host: Host,
     mailbox: Mailbox,
@@ -74,14 +79,26 @@ pub struct App {
     _storage_listener: Option<Listener>,
     /// The computer's answer, after its pause.
     computer: Option<Timeout>,
+    /// The next statistics measurement.
+    stats: Option<Timeout>,
+    /// Whether this update measured a statistic: the next one follows at once.
+    measured: bool,
+    /// The step panel's next step, while it runs.
+    step_tick: Option<Timeout>,
+    /// The next slice of the step panel's pseudocode, while lines are left to work out.
+    code: Option<Timeout>,
+    /// The replay's next move, while it plays.
+    replay_tick: Option<Timeout>,
+    /// On a bigger board, the searches in a worker: the computer's, and every move's verdict for the scores.
+    searches: Searches,
 }
 
 impl App {
-    /// `game` in `host`, its elements built; `problems` are settings that were not understood.
+    /// `game` in `host`, its elements built, showing `problems` above the board; Share's links open `share_base`.
     pub fn new(
         host: Host,
         game: Game,
-        problems: Vec<(String, String)>,
+        problems: Vec<Problem>,
         share_base: String,
         mailbox: Mailbox,
     ) -> App {
@@ -89,29 +106,42 @@ impl App {
         host.shadow.replace_children_with_node_1(&view.root);
         let listener = Listener::game(&view.root, mailbox.clone());
         let storage = host.window.local_storage().ok().flatten();
-        let storage_listener = storage
-            .is_some()
-            .then(|| Listener::storage(&host.window, mailbox.clone()));
+        // Another tab or frame of the site causes a `storage` event when it keeps its tally, another game on the
+        // page a TALLY_STORED (`storage` comes only from elsewhere): the game shows the tally as it now stands.
+        let storage_listener = storage.is_some().then(|| {
+            let kinds = &["storage", TALLY_STORED];
+            Listener::new(
+                &host.window,
+                kinds,
+                |_| Some(Message::TallyStored),
+                mailbox.clone(),
+            )
+        });
         let mut app = App {
-            panels: panels::Panels::new(&game),
-            game,
-            tally: Tally::default(),
-            focus_cell: 0,
-            share: None,
-            problems,
+            state: State::new(game, problems, share_base),
             storage,
-            share_base,
             view,
             host,
             mailbox,
             _listener: listener,
             _storage_listener: storage_listener,
             computer: None,
+            stats: None,
+            measured: false,
+            step_tick: None,
+            code: None,
+            replay_tick: None,
+            searches: Searches::default(),
         };
         app.reload_tally();
         app.settle();
-        app.view.render(&app);
+        app.view.render(&app.state);
         app
+    }
+
+    /// The game's settings.
+    pub fn settings(&self) -> Settings {
+        *self.state.game.settings()
     }
 
     /// Changes the state as `message` says, then draws it.
@@ -121,7 +151,7 @@ impl App {
         let had_focus = self.host.shadow.active_element().is_some();
         let request = self.apply(message);
         self.settle();
-        self.view.render(self);
+        self.view.render(&self.state);
         let lost = had_focus
             && self.host.shadow.active_element().is_none_or(|element| {
                 !element.is_connected() || element.closest("[hidden]").ok().flatten().is_some()
@@ -129,179 +159,336 @@ impl App {
         let request = request.or_else(|| lost.then_some(Request::FocusCell));
         // The elements to focus exist once the state is drawn.
         match request? {
-            Request::FocusCell => Some(Effect::Focus(self.view.cell(self.focus_cell), true)),
+            Request::FocusCell => Some(Effect::Focus(self.view.cell(self.state.focus_cell), true)),
             Request::FocusTreeNode(scroll) => self
                 .view
-                .tree_node(&self.panels.thinking.tree.focus)
+                .tree_node(&self.state.thinking.tree.focus)
                 .map(|node| Effect::Focus(node, scroll)),
             Request::Copy(url) => Some(Effect::Copy(url)),
         }
     }
 
-    /// Shows the link to this game and asks for it to be copied.
-    fn start_share(&mut self) -> Request {
-        let url = self.share_url();
-        self.share = Some(Share {
-            url: url.clone(),
-            copied: None,
-        });
-        Request::Copy(url)
-    }
-
-    /// Resets the tally on show: a bigger board shows none (its button is hidden, but a page can click it).
-    fn reset_tally(&mut self) {
-        if let Some(key) = self.game.tally_key() {
-            // From the tally as stored now, as a result is added: another tab's results for other levels stay.
-            self.reload_tally();
-            self.tally.reset(key);
-            self.save_tally();
-        }
-    }
-
     /// What `message` changes in the state, and what it asks for once the state is drawn.
     fn apply(&mut self, message: Message) -> Option<Request> {
-        match message {
+        let state = &mut self.state;
+        let played = match message {
             Message::Play(cell) => {
-                self.focus_cell = cell;
-                self.game.play_human(cell);
+                state.focus_cell = cell;
+                state.game.play_human(cell);
+                Played::On
             }
             Message::BoardKey(from, key) => {
-                self.focus_cell = move_focus(self.game.shape(), from, key);
+                state.focus_cell = move_focus(state.game.shape(), from, key);
                 return Some(Request::FocusCell);
             }
-            Message::Jump(step) => {
+            Message::Jump(_) | Message::Undo | Message::NewGame | Message::ComputerTurn => {
                 self.computer = None;
-                self.game.jump(step);
-            }
-            Message::NewGame => self.restart(self.game.new_game_settings()),
-            Message::Undo => {
-                self.computer = None;
-                self.game.undo();
+                self.apply_to_game(message);
+                Played::On
             }
             Message::Hint => {
-                self.game.show_hint();
+                state.game.show_hint();
+                Played::On
             }
-            Message::Share => return Some(self.start_share()),
+            Message::Share => return Some(Request::Copy(state.start_share())),
             Message::Copied(copied) => {
-                if let Some(share) = &mut self.share {
-                    share.copied = Some(copied);
-                }
+                state.copied(copied);
+                Played::On
             }
-            Message::ResetTally => self.reset_tally(),
-            Message::TallyStored => self.reload_tally(),
-            Message::Set(name, value) => self.set(&name, value.as_deref()),
-            Message::SetBoard(pairs) => self.set_board(&pairs),
-            Message::Board(choice) => self.choose_board(&choice),
-            Message::ComputerTurn => {
-                self.computer = None;
-                self.game.play_computer();
+            Message::ResetTally => {
+                self.reset_tally();
+                Played::On
             }
+            Message::TallyStored => {
+                self.reload_tally();
+                Played::On
+            }
+            Message::Set(reading) => state.set(&reading),
+            Message::SetBoard(readings) => state.set_board_together(&readings),
+            Message::Board(readings) => state.choose_board(&readings),
+            Message::Typed(reading) => state.typed(&reading),
             // The runtime takes the game off the page.
-            Message::Destroy => {}
+            Message::Destroy => Played::On,
+            message @ (Message::Practice(_)
+            | Message::PracticeAnswer(..)
+            | Message::PracticePruned(..)
+            | Message::PracticeShow(_)
+            | Message::PracticeWindows(_)) => self.apply_to_practice(message),
             // The thinking panels' messages and the searches' answers.
             message => return self.apply_panels(message),
+        };
+        // A new game starts the computer's pause again.
+        if played == Played::Anew {
+            self.computer = None;
         }
         None
     }
 
-    /// The board control's choice, "4x4/4": the board, then how many in a row on it.
-    fn choose_board(&mut self, choice: &str) {
-        let (board, k) = choice.split_once('/').unwrap_or((choice, ""));
-        self.set("board", Some(board));
-        if !k.is_empty() {
-            self.set("k", Some(k));
-        }
-        self.focus_cell = 0;
-    }
-
-    /// A new game with `settings`.
-    fn restart(&mut self, settings: Settings) {
-        self.computer = None;
-        self.game.restart(settings);
-        self.share = None;
-        self.panels.typo = None;
-    }
-
-    /// Sets the setting `name` as `Settings::set` reads `value` (`None`: its default). A value that is not
-    /// understood is explained above the board and the default used, as when the game was mounted.
-    fn set(&mut self, name: &str, value: Option<&str>) {
-        let mut settings = *self.game.settings();
-        self.forget_problems(&[name]);
-        match value.map(|value| settings.set_live(name, value)) {
-            Some(Ok(())) => {}
-            None => settings.reset(name),
-            Some(Err(problem)) => {
-                settings.reset(name);
-                self.problems
-                    .push((name.to_owned(), problem.with_default()));
+    /// What a message that moves the game along its history, or plays the computer's move, changes (the
+    /// computer's pause is over or cancelled).
+    fn apply_to_game(&mut self, message: Message) {
+        let game = &mut self.state.game;
+        match message {
+            Message::Jump(step) => {
+                game.jump(step);
             }
-        }
-        self.play_on_with(settings);
-    }
-
-    /// The board, k and position read together (a `<tic-tac-toe>`'s attributes), each value not understood
-    /// explained above the board.
-    fn set_board(&mut self, pairs: &[(String, String)]) {
-        let mut settings = *self.game.settings();
-        let problems = settings.set_board_together(pairs);
-        self.forget_problems(&["board", "k", "position"]);
-        self.problems.extend(problems);
-        self.play_on_with(settings);
-    }
-
-    /// Takes back what was said about the settings `names` (a problem above the board, a typo by a field): they
-    /// are being set again.
-    fn forget_problems(&mut self, names: &[&str]) {
-        self.problems
-            .retain(|(known, _)| !names.contains(&known.as_str()));
-        self.panels.typo = None;
-    }
-
-    /// Plays on with `settings`: a new game where they change the game itself, the same game otherwise.
-    fn play_on_with(&mut self, settings: Settings) {
-        if self.game.needs_restart(&settings) {
-            self.restart(settings);
-        } else {
-            self.game.adjust(settings);
+            Message::Undo => {
+                game.undo();
+            }
+            Message::NewGame => {
+                let settings = game.new_game_settings();
+                self.state.restart(settings);
+            }
+            Message::ComputerTurn => {
+                game.play_computer();
+            }
+            _ => {}
         }
     }
 
-    /// What follows any change: a finished game is counted, the panels follow the position, and the computer's
-    /// answer (and the statistics) is scheduled when due.
+    /// What a message for the thinking panels, or a search's answer, changes. A tree path is checked against the
+    /// tree's position: a page may have edited the `data-path` it came from.
+    fn apply_panels(&mut self, message: Message) -> Option<Request> {
+        let state = &mut self.state;
+        match message {
+            Message::AlphaBeta(on) => state.thinking.tree.alpha_beta = on,
+            Message::Why(cell) => state.thinking.choose_why(cell),
+            Message::TreeToggle(path) => {
+                return state
+                    .toggle_tree_node(path)
+                    .then_some(Request::FocusTreeNode(false))
+            }
+            Message::TreeKey(path, key) => {
+                return state
+                    .press_tree_key(&path, key)
+                    .then_some(Request::FocusTreeNode(true))
+            }
+            Message::Preview(path) => state.preview_tree_node(path),
+            Message::Found(position, answer) => self.found(&position, answer),
+            Message::Appraised(position, answer) => {
+                let limits = self.searches.answered().map(|query| query.limits);
+                state.appraised(position, limits, answer);
+            }
+            Message::MeasureStats => {
+                self.stats = None;
+                self.measured = true;
+                let mut clock = PageClock::of(&self.host.module_window);
+                state.measure_stats(&mut clock, MEASURE_BUDGET_MS);
+            }
+            message => self.apply_to_steps(message),
+        }
+        None
+    }
+
+    /// What a message about the step panel or the replay on the board changes. After a step, the game tree, when
+    /// shown, opens down to the node the search is at.
+    fn apply_to_steps(&mut self, message: Message) {
+        let stepped = !matches!(message, Message::Replay(_) | Message::ReplayTick);
+        let thinking = &mut self.state.thinking;
+        match message {
+            Message::Step(control) => thinking.press_step(control),
+            Message::StepTick => {
+                self.step_tick = None;
+                thinking.step_tick();
+            }
+            Message::StepSpeed(speed) => {
+                thinking.step_speed = speed;
+                // The next step comes at the new pace.
+                self.step_tick = None;
+            }
+            Message::StepOnBoard => thinking.step_on_board(self.state.game.classic()),
+            Message::PrepareCode => {
+                self.code = None;
+                let mut clock = PageClock::of(&self.host.module_window);
+                thinking.prepare_code(&mut clock, MEASURE_BUDGET_MS);
+            }
+            Message::Replay(control) => {
+                if let Some(board) = self.state.game.classic() {
+                    thinking.press_replay(board, control);
+                }
+            }
+            Message::ReplayTick => {
+                self.replay_tick = None;
+                thinking.replay_tick();
+            }
+            _ => return,
+        }
+        if stepped {
+            self.state.reveal_step();
+        }
+    }
+
+    /// What a message of the practice panel changes. Its answers are read at the edge; a node a page edited into
+    /// one of its attributes is none of the tree's, and changes nothing.
+    fn apply_to_practice(&mut self, message: Message) -> Played {
+        let state = &mut self.state;
+        if let Message::PracticeWindows(on) = message {
+            let mode = if on {
+                Mode::ValuesAndWindows
+            } else {
+                Mode::Values
+            };
+            state.practice.set_mode(mode);
+            return Played::On;
+        }
+        if let Message::Practice(control) = message {
+            return match control {
+                PracticeControl::Solution => state.practice_solution(),
+                // Another tree of the same shape: its seed is in Share's link, like the others.
+                PracticeControl::NewTree => state.set(&Ok(Change::Seed(js::random_seed()))),
+                PracticeControl::AbstractTree => state.set(&Ok(Change::Practice(Practice::Tree))),
+                PracticeControl::Check => {
+                    if let Some(sheet) = state.practice.sheet_mut() {
+                        sheet.check();
+                    }
+                    Played::On
+                }
+            };
+        }
+        let Some(sheet) = state.practice.sheet_mut() else {
+            return Played::On;
+        };
+        match message {
+            Message::PracticeAnswer(node, field, typed) => sheet.answer(&node, field, typed),
+            Message::PracticePruned(node, pruned) => sheet.mark_pruned(&node, pruned),
+            Message::PracticeShow(node) => sheet.reveal(&node),
+            _ => {}
+        }
+        Played::On
+    }
+
+    /// The worker's answer for the computer at `position`: its move is played. A worker that failed is
+    /// replaced by a short search on the page's own thread, so the game goes on.
+    fn found(&mut self, position: &Grid, answer: Result<Thought, String>) {
+        self.searches.answered();
+        let thought = match answer {
+            Ok(thought) => thought,
+            Err(trouble) => {
+                self.state.found.trouble = Some(trouble);
+                self.on_page(think, position, self.state.game.limits())
+            }
+        };
+        self.state.play_found(position, thought);
+    }
+
+    /// Resets the tally on show: a bigger board shows none (its button is hidden, but a page can click it).
+    fn reset_tally(&mut self) {
+        if let Some(key) = self.state.game.tally_key() {
+            // From the tally as stored now, as a result is added: another tab's results for other levels stay.
+            self.reload_tally();
+            self.state.tally.reset(key);
+            self.save_tally();
+        }
+    }
+
+    /// What follows any change: the state follows the game, a finished game is counted, a bigger board's searches
+    /// follow the position, and the timers (the computer's answer, the statistics, the step panel, the replay)
+    /// are kept while due.
     fn settle(&mut self) {
-        // A link on show follows the game, so that it never opens a position the game has left; whether the old
-        // one reached the clipboard no longer says anything about it.
-        let url = self.share.as_ref().map(|_| self.share_url());
-        if let (Some(share), Some(url)) = (&mut self.share, url) {
-            if share.url != url {
-                share.url = url;
-                share.copied = None;
-            }
-        }
-        if let Some((key, result)) = self.game.take_result() {
+        self.state.settle();
+        if let Some((key, result)) = self.state.game.take_result() {
             // Added to the tally as stored now, not as this game read it when it began: other games of this
             // site (another on the page, another tab) count into the same store.
             self.reload_tally();
-            self.tally.record(key, result);
+            self.state.tally.record(key, result);
             self.save_tally();
         }
-        // A board that shrank leaves no square at the keyboard's old place: the board keeps a tab stop.
-        if self.focus_cell >= self.game.shape().cells() {
-            self.focus_cell = 0;
+        if self.state.game.classic().is_none() {
+            self.settle_searches();
         }
-        self.settle_thinking();
+        self.settle_timers();
+    }
+
+    /// Keeps each timer while it is due (right after a measurement, the next one follows at once).
+    fn settle_timers(&mut self) {
         let timers = Timers {
             window: &self.host.module_window,
             mailbox: &self.mailbox,
         };
-        // On a bigger board the computer's move comes from a worker, unless the history holds it (see
-        // `Game::recorded_reply`).
-        let computer_due = self.game.phase() == Phase::ComputerToMove
-            && (self.game.classic().is_some() || self.game.recorded_reply().is_some());
-        let delay = self.game.settings().delay_ms;
-        timers.keep(&mut self.computer, computer_due, delay, || {
+        let state = &self.state;
+        let delay = if std::mem::take(&mut self.measured) {
+            0
+        } else {
+            STATS_PAUSE_MS
+        };
+        timers.keep(&mut self.stats, state.stats_due(), delay, || {
+            Message::MeasureStats
+        });
+        let thinking = &state.thinking;
+        let running = thinking.step.is_some() && thinking.step_running;
+        let pace = thinking.step_speed.interval_ms();
+        timers.keep(&mut self.step_tick, running, pace, || Message::StepTick);
+        timers.keep(&mut self.code, thinking.code_due(), 0, || {
+            Message::PrepareCode
+        });
+        let playing = thinking
+            .replay
+            .as_ref()
+            .is_some_and(|replay| replay.playing);
+        timers.keep(&mut self.replay_tick, playing, REPLAY_PAUSE_MS, || {
+            Message::ReplayTick
+        });
+        let delay = state.game.settings().delay_ms;
+        timers.keep(&mut self.computer, state.computer_due(), delay, || {
             Message::ComputerTurn
         });
+    }
+
+    /// On a bigger board, the search in the game's worker follows the game (see [`State::wanted_search`]). A
+    /// search for a position no longer on the board stops at once (its worker with it, replaced by a fresh one).
+    ///
+    /// Once a worker has failed (a page whose Content-Security-Policy forbids workers fails each one a moment
+    /// after it starts), no other is started: each failure would start the next, without end. The searches then
+    /// run briefly on the page itself.
+    fn settle_searches(&mut self) {
+        let board = self.state.game.board();
+        let wanted = self.state.wanted_search();
+        let query = wanted.map(|search| match search {
+            Search::Computer(limits) => Query {
+                limits,
+                moves: false,
+            },
+            Search::Scores(limits) => Query {
+                limits,
+                moves: true,
+            },
+        });
+        let workers =
+            self.state.found.trouble.is_none() && self.searches.keep(&board, query, &self.mailbox);
+        if workers {
+            return;
+        }
+        self.searches = Searches::default();
+        match wanted {
+            // No worker: the answer comes next, from a short search on the page's thread.
+            Some(Search::Computer(_)) => {
+                let refused = Err(WORKER_REFUSED.to_owned());
+                self.mailbox.send(Message::Found(board, refused));
+            }
+            Some(Search::Scores(limits)) => {
+                let moves = self.on_page(think_moves, &board, limits).moves;
+                self.state.appraised(board, Some(limits), Ok(moves));
+            }
+            None => {}
+        }
+    }
+
+    /// `search` of `position` on the page's own thread, for a moment at most, where no worker can search.
+    fn on_page<T>(
+        &self,
+        search: fn(&Grid, Limits, &mut dyn Clock) -> T,
+        position: &Grid,
+        limits: Limits,
+    ) -> T {
+        let limits = Limits {
+            time_ms: PAGE_THINK_MS.min(limits.time_ms),
+            ..limits
+        };
+        search(
+            position,
+            limits,
+            &mut PageClock::of(&self.host.module_window),
+        )
     }
 
     /// The tally as stored now, where storage is allowed: other games of this site (another on the page, another
@@ -312,11 +499,13 @@ impl App {
             return;
         };
         match read::stored_text(storage, TALLY_KEY) {
-            Ok(text) => self.tally = Tally::from_text(&text.unwrap_or_default()),
+            Ok(text) => self.state.tally = Tally::from_text(&text.unwrap_or_default()),
             Err(reason) => {
                 self.storage = None;
                 let sentence = format!("The tally is kept for this visit only: {reason}.");
-                self.problems.push((TALLY_KEY.to_owned(), sentence));
+                self.state
+                    .problems
+                    .push(Problem::new(Topic::Tally, sentence));
             }
         }
     }
@@ -328,22 +517,15 @@ impl App {
         let Some(storage) = &self.storage else {
             return;
         };
-        if storage.set_item(TALLY_KEY, &self.tally.to_text()).is_err() {
+        if storage
+            .set_item(TALLY_KEY, &self.state.tally.to_text())
+            .is_err()
+        {
             self.storage = None;
             return;
         }
-        if let Ok(stored) = web_sys::Event::new(super::TALLY_STORED) {
+        if let Ok(stored) = web_sys::Event::new(TALLY_STORED) {
             let _ = self.host.window.dispatch_event(&stored);
-        }
-    }
-
-    /// A link that reopens the game as it stands.
-    fn share_url(&self) -> String {
-        let query = self.game.settings().to_query(&self.game.board());
-        if query.is_empty() {
-            self.share_base.clone()
-        } else {
-            format!("{}?{query}", self.share_base)
         }
     }
 }
@@ -379,9 +561,4 @@ impl Drop for App {
         self.view.remove();
         self.host.release();
     }
-}
-
-/// A seed for the computer's choice among equal moves.
-pub fn random_seed() -> u64 {
-    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }

@@ -5,6 +5,8 @@
 //! when it was mounted, so these calls cannot fail: the helpers say so (`unreachable!`) instead of handing every
 //! caller a `Result` it could do nothing with.
 
+use crate::settings::Name;
+use crate::squares::ScoreData;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlInputElement};
 
@@ -128,7 +130,7 @@ pub fn set_unavailable(element: &Element, unavailable: bool) {
 pub fn radio_group(
     parent: &Element,
     name: &str,
-    setting: &str,
+    setting: Name,
     legend: &str,
     choices: &[(&str, &str)],
 ) -> (Element, Vec<HtmlInputElement>) {
@@ -139,7 +141,7 @@ pub fn radio_group(
         .map(|(value, text)| {
             let label = add(&group, "label", "ttt-option", "");
             let input = add_input(&label, "radio");
-            set_attribute(&input, "data-setting", setting);
+            set_attribute(&input, "data-setting", setting.as_str());
             input.set_name(name);
             input.set_value(value);
             add(&label, "span", "", text);
@@ -150,10 +152,10 @@ pub fn radio_group(
 }
 
 /// A labelled checkbox for the setting `setting`, appended to `parent`.
-pub fn checkbox(parent: &Element, setting: &str, label: &str) -> HtmlInputElement {
+pub fn checkbox(parent: &Element, setting: Name, label: &str) -> HtmlInputElement {
     let wrapper = add(parent, "label", "ttt-option", "");
     let input = add_input(&wrapper, "checkbox");
-    set_attribute(&input, "data-setting", setting);
+    set_attribute(&input, "data-setting", setting.as_str());
     add(&wrapper, "span", "", label);
     input
 }
@@ -175,4 +177,17 @@ pub fn centre(frame: &Element, node: &Element) {
     );
     let middle = inner.left() + inner.width() / 2.0 - outer.left() - outer.width() / 2.0;
     frame.set_scroll_left(frame.scroll_left() + middle as i32);
+}
+
+/// Writes what a value says into `element`'s `data-outcome` and `data-plies` (exact) or `data-estimate`, and takes
+/// away those it does not say: the squares and the bigger boards' game tree show values alike.
+pub fn set_score_data(element: &Element, score: Option<&ScoreData>) {
+    let (outcome, plies, estimate) = match score {
+        Some(ScoreData::Exact(outcome, plies)) => (Some(*outcome), Some(plies.to_string()), None),
+        Some(ScoreData::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
+        None => (None, None, None),
+    };
+    set_optional_attribute(element, "data-outcome", outcome);
+    set_optional_attribute(element, "data-plies", plies.as_deref());
+    set_optional_attribute(element, "data-estimate", estimate.as_deref());
 }

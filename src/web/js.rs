@@ -1,7 +1,9 @@
-//! Plain JavaScript values the module hands out, and where its JavaScript glue was loaded from.
+//! Plain JavaScript values the module hands out and reads back (an object, a caught exception's message, a
+//! random seed), and where its JavaScript glue was loaded from.
 
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::Url;
 
 #[wasm_bindgen]
@@ -34,4 +36,19 @@ pub fn object(properties: &[(&str, JsValue)]) -> Object {
         .collect();
     Object::from_entries(&entries)
         .unwrap_or_else(|_| unreachable!("an array of [key, value] pairs makes an object"))
+}
+
+/// What a caught JavaScript exception says: an `Error`'s message, or a string thrown as it is.
+pub fn error_text(error: &JsValue) -> String {
+    if let Some(error) = error.dyn_ref::<js_sys::Error>() {
+        return String::from(error.message());
+    }
+    error
+        .as_string()
+        .unwrap_or_else(|| "an exception was thrown".to_owned())
+}
+
+/// A seed for the computer's choice among equal moves.
+pub fn random_seed() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }

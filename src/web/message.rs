@@ -2,13 +2,17 @@
 //!
 //! Decoding reads what an event says: its target, the game's `data-*` attributes and its controls' state. What
 //! it reads is checked there (a page can edit the attributes of an open shadow root), so the update never sees a
-//! cell number off the board. (The update reads the DOM only to keep focus in the game, and the render only its
+//! cell number off the board, and a control's value is read here into a typed setting change (or the refusal
+//! that says why it is none). (The update reads the DOM only to keep focus in the game, and the render only its
 //! own controls' values, which it sets.)
 
 use super::read;
 use super::realm::{self, AnyKeyboardEvent};
 use crate::engine::{Grid, Score, Thought, CELLS};
 use crate::game::BoardKey;
+use crate::practice::{Field, Number, ParseNumberError, PracticeControl};
+use crate::search_tree::NodeId;
+use crate::settings::{Change, Name, Reading};
 use crate::stepper::{Speed, StepControl};
 use crate::thinking::ReplayControl;
 use crate::tree::TreeKey;
@@ -40,12 +44,11 @@ pub enum Message {
     Copied(bool),
     /// The Reset tally button.
     ResetTally,
-    /// A setting, from a control, an attribute or JavaScript, as `Settings::set` reads it (`None`: back to its
-    /// default).
-    Set(String, Option<String>),
-    /// The `board`, `k` and `position` attributes of a `<tic-tac-toe>`, one of which changed, as
-    /// `Settings::set_board_together` reads them (the attributes that are there).
-    SetBoard(Vec<(String, String)>),
+    /// A setting changed from a control, an attribute or JavaScript (or the refusal of a value not understood).
+    Set(Reading),
+    /// The `board`, `k` and `position` attributes of a `<tic-tac-toe>`, one of which changed, read together (the
+    /// attributes that are there).
+    SetBoard(Vec<Reading>),
     /// "Mark what alpha-beta prunes" was switched.
     AlphaBeta(bool),
     /// A move was chosen in the scores list, to see why.
@@ -62,25 +65,40 @@ pub enum Message {
     StepTick,
     /// The step panel's speed was chosen.
     StepSpeed(Speed),
+    /// The step panel goes back to the position on the board, from the practice's abstract tree.
+    StepOnBoard,
+    /// Time to work out more lines of the step panel's pseudocode.
+    PrepareCode,
+    /// Text typed into a field of the practice's node: a number, nothing, or why it is not a number.
+    PracticeAnswer(NodeId, Field, Result<Option<Number>, String>),
+    /// A practice node's "pruned" mark was ticked or unticked.
+    PracticePruned(NodeId, bool),
+    /// "Also ask for α and β" was switched.
+    PracticeWindows(bool),
+    /// "Show this node" on a practice node.
+    PracticeShow(NodeId),
+    /// A button of the practice panel.
+    Practice(PracticeControl),
     /// A control of the "why" line's replay on the board.
     Replay(ReplayControl),
     /// The replay, playing, shows its next move.
     ReplayTick,
     /// The computer's pause is over: it plays.
     ComputerTurn,
-    /// The board control chose a board: its rows, columns and k, as the option's value says it ("4x4/4").
-    Board(String),
+    /// The board control chose a board: its rows and columns, then its k, as the option's value says them
+    /// ("4x4/4").
+    Board(Vec<Reading>),
     /// A worker answered the computer's search of this position: what it found, or why it could not search.
     Found(Grid, Result<Thought, String>),
     /// A worker answered the search for every move's verdict at this position, or said why it could not.
     Appraised(Grid, Result<Vec<(usize, Score)>, String>),
     /// A value typed into a control (the computer's time per move): as [`Message::Set`], but a value the setting
     /// does not take is a typo, which leaves the setting and the game as they were.
-    Typed(String, String),
+    Typed(Reading),
     /// Time to measure the next search statistic.
     MeasureStats,
     /// A game of the site kept the tally: in another tab or frame (a `storage` event), or on this page (the
-    /// [`super::TALLY_STORED`] event, which this game's own saves dispatch too).
+    /// game's own `tictactoe-tally` event, which this game's own saves dispatch too).
     TallyStored,
     /// The game leaves the page (`destroy()`).
     Destroy,
@@ -169,9 +187,51 @@ fn panel_click(target: &Element) -> Option<Message> {
         let name = read::attribute(&button, "data-step")?;
         return StepControl::from_name(&name).map(Message::Step);
     }
+    if closest(target, "[data-step-source]").is_some() {
+        return Some(Message::StepOnBoard);
+    }
+    if let Some(button) = closest(target, "[data-show]") {
+        return node_in(&button).map(Message::PracticeShow);
+    }
+    if let Some(button) = closest(target, "[data-practice]") {
+        let name = read::attribute(&button, "data-practice")?;
+        return PracticeControl::from_name(&name).map(Message::Practice);
+    }
     let button = closest(target, "[data-replay]")?;
     let name = read::attribute(&button, "data-replay")?;
     ReplayControl::from_name(&name).map(Message::Replay)
+}
+
+/// The practice node named by `element`'s `data-node` or `data-show` ("0.2.1"); whether the tree has it is for the
+/// exercise to say.
+fn node_in(element: &Element) -> Option<NodeId> {
+    read::attribute(element, "data-node")
+        .or_else(|| read::attribute(element, "data-show"))?
+        .parse()
+        .ok()
+}
+
+/// A change of a practice panel's own control: a node's field or mark, or the harder mode's switch.
+fn practice_change(input: &web_sys::HtmlInputElement) -> Option<Message> {
+    if input.has_attribute("data-practice-mode") {
+        return Some(Message::PracticeWindows(input.checked()));
+    }
+    if input.has_attribute("data-pruned") {
+        return Some(Message::PracticePruned(node_in(input)?, input.checked()));
+    }
+    let field = Field::from_name(&read::attribute(input, "data-field")?)?;
+    // Read here, once: the update sees a number, nothing, or the sentence that says what to type.
+    let typed = match input.value().parse::<Number>() {
+        Ok(number) => Ok(Some(number)),
+        Err(ParseNumberError::Empty) => Ok(None),
+        Err(error) => Err(error.to_string()),
+    };
+    Some(Message::PracticeAnswer(node_in(input)?, field, typed))
+}
+
+/// The setting a control changes, named by its `data-setting` (a name a page put there is no setting's).
+fn setting_of(control: &Element) -> Option<Name> {
+    read::attribute(control, "data-setting")?.parse().ok()
 }
 
 fn change(target: &Element) -> Option<Message> {
@@ -180,26 +240,43 @@ fn change(target: &Element) -> Option<Message> {
             return Speed::from_name(&select.value()).map(Message::StepSpeed);
         }
         if select.has_attribute("data-board") {
-            return Some(Message::Board(select.value()));
+            return Some(Message::Board(board_choice(&select.value())));
         }
-        let name = read::attribute(&select, "data-setting")?;
-        return Some(Message::Set(name, Some(select.value())));
+        let name = setting_of(&select)?;
+        return Some(Message::Set(Change::parse(name, &select.value())));
     }
     let input = realm::input(target)?;
     if read::attribute(&input, "data-tree").as_deref() == Some("alpha-beta") {
         return Some(Message::AlphaBeta(input.checked()));
     }
-    let name = read::attribute(&input, "data-setting")?;
+    let Some(name) = setting_of(&input) else {
+        return practice_change(&input);
+    };
     match input.type_().as_str() {
+        // A switch's value when on is its `value`: "on" unless set (the practice's says what to practise on).
         "checkbox" => {
-            let on = if input.checked() { "1" } else { "0" };
-            Some(Message::Set(name, Some(on.to_owned())))
+            let on = if input.checked() {
+                input.value()
+            } else {
+                "0".to_owned()
+            };
+            Some(Message::Set(Change::parse(name, &on)))
         }
         // A radio button's change is its becoming checked.
-        "radio" if input.checked() => Some(Message::Set(name, Some(input.value()))),
-        "number" => Some(Message::Typed(name, input.value())),
+        "radio" if input.checked() => Some(Message::Set(Change::parse(name, &input.value()))),
+        "number" | "text" => Some(Message::Typed(Change::parse(name, &input.value()))),
         _ => None,
     }
+}
+
+/// The board control's choice, "4x4/4": the board, then how many in a row on it (a page may have left the k out).
+fn board_choice(choice: &str) -> Vec<Reading> {
+    let (board, k) = choice.split_once('/').unwrap_or((choice, ""));
+    let mut readings = vec![Change::parse(Name::Board, board)];
+    if !k.is_empty() {
+        readings.push(Change::parse(Name::K, k));
+    }
+    readings
 }
 
 fn key(target: &Element, event: &KeyboardEvent) -> Option<Message> {

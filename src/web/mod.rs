@@ -1,24 +1,36 @@
 //! The DOM layer (wasm32 only): mounts games into a page and runs each one as messages and state.
 //!
-//! Each game is an [`App`] behind a small runtime. Events on the game's elements are decoded into
-//! [`Message`]s at the edge ([`message::decode`]); one [`App::update`] changes the state and one render draws it
-//! ([`view`]); what the update asks of the world outside (focus, the clipboard) is done after it. A message
-//! that arrives while an update runs (a focus event the render caused, `newGame()` from a page's listener of
-//! one) waits in the game's queue and runs next. Several games live on one page; none touches anything outside
-//! its own element but the site's stored tally, which they share (and the event that says it was kept).
+//! Each game is an `App` (its [`crate::state::State`], its elements, timers, storage and worker) behind a small
+//! runtime. Text and events from outside are read at the edge: a DOM event is decoded into a typed `Message`
+//! (`message.rs`), a URL's parameters, an element's attributes and the JS API's options into typed setting
+//! changes (`api.rs`, `read.rs`), a worker's answer into what the search found (`worker.rs`). One `App::update`
+//! changes the state and one render draws it (`view.rs`, which reads the state only); what the update asks of
+//! the world outside (focus, the clipboard) is done by the runtime after it (`runtime.rs`). Several games live on
+//! one page; none touches anything outside its own element but the site's stored tally, which they share (and
+//! the event that says it was kept).
+//!
+//! No module here imports one that imports it: `runtime` runs `app`, which owns the `view`, the `listener`s and
+//! the `searches`; the views import only their parts and `dom`; the JS API (`api`, `api_engine`) mounts through
+//! `runtime`.
 
 mod api;
 mod api_engine;
 mod app;
-mod beyond_view;
+mod checker;
 mod dom;
 mod host;
 mod js;
+mod listener;
+mod mailbox;
 mod message;
 mod panels;
 pub mod panic;
+mod practice_view;
+mod pseudo_view;
 mod read;
 mod realm;
+mod runtime;
+mod searches;
 mod step_view;
 mod style;
 mod switches;
@@ -28,371 +40,4 @@ mod tree_view;
 mod view;
 mod worker;
 
-use crate::game::Game;
-use crate::settings::Settings;
-use app::{App, Effect};
-use host::Host;
-use message::{Message, EVENTS};
-use std::cell::{Cell, RefCell};
-use std::rc::{Rc, Weak};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, EventTarget};
-
-thread_local! {
-    /// Every game on the page. A game stays until it is destroyed, even when JavaScript lets go of its handle:
-    /// the page still shows it and people still play it.
-    static GAMES: RefCell<Vec<Rc<Runtime>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The event a game dispatches on the window when it has kept the tally, for the page's other games.
-pub const TALLY_STORED: &str = "tictactoe-tally";
-
-/// How a game's settings were given: which function mounted it, and so how a bad value is reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// `mount(element, options)`: a bad value throws an `Error`.
-    Options,
-    /// The page's URL (`mountPage`): a bad value is explained above the board.
-    Page,
-    /// A `<tic-tac-toe>`'s attributes (`mountElement`): as the page's URL, and its board, k and position are read
-    /// together.
-    Element,
-}
-
-impl Source {
-    /// The function that mounts a game from this source, as its errors name it.
-    pub fn function(self) -> &'static str {
-        match self {
-            Source::Options => "mount",
-            Source::Page => "mountPage",
-            Source::Element => "mountElement",
-        }
-    }
-}
-
-/// One game on the page: where it is in its life, the messages waiting for it, and whether an update is running.
-struct Runtime {
-    /// The element the game was mounted into.
-    host: Element,
-    body: RefCell<Body>,
-    queue: RefCell<Vec<Message>>,
-    running: Cell<bool>,
-}
-
-/// Where a game is in its life.
-enum Body {
-    /// Played here.
-    Here(Box<App>),
-    /// Taken off the page.
-    Gone,
-}
-
-/// Where a game's messages go. It does not keep the game alive: once the game is destroyed, messages to it are
-/// dropped.
-#[derive(Clone)]
-pub struct Mailbox(Weak<Runtime>);
-
-impl Mailbox {
-    /// Hands `message` to the game: it runs now, or, while an update runs, right after it.
-    pub fn send(&self, message: Message) {
-        if let Some(runtime) = self.0.upgrade() {
-            runtime.send(message);
-        }
-    }
-}
-
-impl Runtime {
-    fn send(self: &Rc<Self>, message: Message) {
-        self.queue.borrow_mut().push(message);
-        if self.running.replace(true) {
-            return;
-        }
-        while let Some(message) = self.next_message() {
-            self.run(message);
-        }
-        self.running.set(false);
-    }
-
-    /// Runs one message: the game's update, then what it asked for outside its state.
-    fn run(self: &Rc<Self>, message: Message) {
-        if matches!(message, Message::Destroy) {
-            self.destroy();
-            return;
-        }
-        let effect = match &mut *self.body.borrow_mut() {
-            Body::Here(app) => app.update(message),
-            _ => None,
-        };
-        // Outside the update: focus fires events, whose messages wait in the queue.
-        match effect {
-            Some(Effect::Focus(element, scroll)) => focus(&element, scroll),
-            Some(Effect::Copy(url)) => self.copy(&url),
-            None => {}
-        }
-    }
-
-    fn next_message(&self) -> Option<Message> {
-        let mut queue = self.queue.borrow_mut();
-        // A few messages at most wait at a time: taking the first from a vector is as good as a deque.
-        (!queue.is_empty()).then(|| queue.remove(0))
-    }
-
-    /// Takes the game off the page: its listeners, timers and elements go with its state.
-    fn destroy(self: &Rc<Self>) {
-        GAMES.with(|games| games.borrow_mut().retain(|game| !Rc::ptr_eq(game, self)));
-        self.queue.borrow_mut().clear();
-        let body = self.body.replace(Body::Gone);
-        drop(body);
-    }
-
-    /// Where this game's messages go.
-    fn mailbox(self: &Rc<Self>) -> Mailbox {
-        Mailbox(Rc::downgrade(self))
-    }
-
-    /// Copies `url` to the clipboard where the browser allows it (secure contexts, frames that may), and tells
-    /// the game whether it worked; where it does not, the link is there to copy by hand.
-    fn copy(self: &Rc<Self>, url: &str) {
-        let mailbox = self.mailbox();
-        let clipboard = web_sys::window()
-            .map(|window| window.navigator().clipboard())
-            .filter(|clipboard| !clipboard.is_undefined());
-        let Some(clipboard) = clipboard else {
-            mailbox.send(Message::Copied(false));
-            return;
-        };
-        // Each answer is a function that JavaScript frees once it lets go of it, after the promise settles.
-        let answer = |copied: bool| {
-            let mailbox = mailbox.clone();
-            Closure::<dyn Fn()>::new(move || mailbox.send(Message::Copied(copied))).into_js_value()
-        };
-        #[expect(
-            clippy::disallowed_methods,
-            reason = "a promise is a `Written`, which only declares `then` with plain functions"
-        )]
-        let written = clipboard.write_text(url).unchecked_into::<Written>();
-        written.then(&answer(true), &answer(false));
-    }
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// The promise `Clipboard.writeText` gives, whose `then` takes plain functions (js-sys's takes closures
-    /// that Rust owns, which a destroyed game would drop before the browser answers).
-    #[wasm_bindgen(extends = js_sys::Promise)]
-    type Written;
-    #[wasm_bindgen(method)]
-    fn then(this: &Written, on_fulfilled: &JsValue, on_rejected: &JsValue);
-}
-
-/// Moves focus to one of the game's elements.
-fn focus(element: &web_sys::HtmlElement, scroll: bool) {
-    let options = web_sys::FocusOptions::new();
-    options.set_prevent_scroll(!scroll);
-    // Focusing an element of the game's own cannot fail; a page that has moved on just keeps its focus.
-    let _ = element.focus_with_options(&options);
-}
-
-/// A game on the page, as Rust code holds it (the JS API wraps it in an object with methods).
-#[derive(Clone)]
-pub struct GameHandle(Mailbox);
-
-impl GameHandle {
-    /// Starts a new game with the same settings (nothing once the game is destroyed).
-    pub fn new_game(&self) {
-        self.0.send(Message::NewGame);
-    }
-
-    /// Removes the game from the page, with its listeners and any pending computer move. Calling it again does
-    /// nothing.
-    pub fn destroy(&self) {
-        self.0.send(Message::Destroy);
-    }
-
-    /// Sets the setting `name` as URLs and attributes spell it (`None`: back to its default). A value that is
-    /// not understood is explained above the board and the default used.
-    pub fn set(&self, name: &str, value: Option<&str>) {
-        self.0
-            .send(Message::Set(name.to_owned(), value.map(str::to_owned)));
-    }
-
-    /// Reads the board, k and position together from the attributes of the element the game was mounted into
-    /// (a `<tic-tac-toe>` one of whose three changed), as a page that loads with them reads them.
-    pub fn set_board_from_attributes(&self) {
-        let Some(runtime) = self.0 .0.upgrade() else {
-            return;
-        };
-        let pairs = attribute_pairs(&runtime.host, &["board", "k", "position"]);
-        self.0.send(Message::SetBoard(pairs));
-    }
-
-    /// The game's settings now; `None` once it is destroyed, or while it is busy with an update (a call from a
-    /// listener of its own events), when they are about to change.
-    pub fn settings(&self) -> Option<Settings> {
-        let runtime = self.0 .0.upgrade()?;
-        let body = runtime.body.try_borrow().ok()?;
-        match &*body {
-            Body::Here(app) => Some(*app.game.settings()),
-            Body::Gone => None,
-        }
-    }
-
-    /// Whether the game is still on the page.
-    pub fn is_on_page(&self) -> bool {
-        self.0
-             .0
-            .upgrade()
-            .is_some_and(|runtime| !matches!(*runtime.body.borrow(), Body::Gone))
-    }
-}
-
-/// The attributes of `element` named `names` that it has, as `name=value` pairs (one a page made unreadable is
-/// taken as absent).
-fn attribute_pairs(element: &Element, names: &[&str]) -> Vec<(String, String)> {
-    names
-        .iter()
-        .filter_map(|&name| Some((name.to_owned(), read::attribute(element, name)?)))
-        .collect()
-}
-
-/// A listener of some kinds of event on one target, each event decoded into a message for a game; removed when
-/// dropped.
-struct Listener {
-    target: EventTarget,
-    kinds: &'static [&'static str],
-    closure: Closure<dyn Fn(Event)>,
-}
-
-impl Listener {
-    /// Decodes every event of `kinds` on `target` with `decode` into a message for `mailbox`. A `Fn`, not a
-    /// `FnMut`: it runs again while it runs when an update moves focus.
-    fn new(
-        target: &EventTarget,
-        kinds: &'static [&'static str],
-        decode: fn(&Event) -> Option<Message>,
-        mailbox: Mailbox,
-    ) -> Listener {
-        let closure = Closure::<dyn Fn(Event)>::new(move |event: Event| {
-            if let Some(message) = decode(&event) {
-                mailbox.send(message);
-            }
-        });
-        for kind in kinds {
-            target
-                .add_event_listener_with_callback(kind, function(&closure))
-                .unwrap_or_else(|_| unreachable!("an element or a window takes listeners"));
-        }
-        Listener {
-            target: target.clone(),
-            kinds,
-            closure,
-        }
-    }
-
-    /// The listener of every event in [`EVENTS`] on a game's root element `root`.
-    fn game(root: &Element, mailbox: Mailbox) -> Listener {
-        Listener::new(root, EVENTS, message::decode, mailbox)
-    }
-
-    /// The listener of `window`'s `storage` event, which another tab or frame of the site causes when it keeps
-    /// its tally, and of [`TALLY_STORED`], which another game on the page causes (`storage` comes only from
-    /// elsewhere): the game shows the tally as it now stands.
-    fn storage(window: &web_sys::Window, mailbox: Mailbox) -> Listener {
-        Listener::new(
-            window,
-            &["storage", TALLY_STORED],
-            |_| Some(Message::TallyStored),
-            mailbox,
-        )
-    }
-}
-
-impl Drop for Listener {
-    fn drop(&mut self) {
-        for kind in self.kinds {
-            let _ = self
-                .target
-                .remove_event_listener_with_callback(kind, function(&self.closure));
-        }
-    }
-}
-
-/// The JavaScript function of `closure`.
-fn function(closure: &Closure<dyn Fn(Event)>) -> &js_sys::Function {
-    closure.as_ref().dyn_ref().expect("a closure is a function")
-}
-
-/// Mounts a game into `element` (checked as [`host::prepare`] says) with `settings`, showing `problems` (a
-/// setting's name and the sentence that explains its value) above the board; `source` says how the settings were
-/// given.
-///
-/// The game lives in a shadow root of `element` (or of a `<div>` inside it), so the page's styles and the game's
-/// do not touch each other; what `element` held stays, unseen, and shows again when the game is destroyed.
-///
-/// # Errors
-/// A sentence naming the source's function when `element` already shows a game or cannot show one.
-pub fn mount(
-    element: &JsValue,
-    settings: Settings,
-    problems: Vec<(String, String)>,
-    source: Source,
-) -> Result<GameHandle, String> {
-    panic::install_hook();
-    let function = source.function();
-    let host = free_host(element, function)?;
-    if let Err(error) = style_host(&host, function) {
-        // Made for this game, the host is given back to the page.
-        host.release();
-        return Err(error);
-    }
-    let game = Game::new(settings, app::random_seed());
-    let runtime = Rc::new_cyclic(|weak: &Weak<Runtime>| Runtime {
-        host: host.element.clone(),
-        body: RefCell::new(Body::Here(Box::new(App::new(
-            host,
-            game,
-            problems,
-            game_page_url(),
-            Mailbox(weak.clone()),
-        )))),
-        queue: RefCell::new(Vec::new()),
-        running: Cell::new(false),
-    });
-    GAMES.with(|games| games.borrow_mut().push(runtime.clone()));
-    Ok(GameHandle(runtime.mailbox()))
-}
-
-/// The host [`host::prepare`] makes of `element` for `function`, unless the element already shows a game (see
-/// [`host::shows_game`]).
-fn free_host(element: &JsValue, function: &str) -> Result<Host, String> {
-    let taken = |host: &Element| {
-        GAMES.with(|games| games.borrow().iter().any(|game| &game.host == host))
-            || host::shows_game(host)
-    };
-    let refused =
-        || format!("{function}: this element already shows a game: destroy() that game first");
-    if element.dyn_ref::<Element>().is_some_and(taken) {
-        return Err(refused());
-    }
-    let host = host::prepare(element, function)?;
-    if GAMES.with(|games| games.borrow().iter().any(|game| game.host == host.element)) {
-        return Err(refused());
-    }
-    Ok(host)
-}
-
-/// Gives `host`'s shadow root the game's stylesheet.
-///
-/// # Errors
-/// A sentence naming `function` when the browser cannot style the game.
-fn style_host(host: &Host, function: &str) -> Result<(), String> {
-    style::adopt(&host.shadow, &host.document, &host.window).map_err(|_| {
-        format!("{function}: this browser cannot style the game (no constructable stylesheets)")
-    })
-}
-
-/// The address of the game's own page, `index.html` next to the module's JS glue (whichever page imported it).
-fn game_page_url() -> String {
-    js::beside_glue("index.html")
-}
+pub use runtime::{mount, GameHandle, Source};

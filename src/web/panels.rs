@@ -1,21 +1,28 @@
-//! The panels that show how minimax thinks: each move's score (in a list; the squares show them
-//! too), the line of best play after a chosen move ("why this move"), the search statistics, the game tree, the
-//! step-through, and a bigger board's panels. They are built the first time one is shown (most visits never open
-//! them); their switches are drawn by `switches.rs`. What they say is computed in [`crate::thinking`] and
-//! [`crate::tree`]; this module only draws it.
+//! The panels that show how minimax thinks, one stack for every board: each panel shows what the position allows.
+//! Move scores: the exact value of every move and the line of best play after a chosen one ("why this move") on
+//! the 3x3 board, each move's verdict (proved, or an estimate at a depth) on a bigger one. Search statistics:
+//! what each refinement of minimax visits on the 3x3 board, the computer's last search (with its horizon) on a
+//! bigger one, where nothing can count plain minimax's positions. The game tree: every line on the 3x3 board, one
+//! move deep on a bigger one. Practise alpha-beta: the reader works the search out on the position or on an
+//! abstract tree (`practice_view.rs`). The step-through: alpha-beta event by event on the 3x3 board or the
+//! practice's abstract tree, with its pseudocode, and why not on a bigger board. They are built the first time one is shown (most visits never open them); their switches are drawn
+//! by `switches.rs`. What they say is computed in [`crate::thinking`], [`crate::tree`] and [`crate::report`];
+//! this module only draws it.
 
-use super::beyond_view::BeyondView;
 use super::dom::{
-    add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute, set_text,
-    set_unavailable,
+    add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute,
+    set_score_data, set_text, set_unavailable,
 };
+use super::practice_view::PracticeView;
 use super::step_view::StepView;
 use super::tree_view::TreeView;
-use crate::beyond::Beyond;
 use crate::engine::{Board, Variant, CELLS};
 use crate::explain::MoveScore;
 use crate::game::Game;
-use crate::stepper::Stepper;
+use crate::report::{self, Found, STEP_ON_3X3};
+use crate::settings::Practice;
+use crate::squares::ScoreData;
+use crate::state::State;
 use crate::thinking::{self, Replay, StatsColumn, Thinking};
 use std::cell::OnceCell;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, ShadowRoot};
@@ -32,27 +39,13 @@ pub struct Panels {
     built: OnceCell<Built>,
 }
 
-/// The panels' elements: move scores (with "why"), search statistics, the game tree, stepping through
-/// alpha-beta, and the bigger boards' panels.
+/// The panels' elements, in the order a reader meets them.
 struct Built {
-    scores_panel: Element,
-    scores_title: Element,
-    scores_note: Element,
-    score_buttons: Vec<HtmlButtonElement>,
-    why_box: Element,
-    why_title: Element,
-    why_moves: Vec<Element>,
-    why_end: Element,
-    replay_step: HtmlButtonElement,
-    replay_play: HtmlButtonElement,
-    replay_clear: HtmlButtonElement,
-    stats_panel: Element,
-    /// Per variant: the "this position" and "computer's last move" cells.
-    stats_cells: Vec<[Element; 2]>,
-    tree: TreeView,
+    scores: ScoresPanel,
+    stats: StatsPanel,
+    practice: PracticeView,
     step: StepView,
-    /// The panels of a bigger board, built the first time one is shown.
-    beyond: OnceCell<BeyondView>,
+    tree: TreeView,
 }
 
 impl Panels {
@@ -67,139 +60,132 @@ impl Panels {
         }
     }
 
-    /// The panels on a bigger board: its own, and none of the 3x3 board's.
-    fn render_beyond(&self, game: &Game, beyond: &Beyond) {
-        let display = game.settings().display;
-        let any =
-            display.scores || display.stats || display.tree || display.step || display.horizon;
-        set_hidden(&self.panels_box, !any);
-        if any {
-            let built = self.built();
-            built.hide_classic();
-            built
-                .beyond
-                .get_or_init(|| BeyondView::build(&self.panels_box))
-                .render(game, beyond, display);
-        }
-    }
-
-    /// The panels, built now if they were not.
-    fn built(&self) -> &Built {
-        self.built
-            .get_or_init(|| Built::build(&self.panels_box, &self.shadow, self.game))
-    }
-
     /// The game tree's node at `path`, if it is drawn.
     pub fn tree_node(&self, path: &[usize]) -> Option<HtmlElement> {
         self.built.get()?.tree.node(path)
     }
 
-    /// Shows the panels for `game`, `thinking` (on the 3x3 board) and `beyond` (on a bigger one);
-    /// `scores` are the 3x3 board's move scores, when they are shown (the board's squares show them too).
-    pub fn render(&self, game: &Game, thinking: &Thinking, beyond: &Beyond, scores: &[MoveScore]) {
+    /// Shows the panels `state`'s settings ask for; `exact` are the 3x3 board's move scores, when they are shown
+    /// (the board's squares show them too).
+    pub fn render(&self, state: &State, exact: &[MoveScore]) {
+        let game = &state.game;
         let display = game.settings().display;
-        let Some(board) = game.classic() else {
-            self.render_beyond(game, beyond);
-            return;
-        };
-
-        let any = display.scores || display.stats || display.tree || display.step;
+        let classic = game.classic();
+        // The horizon is a bigger board's: on the 3x3 board every search goes to the end.
+        let horizon = display.horizon && classic.is_none();
+        let practice = display.practice != Practice::Hidden;
+        let any =
+            display.scores || display.stats || display.tree || display.step || horizon || practice;
         // With no panel open, the game alone: on a wide screen it does not make room for them.
         set_hidden(&self.panels_box, !any);
         let built = if any {
-            Some(self.built())
+            self.built
+                .get_or_init(|| Built::build(&self.panels_box, &self.shadow, self.game))
         } else {
-            self.built.get()
+            match self.built.get() {
+                Some(built) => built,
+                None => return,
+            }
         };
-        let Some(built) = built else {
-            return;
-        };
-        if let Some(beyond) = built.beyond.get() {
-            beyond.hide();
-        }
-        set_hidden(&built.scores_panel, !display.scores);
-        if display.scores {
-            built.render_scores(board, scores, thinking);
-        }
-        set_hidden(&built.stats_panel, !display.stats);
-        if display.stats {
-            built.render_stats(board, thinking);
-        }
-        let stepper = thinking.step.as_ref().filter(|_| display.step);
-        set_hidden(&built.step.panel, stepper.is_none());
-        if let Some(stepper) = stepper {
-            built.step.render(
+        let thinking = &state.thinking;
+        built.scores.render(game, thinking, &state.found, exact);
+        built.stats.render(game, thinking, &state.found);
+        built.practice.render(state);
+        // On a bigger board the step panel shows the practice's abstract tree, and nothing else.
+        let stepper = thinking
+            .step
+            .as_ref()
+            .filter(|stepper| display.step && (classic.is_some() || stepper.board().is_none()));
+        set_hidden(&built.step.panel, !display.step);
+        match (display.step, stepper) {
+            (true, Some(stepper)) => built.step.render(
                 stepper,
                 thinking.step_running,
                 thinking.step_heard,
                 thinking.step_speed,
-            );
+            ),
+            (true, None) if classic.is_none() => built.step.render_note(STEP_ON_3X3),
+            _ => {}
         }
         set_hidden(&built.tree.panel, !display.tree);
         if display.tree {
-            let current = stepper.map(Stepper::path);
-            built
-                .tree
-                .render(&thinking.tree, &thinking.preview, current.as_deref());
+            match classic {
+                Some(_) => {
+                    let current = thinking.step_path_on_board().filter(|_| display.step);
+                    let tree = &thinking.tree;
+                    built
+                        .tree
+                        .render(tree, &thinking.preview, current.as_deref());
+                }
+                None => {
+                    let board = game.board();
+                    let moves = state.found.scores_at(&board, game.scoring_limits());
+                    built.tree.render_one_move_deep(&board, moves);
+                }
+            }
         }
     }
-}
-
-/// The statistics panel (hidden): a table with a row per search variant, a column for the position on the board
-/// and one for the position the computer last moved from; and the cells to fill in.
-fn build_stats(panels: &Element) -> (Element, Vec<[Element; 2]>) {
-    let stats_panel = add(panels, "div", "ttt-panel ttt-stats", "");
-    set_hidden(&stats_panel, true);
-    add(&stats_panel, "h2", "ttt-heading", "Search statistics");
-    let table = add(&stats_panel, "table", "", "");
-    add(
-        &table,
-        "caption",
-        "ttt-note",
-        "Positions visited by each search",
-    );
-    let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
-    for label in ["Search", "This position", "Computer's last move"] {
-        set_attribute(&add(&head_row, "th", "", label), "scope", "col");
-    }
-    let body = add(&table, "tbody", "", "");
-    let stats_cells = Variant::ALL
-        .iter()
-        .map(|variant| {
-            let row = add(&body, "tr", "", "");
-            let name = add(&row, "th", "", variant.name());
-            set_attribute(&name, "scope", "row");
-            set_attribute(&name, "title", variant.description());
-            [add(&row, "td", "", ""), add(&row, "td", "", "")]
-        })
-        .collect();
-    let notes = add(&stats_panel, "ul", "ttt-note", "");
-    for variant in Variant::ALL {
-        add(&notes, "li", "", variant.description());
-    }
-    add(
-        &notes,
-        "li",
-        "",
-        "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
-    );
-    (stats_panel, stats_cells)
 }
 
 impl Built {
     /// Builds the panels, hidden, into `panels`, for game number `game`.
     fn build(panels: &Element, shadow: &ShadowRoot, game: u32) -> Built {
-        let scores_panel = add(panels, "div", "ttt-panel ttt-scores", "");
-        set_hidden(&scores_panel, true);
+        Built {
+            scores: ScoresPanel::build(panels),
+            stats: StatsPanel::build(panels),
+            practice: PracticeView::build(panels, game),
+            step: StepView::build(panels, game),
+            tree: TreeView::build(panels, shadow, game),
+        }
+    }
+}
+
+/// The move scores' panel: its heading and a line of its own under it, then on the 3x3 board the moves best
+/// first, each a button that shows why, and the line of best play after the one chosen, with its replay.
+struct ScoresPanel {
+    panel: Element,
+    title: Element,
+    /// Whether a bigger board's values are proved or estimates: under the heading, since a heading is a title.
+    verdict: Element,
+    note: Element,
+    list: Element,
+    buttons: Vec<HtmlButtonElement>,
+    /// A bigger board's best moves in words, best first (its squares show colours, and words only when they fit).
+    best: Element,
+    best_items: Vec<Element>,
+    why_box: Element,
+    why_title: Element,
+    why_moves: Vec<Element>,
+    why_end: Element,
+    replay_step: HtmlButtonElement,
+    replay_play: HtmlButtonElement,
+    replay_clear: HtmlButtonElement,
+}
+
+/// What the note of a bigger board's scores says.
+const BIGGER_BOARD_SCORES: &str = "Each empty square is coloured by the value of playing there for the side \
+    to move, from red (a loss) to green (a win); its name and tooltip say the value: win, draw or loss and in how \
+    many moves (this one included) when proved, an estimate (+ good, − bad, ± even) where the clock stopped the \
+    search first. The best moves, in words:";
+
+impl ScoresPanel {
+    fn build(panels: &Element) -> ScoresPanel {
+        let panel = add(panels, "div", "ttt-panel ttt-scores", "");
+        set_hidden(&panel, true);
         // Each panel starts with a heading (level 2, the game being a part of its page): a screen reader's way
-        // from panel to panel.
-        let scores_title = add(&scores_panel, "h2", "ttt-heading", "");
-        let scores_note = add(&scores_panel, "p", "ttt-note", "");
-        let list = add(&scores_panel, "ol", "ttt-score-list", "");
-        let score_buttons = (0..CELLS)
+        // from panel to panel. Not live regions: the status line alone speaks for each move.
+        let title = add(&panel, "h2", "ttt-heading", "");
+        let verdict = add(&panel, "p", "ttt-verdict", "");
+        let note = add(&panel, "p", "ttt-note", "");
+        let list = add(&panel, "ol", "ttt-score-list", "");
+        let buttons = (0..CELLS)
             .map(|_| add_button(&add(&list, "li", "", ""), "ttt-step", ""))
             .collect();
-        let why_box = add(&scores_panel, "div", "ttt-why", "");
+        let best = add(&panel, "ol", "ttt-best-moves", "");
+        let best_items = (0..report::LISTED_MOVES)
+            .map(|_| add(&best, "li", "", ""))
+            .collect();
+        let why_box = add(&panel, "div", "ttt-why", "");
         set_hidden(&why_box, true);
         let why_title = add(&why_box, "h3", "ttt-heading", "");
         let why_list = add(&why_box, "ol", "", "");
@@ -216,53 +202,78 @@ impl Built {
                 name,
             )
         };
-        let replay_step = replay("Next move on the board", "step");
-        let replay_play = replay("Play on the board", "play");
-        let replay_clear = replay("Clear the marks", "clear");
-
-        let (stats_panel, stats_cells) = build_stats(panels);
-
-        Built {
-            scores_panel,
-            scores_title,
-            scores_note,
-            score_buttons,
+        ScoresPanel {
+            panel,
+            title,
+            verdict,
+            note,
+            list,
+            buttons,
+            best,
+            best_items,
             why_box,
             why_title,
             why_moves,
             why_end,
-            replay_step,
-            replay_play,
-            replay_clear,
-            stats_panel,
-            stats_cells,
-            step: StepView::build(panels, game),
-            tree: TreeView::build(panels, shadow, game),
-            beyond: OnceCell::new(),
+            replay_step: replay("Next move on the board", "step"),
+            replay_play: replay("Play on the board", "play"),
+            replay_clear: replay("Clear the marks", "clear"),
         }
     }
 
-    /// Hides the panels of the 3x3 board (the game is on a bigger one).
-    fn hide_classic(&self) {
-        for panel in [
-            &self.scores_panel,
-            &self.stats_panel,
-            &self.step.panel,
-            &self.tree.panel,
-        ] {
-            set_hidden(panel, true);
+    fn render(&self, game: &Game, thinking: &Thinking, found: &Found, exact: &[MoveScore]) {
+        let shown = game.settings().display.scores;
+        set_hidden(&self.panel, !shown);
+        if !shown {
+            return;
+        }
+        match game.classic() {
+            Some(board) => self.render_exact(board, exact, thinking),
+            None => self.render_verdicts(game, found),
         }
     }
 
-    fn render_scores(&self, board: Board, scores: &[MoveScore], thinking: &Thinking) {
+    /// A bigger board's verdicts: proved or estimated, and the best moves in words.
+    fn render_verdicts(&self, game: &Game, found: &Found) {
+        set_text(&self.title, "Move scores");
+        let board = game.board();
+        let moves = found.scores_at(&board, game.scoring_limits());
+        let verdict = if board.is_over() {
+            "The game is over: no move is left to score."
+        } else {
+            moves.map_or("Scoring every move…", report::scores_verdict)
+        };
+        set_text(&self.verdict, verdict);
+        set_hidden(&self.verdict, false);
+        set_text(&self.note, BIGGER_BOARD_SCORES);
+        set_hidden(&self.note, false);
+        set_hidden(&self.list, true);
+        set_hidden(&self.why_box, true);
+        let best = moves.map(report::best_first).unwrap_or_default();
+        set_hidden(&self.best, best.is_empty());
+        for (index, item) in self.best_items.iter().enumerate() {
+            let line = best.get(index);
+            set_hidden(item, line.is_none());
+            if let Some((cell, score)) = line {
+                set_text(item, &report::tree_move_words(&board, *cell, score));
+                set_attribute(item, "data-move", &cell.to_string());
+                set_score_data(item, Some(&ScoreData::of(score)));
+            }
+        }
+    }
+
+    /// The 3x3 board's exact scores, with the moves best first and the chosen move's line.
+    fn render_exact(&self, board: Board, scores: &[MoveScore], thinking: &Thinking) {
         let why = thinking.why;
-        self.scores_title
-            .set_text_content(Some(&thinking::scores_title(board, scores)));
+        set_hidden(&self.verdict, true);
+        set_hidden(&self.best, true);
+        set_hidden(&self.list, false);
+        set_text(&self.title, &thinking::scores_title(board, scores));
         let note = thinking::scores_note(scores);
-        set_hidden(&self.scores_note, note.is_none());
-        self.scores_note.set_text_content(note);
+        set_hidden(&self.note, note.is_none());
+        self.note.set_text_content(note);
         let lines = thinking::score_lines(scores, why);
-        for (index, button) in self.score_buttons.iter().enumerate() {
+        for (index, button) in self.buttons.iter().enumerate() {
             let line = lines.get(index);
             if let Some(item) = button.parent_element() {
                 set_hidden(&item, line.is_none());
@@ -277,42 +288,204 @@ impl Built {
         }
         let why = thinking::why_panel(board, scores, why, thinking.replay.as_ref());
         set_hidden(&self.why_box, why.is_none());
-        if let Some(why) = why {
-            self.why_title.set_text_content(Some(&why.title));
-            for (index, item) in self.why_moves.iter().enumerate() {
-                let text = why.moves.get(index);
-                set_hidden(item, text.is_none());
-                let current = why.current == Some(index);
-                set_optional_attribute(item, "aria-current", current.then_some("step"));
-                if let Some(text) = text {
-                    item.set_text_content(Some(text));
-                }
+        let Some(why) = why else {
+            return;
+        };
+        self.why_title.set_text_content(Some(&why.title));
+        for (index, item) in self.why_moves.iter().enumerate() {
+            let text = why.moves.get(index);
+            set_hidden(item, text.is_none());
+            let current = why.current == Some(index);
+            set_optional_attribute(item, "aria-current", current.then_some("step"));
+            if let Some(text) = text {
+                item.set_text_content(Some(text));
             }
-            set_text(&self.why_end, &why.end);
-            let replay = thinking.replay.as_ref();
-            let step = replay.map_or("Next move on the board", Replay::step_label);
-            self.replay_step.set_text_content(Some(step));
-            let playing = replay.is_some_and(|replay| replay.playing);
-            let play = if playing {
-                "Pause"
-            } else {
-                "Play on the board"
-            };
-            self.replay_play.set_text_content(Some(play));
-            set_unavailable(
-                &self.replay_clear,
-                replay.is_none_or(|replay| replay.shown == 0),
-            );
+        }
+        set_text(&self.why_end, &why.end);
+        let replay = thinking.replay.as_ref();
+        let step = replay.map_or("Next move on the board", Replay::step_label);
+        self.replay_step.set_text_content(Some(step));
+        let playing = replay.is_some_and(|replay| replay.playing);
+        let play = if playing {
+            "Pause"
+        } else {
+            "Play on the board"
+        };
+        self.replay_play.set_text_content(Some(play));
+        set_unavailable(
+            &self.replay_clear,
+            replay.is_none_or(|replay| replay.shown == 0),
+        );
+    }
+}
+
+/// The statistics panel: on the 3x3 board a table with a row per refinement of minimax, a column for the position
+/// on the board and one for the position the computer last moved from; on a bigger board the computer's last
+/// search, its statistics and its horizon.
+struct StatsPanel {
+    panel: Element,
+    title: Element,
+    /// The 3x3 board's table and its notes.
+    variants: Element,
+    /// Per variant: the "this position" and "computer's last move" cells.
+    cells: Vec<[Element; 2]>,
+    /// A bigger board's last search.
+    search: Element,
+    sentence: Element,
+    trouble: Element,
+    table: Element,
+    /// The statistics' value cells, in the order of [`report::statistics`].
+    values: Vec<Element>,
+    horizon_box: Element,
+    horizon: Element,
+}
+
+impl StatsPanel {
+    fn build(panels: &Element) -> StatsPanel {
+        let panel = add(panels, "div", "ttt-panel ttt-stats", "");
+        set_hidden(&panel, true);
+        let title = add(&panel, "h2", "ttt-heading", "");
+        let variants = add(&panel, "div", "ttt-variants", "");
+        let cells = build_variants(&variants);
+        let search = add(&panel, "div", "ttt-search", "");
+        let sentence = add(&search, "p", "ttt-search-sentence", "");
+        let trouble = add(&search, "p", "ttt-note", "");
+        let table = add(&search, "table", "", "");
+        add(&table, "caption", "ttt-note", "Search statistics");
+        let body = add(&table, "tbody", "", "");
+        let values = report::STATISTICS
+            .iter()
+            .map(|name| {
+                let row = add(&body, "tr", "", "");
+                set_attribute(&add(&row, "th", "", name), "scope", "row");
+                add(&row, "td", "", "")
+            })
+            .collect();
+        let horizon_box = add(&search, "div", "ttt-horizon", "");
+        add(
+            &horizon_box,
+            "h3",
+            "ttt-heading",
+            "The horizon: iterative deepening, one depth at a time",
+        );
+        let horizon = add(&horizon_box, "ol", "", "");
+        StatsPanel {
+            panel,
+            title,
+            variants,
+            cells,
+            search,
+            sentence,
+            trouble,
+            table,
+            values,
+            horizon_box,
+            horizon,
         }
     }
 
-    /// Shows the statistics measured so far at `board` and at the position the computer last moved from (the
-    /// rest are being measured, one search at a time).
-    fn render_stats(&self, board: Board, thinking: &Thinking) {
-        for (variant, cells) in self.stats_cells.iter().enumerate() {
-            for (cell, column) in cells.iter().zip([StatsColumn::Now, StatsColumn::Last]) {
-                cell.set_text_content(Some(&thinking.stats_cell_text(board, column, variant)));
+    fn render(&self, game: &Game, thinking: &Thinking, found: &Found) {
+        let display = game.settings().display;
+        let classic = game.classic();
+        let shown = display.stats || (display.horizon && classic.is_none());
+        set_hidden(&self.panel, !shown);
+        if !shown {
+            return;
+        }
+        set_hidden(&self.variants, classic.is_none());
+        set_hidden(&self.search, classic.is_some());
+        match classic {
+            Some(board) => {
+                set_text(&self.title, "Search statistics");
+                for (variant, cells) in self.cells.iter().enumerate() {
+                    for (cell, column) in cells.iter().zip([StatsColumn::Now, StatsColumn::Last]) {
+                        let text = thinking.stats_cell_text(board, column, variant);
+                        cell.set_text_content(Some(&text));
+                    }
+                }
+            }
+            None => {
+                set_text(&self.title, "The computer's last search");
+                self.render_search(game, found);
             }
         }
     }
+
+    /// The computer's last search on a bigger board: its sentence, the statistics and the horizon as shown.
+    fn render_search(&self, game: &Game, found: &Found) {
+        let display = game.settings().display;
+        set_hidden(&self.table, !display.stats);
+        set_hidden(&self.horizon_box, !display.horizon);
+        set_hidden(&self.trouble, found.trouble.is_none());
+        if let Some(trouble) = &found.trouble {
+            let text = format!(
+                "The search could not run in the background: {trouble}. The computer thinks for a moment on the \
+                 page itself instead, and plays what a shallower search finds."
+            );
+            set_text(&self.trouble, &text);
+        }
+        // The search of the computer's last move on the board: an undo or a look back in the history leaves none.
+        let last = found
+            .last
+            .as_ref()
+            .filter(|(position, _)| Some(*position) == game.computer_moved_from());
+        let Some((position, thought)) = last else {
+            set_text(&self.sentence, report::no_search_sentence(game.phase()));
+            for value in &self.values {
+                set_text(value, "—");
+            }
+            // No depths to list: the sentence above says why, and a heading over nothing would not.
+            set_hidden(&self.horizon_box, true);
+            return;
+        };
+        set_text(&self.sentence, &report::search_sentence(position, thought));
+        for (cell, (_, value)) in self
+            .values
+            .iter()
+            .zip(report::statistics(position, thought))
+        {
+            set_text(cell, &value);
+        }
+        self.horizon.set_text_content(None);
+        for line in report::horizon(position, thought) {
+            add(&self.horizon, "li", "", &line);
+        }
+    }
+}
+
+/// The 3x3 board's table of the refinements of minimax, with its notes, into `parent`; the cells to fill in.
+fn build_variants(parent: &Element) -> Vec<[Element; 2]> {
+    let table = add(parent, "table", "", "");
+    add(
+        &table,
+        "caption",
+        "ttt-note",
+        "Positions visited by each search",
+    );
+    let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
+    for label in ["Search", "This position", "Computer's last move"] {
+        set_attribute(&add(&head_row, "th", "", label), "scope", "col");
+    }
+    let body = add(&table, "tbody", "", "");
+    let cells = Variant::ALL
+        .iter()
+        .map(|variant| {
+            let row = add(&body, "tr", "", "");
+            let name = add(&row, "th", "", variant.name());
+            set_attribute(&name, "scope", "row");
+            set_attribute(&name, "title", variant.description());
+            [add(&row, "td", "", ""), add(&row, "td", "", "")]
+        })
+        .collect();
+    let notes = add(parent, "ul", "ttt-note", "");
+    for variant in Variant::ALL {
+        add(&notes, "li", "", variant.description());
+    }
+    add(
+        &notes,
+        "li",
+        "",
+        "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
+    );
+    cells
 }

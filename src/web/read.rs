@@ -1,9 +1,11 @@
 //! Reading what a page or a browser extension can replace. web-sys declares that `Storage.getItem` and
 //! `Element.getAttribute` return a string or null, and wasm-bindgen's glue trusts it: a page (or a privacy
 //! extension) whose `getItem` returned a number had the glue copy a "string" without end, and the game froze
-//! before its board appeared. These bindings take the value as it comes, and the module checks it.
+//! before its board appeared. These bindings take the value as it comes, and the module checks it; an element's
+//! settings are read here into typed changes.
 
-use super::api::error_text;
+use super::js::error_text;
+use crate::settings::{Change, Name, Reading};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Storage};
@@ -60,4 +62,12 @@ pub fn attribute(element: &Element, name: &str) -> Option<String> {
     )]
     let element = element.unchecked_ref::<AnyAttributes>();
     element.get_attribute_value(name).ok()?.as_string()
+}
+
+/// The settings `names` that `element`'s attributes give (those it has, read as text), each read into a change.
+pub fn setting_attributes(element: &Element, names: &[Name]) -> Vec<Reading> {
+    names
+        .iter()
+        .filter_map(|&name| Some(Change::parse(name, &attribute(element, name.as_str())?)))
+        .collect()
 }

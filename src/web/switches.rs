@@ -1,11 +1,12 @@
 //! The switches of the panels that show how minimax thinks, among the game's controls (the panels are drawn by
-//! `panels.rs`): the four panels', the switches that matter on a bigger board only, and the choice of scoring that
+//! `panels.rs`): the five panels', the switches that matter on a bigger board only, and the choice of scoring that
 //! the move scores show.
 
 use super::dom::{add, checkbox};
 use super::dom::{game_id, radio_group, set_hidden};
 use crate::engine::Scoring;
 use crate::game::Game;
+use crate::settings::{Name, Practice};
 use web_sys::{Element, HtmlInputElement};
 
 /// The thinking switches.
@@ -14,6 +15,7 @@ pub struct Switches {
     tree_switch: HtmlInputElement,
     stats_switch: HtmlInputElement,
     step_switch: HtmlInputElement,
+    practice_switch: HtmlInputElement,
     /// The further switches.
     more: MoreSwitches,
 }
@@ -32,15 +34,20 @@ impl Switches {
     pub fn build(controls: &Element, game: u32) -> Switches {
         let switches = add(controls, "fieldset", "ttt-choice", "");
         add(&switches, "legend", "", "Show how minimax thinks");
-        let scores_switch = checkbox(&switches, "scores", "Move scores");
-        let tree_switch = checkbox(&switches, "tree", "Game tree");
-        let stats_switch = checkbox(&switches, "stats", "Search statistics");
-        let step_switch = checkbox(&switches, "step", "Step through the search");
+        let scores_switch = checkbox(&switches, Name::Scores, "Move scores");
+        let tree_switch = checkbox(&switches, Name::Tree, "Game tree");
+        let stats_switch = checkbox(&switches, Name::Stats, "Search statistics");
+        let step_switch = checkbox(&switches, Name::Step, "Step through the search");
+        let practice_switch = checkbox(&switches, Name::Practice, "Practise alpha-beta");
+        // Switched on, the practice is on the position on the board, or on the abstract tree it was on before
+        // it was switched off (see `render`).
+        practice_switch.set_value(Practice::Position.value());
         Switches {
             scores_switch,
             tree_switch,
             stats_switch,
             step_switch,
+            practice_switch,
             more: MoreSwitches::build(controls, &switches, game),
         }
     }
@@ -57,6 +64,11 @@ impl Switches {
         self.tree_switch.set_checked(display.tree);
         self.stats_switch.set_checked(display.stats);
         self.step_switch.set_checked(display.step);
+        self.practice_switch
+            .set_checked(display.practice != Practice::Hidden);
+        if display.practice != Practice::Hidden {
+            self.practice_switch.set_value(display.practice.value());
+        }
         self.more.render(game);
     }
 }
@@ -65,12 +77,12 @@ impl MoreSwitches {
     /// Builds the bigger boards' switches into the `switches` fieldset, and the scoring's choice after it in
     /// `controls`, for game number `game`.
     fn build(controls: &Element, switches: &Element, game: u32) -> MoreSwitches {
-        let evaluation_switch = checkbox(switches, "eval", "Evaluate positions at the horizon");
-        let horizon_switch = checkbox(switches, "horizon", "Show the horizon, depth by depth");
+        let evaluation_switch = checkbox(switches, Name::Eval, "Evaluate positions at the horizon");
+        let horizon_switch = checkbox(switches, Name::Horizon, "Show the horizon, depth by depth");
         let (scoring_group, scoring_inputs) = radio_group(
             controls,
             &game_id(game, "scoring"),
-            "scoring",
+            Name::Scoring,
             "Scores",
             &[
                 ("depth", "Depth-aware: 10 minus marks"),

@@ -1,9 +1,29 @@
 //! A `setTimeout` or `requestAnimationFrame` the game owns: dropping it cancels the call (as gloo's `Timeout`
-//! does), so a timer never outlives the state that scheduled it.
+//! does), so a timer never outlives the state that scheduled it; and the page's clock, for the searches and the
+//! statistics timed on the page's own thread.
 
+use crate::engine::Clock;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::Window;
+use web_sys::{Performance, Window};
+
+/// The clock of a page: `performance.now()`, or `Date.now()` where it has no `performance`.
+pub struct PageClock(Option<Performance>);
+
+impl PageClock {
+    /// The clock of `window`.
+    pub fn of(window: &Window) -> PageClock {
+        PageClock(window.performance())
+    }
+}
+
+impl Clock for PageClock {
+    fn now_ms(&mut self) -> f64 {
+        self.0
+            .as_ref()
+            .map_or_else(js_sys::Date::now, Performance::now)
+    }
+}
 
 /// One pending call of `callback`, after a delay or before the next paint; cancelled when dropped.
 pub struct Timeout {

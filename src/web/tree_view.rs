@@ -6,11 +6,13 @@
 //! when that state changes.
 
 use super::dom::{
-    add, add_input, add_typed, game_id, set_attribute, set_optional_attribute, set_text,
-    toggle_class,
+    add, add_input, add_typed, game_id, set_attribute, set_hidden, set_optional_attribute,
+    set_score_data, set_text, toggle_class,
 };
 use super::tree_picture::TreePicture;
-use crate::engine::{Player, CELLS};
+use crate::engine::{Grid, Player, Score, CELLS};
+use crate::report::{self, TREE_HEADING};
+use crate::squares::ScoreData;
 use crate::tree::{encode_path, preview_caption, tree_note, TreeState, VisibleNode};
 use std::cell::RefCell;
 use web_sys::{
@@ -22,6 +24,11 @@ use web_sys::{
 pub struct TreeView {
     /// The panel, shown when the tree is asked for.
     pub panel: Element,
+    title: Element,
+    /// The tree of the 3x3 board: everything under the title but the bigger boards' list.
+    body: Element,
+    /// A bigger board's tree, one move deep.
+    one_move_deep: OneMoveDeep,
     list: Element,
     alpha_beta: HtmlInputElement,
     /// The tree as a picture, for the eye (the list says the same to assistive technology).
@@ -50,13 +57,14 @@ impl TreeView {
     /// Builds the panel (hidden) into `panels`, for game number `game`.
     pub fn build(panels: &Element, shadow: &ShadowRoot, game: u32) -> TreeView {
         let panel = add(panels, "div", "ttt-panel ttt-tree-panel", "");
-        super::dom::set_hidden(&panel, true);
+        set_hidden(&panel, true);
         let title = add(&panel, "h2", "ttt-heading", "Game tree");
         let title_id = game_id(game, "tree-title");
         title.set_id(&title_id);
-        let note = add(&panel, "p", "ttt-note", "");
+        let body = add(&panel, "div", "", "");
+        let note = add(&body, "p", "ttt-note", "");
 
-        let label = add(&panel, "label", "ttt-option", "");
+        let label = add(&body, "label", "ttt-option", "");
         let alpha_beta = add_input(&label, "checkbox");
         set_attribute(&alpha_beta, "data-tree", "alpha-beta");
         add(
@@ -66,19 +74,23 @@ impl TreeView {
             "Mark what alpha-beta prunes (moves tried row by row from the top left)",
         );
 
-        let picture = TreePicture::build(&panel);
-        let list = add(&panel, "ul", "ttt-tree", "");
+        let picture = TreePicture::build(&body);
+        let list = add(&body, "ul", "ttt-tree", "");
         set_attribute(&list, "role", "tree");
         set_attribute(&list, "aria-labelledby", &title_id);
 
-        let preview = add(&panel, "figure", "ttt-preview", "");
+        let preview = add(&body, "figure", "ttt-preview", "");
         let mini = add(&preview, "div", "ttt-mini", "");
         set_attribute(&mini, "aria-hidden", "true");
         let preview_cells = (0..CELLS).map(|_| add(&mini, "span", "", "")).collect();
         let preview_caption = add(&preview, "figcaption", "ttt-note", "");
 
+        let one_move_deep = OneMoveDeep::build(&panel);
         TreeView {
             panel,
+            title,
+            body,
+            one_move_deep,
             list,
             alpha_beta,
             picture,
@@ -94,6 +106,9 @@ impl TreeView {
     /// Shows `state`: draws the picture and the list again if the state changed since last time, marks the node
     /// the step panel's search is at (`current`, its path), then previews `preview`.
     pub fn render(&self, state: &TreeState, preview: &[usize], current: Option<&[usize]>) {
+        set_text(&self.title, "Game tree");
+        set_hidden(&self.body, false);
+        set_hidden(&self.one_move_deep.section, true);
         self.alpha_beta.set_checked(state.alpha_beta);
         set_text(&self.note, &tree_note(state.root));
         let drawn = self.drawn.borrow().clone();
@@ -115,6 +130,15 @@ impl TreeView {
             }
         }
         self.show_preview(state, preview);
+    }
+
+    /// Shows a bigger board's tree, one move deep at `board`: why only so deep, then each move and the value its
+    /// search found (`moves`, once found).
+    pub fn render_one_move_deep(&self, board: &Grid, moves: Option<&[(usize, Score)]>) {
+        set_text(&self.title, TREE_HEADING);
+        set_hidden(&self.body, true);
+        set_hidden(&self.one_move_deep.section, false);
+        self.one_move_deep.render(board, moves);
     }
 
     /// Makes the node [`TreeState::tab_stop`] names the list's one tab stop.
@@ -224,6 +248,65 @@ impl TreeView {
         }
         self.preview_caption
             .set_text_content(Some(&preview_caption(state.root, path)));
+    }
+}
+
+/// A bigger board's game tree, one move deep: the full tree is far too big to draw, and each move's value comes
+/// from its own search, proved or an estimate.
+struct OneMoveDeep {
+    section: Element,
+    note: Element,
+    status: Element,
+    list: Element,
+    /// The position and moves the list was last drawn from.
+    drawn: RefCell<Option<MovesAt>>,
+}
+
+/// A position of a bigger board and its moves' values, as the tree one move deep shows them.
+type MovesAt = (Grid, Vec<(usize, Score)>);
+
+impl OneMoveDeep {
+    fn build(panel: &Element) -> OneMoveDeep {
+        let section = add(panel, "div", "", "");
+        set_hidden(&section, true);
+        let note = add(&section, "p", "ttt-note", "");
+        let status = add(&section, "p", "", "");
+        let list = add(&section, "ul", "ttt-board-tree-moves", "");
+        set_attribute(&list, "aria-label", TREE_HEADING);
+        // It scrolls when long: a keyboard reaches it to scroll it.
+        set_attribute(&list, "tabindex", "0");
+        OneMoveDeep {
+            section,
+            note,
+            status,
+            list,
+            drawn: RefCell::new(None),
+        }
+    }
+
+    /// The list is drawn again only when the position or the moves changed.
+    fn render(&self, board: &Grid, moves: Option<&[(usize, Score)]>) {
+        let status = if board.is_over() {
+            "The game is over: the tree has no moves."
+        } else if moves.is_none() {
+            "Searching every move…"
+        } else {
+            ""
+        };
+        self.status.set_text_content(Some(status));
+        let wanted = (*board, moves.unwrap_or_default().to_vec());
+        if self.drawn.borrow().as_ref() == Some(&wanted) {
+            return;
+        }
+        set_text(&self.note, &report::tree_depth_note(board));
+        self.list.set_text_content(None);
+        for (cell, score) in &wanted.1 {
+            let words = report::tree_move_words(board, *cell, score);
+            let item = add(&self.list, "li", "", &words);
+            set_attribute(&item, "data-move", &cell.to_string());
+            set_score_data(&item, Some(&ScoreData::of(score)));
+        }
+        *self.drawn.borrow_mut() = Some(wanted);
     }
 }
 

@@ -1,13 +1,13 @@
-//! The elements of one game, built once, and the render that draws an [`App`]'s state into them.
+//! The elements of one game, built once, and the render that draws a game's [`State`] into them.
 //!
 //! Render is a function of the state: it sets texts, attributes, classes and control states on the elements
 //! built here (the problem notices and the game tree's list alone are built again, when what they show changed).
 //! Nothing here parses HTML: every outside text is set with `textContent` or as an attribute value.
 
-use super::app::{App, Share};
 use super::dom::{
-    add, add_button, add_control, add_typed, centre, create, game_id, radio_group, set_attribute,
-    set_hidden, set_optional_attribute, set_text, set_unavailable, toggle_class,
+    add, add_button, add_control, add_input, add_typed, centre, create, game_id, radio_group,
+    set_attribute, set_hidden, set_optional_attribute, set_score_data, set_text, set_unavailable,
+    toggle_class,
 };
 use super::host::Host;
 use super::panels::Panels;
@@ -15,12 +15,12 @@ use super::panic;
 use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
 use crate::game::Phase;
-use crate::settings::{level_label, shape_label, Mode, BOARD_PRESETS};
-use crate::squares::{squares, ScoreData, Scores, Square};
+use crate::settings::{level_label, shape_label, Mode, Name, BOARD_PRESETS, THINK_RANGE_MS};
+use crate::squares::{squares, Scores, Square};
+use crate::state::{Problem, Share, State};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
-use {super::dom::add_input, crate::settings::THINK_RANGE_MS};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
 static GAMES_MOUNTED: AtomicU32 = AtomicU32::new(0);
@@ -31,8 +31,8 @@ pub struct View {
     pub root: Element,
     panic_notice: Element,
     problems_box: Element,
-    /// The problems the notices show, each with its setting's name.
-    problems_drawn: RefCell<Vec<(String, String)>>,
+    /// The problems the notices show.
+    problems_drawn: RefCell<Vec<Problem>>,
     status: Element,
     /// The board's element, and its squares in cell order, built again when the board changes size.
     board: HtmlElement,
@@ -79,6 +79,8 @@ struct Controls {
     side_inputs: Vec<HtmlInputElement>,
     level_group: Element,
     level_select: HtmlSelectElement,
+    /// The level select's options, in the order of `Level::ALL`: the deepest is named by the board.
+    level_options: Vec<Element>,
     level_note: Element,
 }
 
@@ -196,46 +198,46 @@ impl View {
         self.shape.set(shape);
     }
 
-    /// Draws `app`'s state: every text, attribute, class and control state that depends on it.
-    pub fn render(&self, app: &App) {
-        self.render_problems(&app.problems);
-        if self.shape.get() != app.game.shape() {
-            self.build_squares(app.game.shape());
+    /// Draws `state`: every text, attribute, class and control state that depends on it.
+    pub fn render(&self, state: &State) {
+        self.render_problems(&state.problems);
+        if self.shape.get() != state.game.shape() {
+            self.build_squares(state.game.shape());
         }
-        let exact = app.panels.exact_scores(&app.game);
-        let scores = app.panels.scores(&app.game, &exact);
-        self.render_board(app, scores);
-        self.controls.render(app);
-        self.share.render(app.share.as_ref());
-        self.render_history(app);
-        let key = app.game.tally_key();
+        let exact = state.exact_scores();
+        let scores = state.scores(&exact);
+        self.render_board(state, scores);
+        self.controls.render(state);
+        self.share.render(state.share.as_ref());
+        self.render_history(state);
+        let key = state.game.tally_key();
         let tally = key.map_or_else(
             || "The tally counts games on the 3x3 board.".to_owned(),
-            |key| app.tally.sentence(key),
+            |key| state.tally.sentence(key),
         );
         // Only when it changes: the tally is a live region, which a screen reader may read again at each write.
         set_text(&self.tally, &tally);
         set_hidden(&self.reset_tally, key.is_none());
-        self.switches.render(&app.game);
-        self.panels
-            .render(&app.game, &app.panels.thinking, &app.panels.beyond, &exact);
+        self.switches.render(&state.game);
+        self.panels.render(state, &exact);
     }
 
-    /// The notices of settings that were not understood, built again when they change.
-    fn render_problems(&self, problems: &[(String, String)]) {
+    /// The notices above the board (settings that were not understood, what the game says of the page), built
+    /// again when they change.
+    fn render_problems(&self, problems: &[Problem]) {
         if *self.problems_drawn.borrow() == problems {
             return;
         }
         self.problems_box.set_text_content(None);
-        for (_, text) in problems {
-            let notice = add(&self.problems_box, "p", "ttt-notice", text);
+        for problem in problems {
+            let notice = add(&self.problems_box, "p", "ttt-notice", &problem.sentence);
             set_attribute(&notice, "role", "alert");
         }
         *self.problems_drawn.borrow_mut() = problems.to_vec();
     }
 
-    fn render_board(&self, app: &App, scores: Scores<'_>) {
-        let game = &app.game;
+    fn render_board(&self, state: &State, scores: Scores<'_>) {
+        let game = &state.game;
         set_text(&self.status, &game.status_text());
         set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
         // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
@@ -243,7 +245,7 @@ impl View {
         let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
         toggle_class(&self.board, "ttt-thinking", thinking);
         set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
-        let squares = squares(game, app.focus_cell, scores);
+        let squares = squares(game, state.focus_cell, scores);
         let mut drawn = self.drawn.borrow_mut();
         for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
             let before = drawn.get(cell);
@@ -261,8 +263,8 @@ impl View {
         set_hidden(&self.hint_line, game.classic().is_none());
     }
 
-    fn render_history(&self, app: &App) {
-        let game = &app.game;
+    fn render_history(&self, state: &State) {
+        let game = &state.game;
         let moves = game.moves().len();
         let mut history = self.history.borrow_mut();
         while history.len() <= moves {
@@ -359,6 +361,13 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
         toggle_class(button, "ttt-scored", square.score.is_some());
         set_score_data(button, square.score.as_ref());
     }
+    if before.heat != square.heat {
+        let heat = square.heat.map(|heat| heat.to_string());
+        set_optional_attribute(button, "data-heat", heat.as_deref());
+    }
+    if before.tip != square.tip {
+        set_optional_attribute(button, "title", square.tip.as_deref());
+    }
     if before.replayed != square.replayed {
         let (mark, number) = match square.replayed {
             Some((player, number)) => (Some(player.name()), Some(number.to_string())),
@@ -425,27 +434,32 @@ impl Controls {
             set_attribute(&option, "value", &board_choice(shape));
         }
         let other_board = add(&board_select, "option", "", "");
-        let radio = |setting: &str, legend: &str, choices: &[(&str, &str)]| {
-            radio_group(controls, &game_id(game, setting), setting, legend, choices)
+        let radio = |setting: Name, legend: &str, choices: &[(&str, &str)]| {
+            let id = game_id(game, setting.as_str());
+            radio_group(controls, &id, setting, legend, choices)
         };
         let (_, mode_inputs) = radio(
-            "mode",
+            Name::Mode,
             "Opponent",
             &[("computer", "Computer"), ("friend", "A friend")],
         );
         let (side_group, side_inputs) = radio(
-            "human",
+            Name::Human,
             "You play",
             &[("X", "X, you start"), ("O", "O, computer starts")],
         );
         let level_group = add(controls, "div", "ttt-level", "");
         let difficulty = add(&level_group, "label", "", "Difficulty ");
         let level_select: HtmlSelectElement = add_typed(&difficulty, "select", "", "");
-        set_attribute(&level_select, "data-setting", "level");
-        for level in Level::ALL {
-            let option = add(&level_select, "option", "", level_label(level));
-            set_attribute(&option, "value", level.name());
-        }
+        set_attribute(&level_select, "data-setting", Name::Level.as_str());
+        let level_options = Level::ALL
+            .iter()
+            .map(|level| {
+                let option = add(&level_select, "option", "", level_label(*level));
+                set_attribute(&option, "value", level.name());
+                option
+            })
+            .collect();
         let level_note = add_note(&level_group, &level_select, &game_id(game, "level-note"));
         Controls {
             board_select,
@@ -456,12 +470,13 @@ impl Controls {
             side_inputs,
             level_group,
             level_select,
+            level_options,
             level_note,
         }
     }
 
-    fn render(&self, app: &App) {
-        let settings = app.game.settings();
+    fn render(&self, state: &State) {
+        let settings = state.game.settings();
         let shape = settings.shape;
         let preset = BOARD_PRESETS.contains(&(shape.rows(), shape.cols(), shape.k()));
         set_hidden(&self.other_board, preset);
@@ -470,7 +485,7 @@ impl Controls {
             set_attribute(&self.other_board, "value", &board_choice(shape));
         }
         self.board_select.set_value(&board_choice(shape));
-        self.think.render(app);
+        self.think.render(state);
         for input in &self.mode_inputs {
             input.set_checked(input.value() == settings.mode.name());
         }
@@ -480,9 +495,12 @@ impl Controls {
         let friend = settings.mode == Mode::Friend;
         set_hidden(&self.side_group, friend);
         set_hidden(&self.level_group, friend);
+        for (option, level) in self.level_options.iter().zip(Level::ALL) {
+            set_text(option, &state.game.level_label(level));
+        }
         self.level_select.set_value(settings.level.name());
         self.level_note
-            .set_text_content(Some(&app.game.level_description()));
+            .set_text_content(Some(&state.game.level_description()));
     }
 }
 
@@ -500,7 +518,7 @@ impl ThinkControl {
         let group = add(controls, "div", "ttt-setting", "");
         let label = add(&group, "label", "", "Computer's time per move (ms) ");
         let input = add_input(&label, "number");
-        set_attribute(&input, "data-setting", "think");
+        set_attribute(&input, "data-setting", Name::Think.as_str());
         set_attribute(&input, "min", &THINK_RANGE_MS.0.to_string());
         set_attribute(&input, "max", &THINK_RANGE_MS.1.to_string());
         set_attribute(&input, "step", "10");
@@ -511,8 +529,8 @@ impl ThinkControl {
     }
 
     /// Shows the field where the computer cannot search to the end at once, with the time and any typo.
-    fn render(&self, app: &App) {
-        let settings = app.game.settings();
+    fn render(&self, state: &State) {
+        let settings = state.game.settings();
         // The time per move matters where the computer cannot search to the end at once.
         set_hidden(
             &self.group,
@@ -522,9 +540,9 @@ impl ThinkControl {
         if self.input.value() != think {
             self.input.set_value(&think);
         }
-        let typo = app.panels.typo.as_ref().filter(|(name, _)| name == "think");
+        let typo = state.typo.as_ref().filter(|typo| typo.name == Name::Think);
         set_optional_attribute(&self.input, "aria-invalid", typo.map(|_| "true"));
-        set_text(&self.note, typo.map_or("", |(_, sentence)| sentence));
+        set_text(&self.note, typo.map_or("", |typo| &typo.sentence));
     }
 }
 
@@ -539,17 +557,4 @@ fn add_note(parent: &Element, control: &Element, id: &str) -> Element {
 /// The board control's value for a board: "4x4/4".
 fn board_choice(shape: Shape) -> String {
     format!("{}x{}/{}", shape.rows(), shape.cols(), shape.k())
-}
-
-/// Writes what a value says into `element`'s `data-outcome` and `data-plies` (exact) or `data-estimate`, and takes
-/// away those it does not say: the squares and the bigger boards' game tree show values alike.
-pub fn set_score_data(element: &Element, score: Option<&ScoreData>) {
-    let (outcome, plies, estimate) = match score {
-        Some(ScoreData::Exact(outcome, plies)) => (Some(*outcome), Some(plies.to_string()), None),
-        Some(ScoreData::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
-        None => (None, None, None),
-    };
-    set_optional_attribute(element, "data-outcome", outcome);
-    set_optional_attribute(element, "data-plies", plies.as_deref());
-    set_optional_attribute(element, "data-estimate", estimate.as_deref());
 }

@@ -10,7 +10,7 @@
 //! The worker (`www/worker.js`) answers with the plain object that the JS API's `think()` resolves to;
 //! [`thought_from`] and [`moves_from`] read it back for the game.
 
-use super::js::{beside_glue, glue_url, object};
+use super::js::{beside_glue, error_text, glue_url, object};
 use crate::engine::{
     Forced, ForcedKind, Grid, Iteration, Limits, Outcome, Player, Score, Thought, Value,
 };
@@ -125,7 +125,7 @@ impl Searcher {
             ("options", options_object(position, query).into()),
         ]);
         if let Err(error) = self.worker.post_message(&request) {
-            let why = super::api::error_text(&error);
+            let why = error_text(&error);
             self.pending.borrow_mut().failed = Some(why.clone());
             answer(error_object(&why));
             return;

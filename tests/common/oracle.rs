@@ -1,7 +1,7 @@
 //! The oracles the engine is checked against, each written once and apart from the engine: a plain 3x3 board
 //! of nine cells with its own eight lines and its own scores, the textbook minimax (to the end of the game or to a
-//! depth), the textbook alpha-beta step by step (Russell and Norvig's MAX-VALUE/MIN-VALUE), and the walk over
-//! every reachable position.
+//! depth), the 3x3 game as the textbook's alpha-beta sees it (the search itself is the library's one
+//! [`alpha_beta_search`], which the practice's abstract trees use too), and the walk over every reachable position.
 //!
 //! A file, not a library module, so that the library (and the page) carries no test code: each test crate
 //! includes it with `#[path = "common/oracle.rs"] mod oracle;`, and `benches/engine.rs`, which times the engine
@@ -13,7 +13,8 @@
 )]
 
 use std::collections::HashSet;
-use tictactoe::engine::{Board, Bound, Grid, StepEvent, StepKind};
+use tictactoe::engine::{Board, Grid, StepEvent, StepKind};
+use tictactoe::textbook::{alpha_beta_search, GameTree};
 
 /// The eight lines of three: rows, columns, then the two diagonals.
 pub const LINES: [[usize; 3]; 8] = [
@@ -163,55 +164,46 @@ pub struct AlphaBeta {
     pub visited: HashSet<Vec<usize>>,
 }
 
-/// Russell and Norvig's ALPHA-BETA-SEARCH from `board`, MAX being the side to move: MAX-VALUE and MIN-VALUE,
-/// fail-soft (a node's value is the best of the children it saw), moves in cell order, the root's window
-/// (-infinity, +infinity), and each visit, cut and return recorded as it goes.
-pub fn alpha_beta(board: Board) -> AlphaBeta {
-    let mut search = Search {
-        max: Cells::of(board).mover(),
-        found: AlphaBeta {
-            events: Vec::new(),
-            visited: HashSet::new(),
-        },
-        path: Vec::new(),
-    };
-    search.value(board, -INF, INF);
-    search.found
+/// The 3x3 game as the textbook's alpha-beta sees it, with the oracle's own rules and scores: the utility of a
+/// finished game for MAX, the side to move at the root, is `10 - n` for a MAX win with `n` marks on the board,
+/// `n - 10` for a MAX loss, 0 for a draw; actions are the empty cells in increasing order.
+pub struct Textbook {
+    /// The position the search starts from.
+    pub root: Cells,
+    /// MAX, as a mark.
+    pub max: u8,
 }
 
-/// Stands for the infinities: every score lies between -10 and 10.
-const INF: i32 = 1_000;
-
-/// A window's end as the trace writes it.
-fn bound(value: i32) -> Bound {
-    if value == -INF {
-        Bound::NegInf
-    } else if value == INF {
-        Bound::PosInf
-    } else {
-        Bound::Finite(value)
+impl Textbook {
+    /// The game from `board`, MAX being the side to move there.
+    pub fn from(board: Board) -> Textbook {
+        let root = Cells::of(board);
+        Textbook {
+            root,
+            max: root.mover(),
+        }
     }
 }
 
-/// The textbook search under way.
-struct Search {
-    max: u8,
-    found: AlphaBeta,
-    path: Vec<usize>,
-}
+impl GameTree for Textbook {
+    type Node = Cells;
 
-impl Search {
-    fn record(&mut self, kind: StepKind, board: Board, window: (i32, i32), value: Option<i32>) {
-        self.found.events.push(StepEvent {
-            kind,
-            position: Grid::from(board),
-            alpha: bound(window.0),
-            beta: bound(window.1),
-            value,
-        });
+    fn root(&self) -> Cells {
+        self.root
     }
 
-    /// The utility of a finished game for MAX, `None` while the game goes on.
+    fn actions(&self, cells: &Cells) -> Vec<usize> {
+        if cells.winner().is_some() {
+            Vec::new()
+        } else {
+            cells.empty()
+        }
+    }
+
+    fn result(&self, cells: &Cells, cell: usize) -> Cells {
+        cells.play(cell)
+    }
+
     fn utility(&self, cells: &Cells) -> Option<i32> {
         match cells.winner() {
             Some(winner) if winner == self.max => Some(10 - cells.marks()),
@@ -219,43 +211,33 @@ impl Search {
             None => cells.empty().is_empty().then_some(0),
         }
     }
+}
 
-    /// MAX-VALUE at MAX's nodes, MIN-VALUE at MIN's.
-    fn value(&mut self, board: Board, mut alpha: i32, mut beta: i32) -> i32 {
-        self.found.visited.insert(self.path.clone());
-        self.record(StepKind::Visit, board, (alpha, beta), None);
-        let cells = Cells::of(board);
-        if let Some(utility) = self.utility(&cells) {
-            self.record(StepKind::Return, board, (alpha, beta), Some(utility));
-            return utility;
-        }
-        let maximizing = cells.mover() == self.max;
-        let actions = cells.empty();
-        let mut v = if maximizing { -INF } else { INF };
-        for (i, &cell) in actions.iter().enumerate() {
-            self.path.push(cell);
-            let child = self.value(board.play(cell), alpha, beta);
-            self.path.pop();
-            v = if maximizing {
-                v.max(child)
-            } else {
-                v.min(child)
-            };
-            let cut = if maximizing { v >= beta } else { v <= alpha };
-            if cut {
-                if i + 1 < actions.len() {
-                    self.record(StepKind::Cut, board, (alpha, beta), Some(v));
-                }
-                self.record(StepKind::Return, board, (alpha, beta), Some(v));
-                return v;
+/// Russell and Norvig's ALPHA-BETA-SEARCH from `board`, MAX being the side to move: the library's one textbook
+/// search ([`alpha_beta_search`]: MAX-VALUE and MIN-VALUE, fail-soft, the root's window (-infinity, +infinity))
+/// on the oracle's own game ([`Textbook`]), each event's node given as its position.
+pub fn alpha_beta(board: Board) -> AlphaBeta {
+    let events = alpha_beta_search(&Textbook::from(board));
+    let visited = events
+        .iter()
+        .filter(|event| event.kind == StepKind::Visit)
+        .map(|event| event.path.clone())
+        .collect();
+    let events = events
+        .into_iter()
+        .map(|event| {
+            let position = event
+                .path
+                .iter()
+                .fold(board, |board, &cell| board.play(cell));
+            StepEvent {
+                kind: event.kind,
+                position: Grid::from(position),
+                alpha: event.alpha,
+                beta: event.beta,
+                value: event.value,
             }
-            if maximizing {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-        }
-        self.record(StepKind::Return, board, (alpha, beta), Some(v));
-        v
-    }
+        })
+        .collect();
+    AlphaBeta { events, visited }
 }

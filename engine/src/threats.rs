@@ -659,7 +659,7 @@ impl Threats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{evaluate, Grid, Outcome, Rng, Shape, StoppedClock};
+    use crate::{evaluate, Grid, Outcome, Rng, Shape, StoppedClock};
 
     fn limits() -> ThreatLimits {
         ThreatLimits {

@@ -427,13 +427,7 @@ impl Lines {
 
     /// Works out both sides' patterns of the cell at `bit`, place `at` of `line` in `direction`: whether they
     /// changed.
-    fn refresh_pattern(
-        &mut self,
-        direction: usize,
-        line: usize,
-        at: usize,
-        bit: usize,
-    ) -> bool {
+    fn refresh_pattern(&mut self, direction: usize, line: usize, at: usize, bit: usize) -> bool {
         let k = self.shape.k();
         let (x, o) = (
             self.stones[0][direction][line],
@@ -550,7 +544,7 @@ impl Lines {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rng;
+    use crate::Rng;
 
     fn shape(rows: usize, cols: usize, k: usize) -> Shape {
         Shape::new(rows, cols, k).unwrap()

@@ -16,7 +16,7 @@
 //! The notation is those nine cells in that order, `X`, `O` or `.`:
 //!
 //! ```
-//! use tictactoe::engine::{Board, Player};
+//! use engine::{Board, Player};
 //! let board: Board = "X.O.X...O".parse().unwrap();
 //! assert_eq!(board.to_move(), Player::X);
 //! assert_eq!(board.to_string(), "X.O.X...O");

@@ -1,5 +1,5 @@
-//! What the panels say about the search on a board bigger than 3x3, where the computer cannot always search to
-//! the end: whether a value is proved or an estimate at a depth, how deep it looked, how many positions it saw,
+//! What the panels say about the computer's searches where it cannot always search to the end (a board bigger
+//! than 3x3): whether a value is proved or an estimate at a depth, how deep it looked, how many positions it saw,
 //! and what its transposition table and move ordering saved. Pure Rust, tested natively; the searches run in a
 //! worker, and this module only keeps and words what they found.
 
@@ -7,9 +7,9 @@ use crate::engine::{Grid, Limits, Outcome, Player, Score, Thought};
 use crate::explain::{counted, group_digits, signed};
 use crate::game::{square_name, Phase};
 
-/// What the searches on a bigger board have found so far.
+/// What the searches in the worker have found so far.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Beyond {
+pub struct Found {
     /// The computer's last search: the position it searched, and what it found.
     pub last: Option<(Grid, Thought)>,
     /// Every move's verdict at a position, for the scores on the squares.
@@ -29,7 +29,7 @@ pub struct Scored {
     pub moves: Vec<(usize, Score)>,
 }
 
-impl Beyond {
+impl Found {
     /// The verdicts of the moves at `position`, if they have been found within `limits` (another time or depth,
     /// or the evaluation switched, gives other estimates).
     pub fn scores_at(&self, position: &Grid, limits: Limits) -> Option<&[(usize, Score)]> {
@@ -202,6 +202,45 @@ pub fn square_words(verdict: &Score) -> String {
     }
 }
 
+/// The most columns a board has whose squares still show their scores in words: on more, the words would not fit
+/// a phone's squares, and the colours of the heat map say it alone (the words stay in each square's name and
+/// tooltip, and the panel lists the best moves).
+pub const WORDS_UP_TO_COLUMNS: usize = 7;
+
+/// The heat map's shades, from the worst move for the side to move (0) to the best (`HEAT_SHADES - 1`).
+pub const HEAT_SHADES: u8 = 9;
+
+/// Each scored move's shade in the heat map: a proved win is the hottest, a proved loss the coldest, a proved draw
+/// the middle, and estimates lie between a draw and either end by where they stand among the moves' estimates
+/// (an estimate is a guess at a depth, so no estimate is as hot as a proved win). In the order of `moves`.
+pub fn heat(moves: &[(usize, Score)]) -> Vec<u8> {
+    let middle = HEAT_SHADES / 2;
+    let estimates = moves.iter().filter_map(|(_, score)| match score {
+        Score::Estimate(estimate) => Some(i64::from(*estimate)),
+        Score::Proved(_) => None,
+    });
+    // The largest estimate away from even sets the scale: each side of even has three shades.
+    let reach = estimates.map(i64::abs).max().unwrap_or(0).max(1);
+    moves
+        .iter()
+        .map(|(_, score)| match score {
+            Score::Proved(value) => match value.outcome {
+                Outcome::Win => HEAT_SHADES - 1,
+                Outcome::Draw => middle,
+                Outcome::Loss => 0,
+            },
+            Score::Estimate(estimate) => {
+                let steps = i64::from(middle) - 1;
+                // In range: |estimate| <= reach, so the offset is at most `steps` either way.
+                let offset = (i64::from(*estimate) * steps
+                    + reach / 2 * i64::from(estimate.signum()))
+                    / reach;
+                (i64::from(middle) + offset) as u8
+            }
+        })
+        .collect()
+}
+
 /// A move's verdict for the square's accessible name: ", proved: a draw with best play" or ", estimate +120
 /// (best guess: X is better)". `mover` plays the move.
 pub fn square_label_suffix(verdict: &Score, mover: Player) -> String {
@@ -267,6 +306,29 @@ pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Score) -> String 
     )
 }
 
+/// How many of a bigger board's best moves the scores' panel lists, in words.
+pub const LISTED_MOVES: usize = 9;
+
+/// The best of `moves` for the side to move, best first, at most [`LISTED_MOVES`]: proved wins (the quickest
+/// first), then the estimates and draws by their value (a draw counts as even), then proved losses (the slowest
+/// first). Ties keep the cells' order.
+pub fn best_first(moves: &[(usize, Score)]) -> Vec<(usize, Score)> {
+    let rank = |score: &Score| -> (u8, i64) {
+        match score {
+            Score::Proved(value) => match value.outcome {
+                Outcome::Win => (2, -i64::from(value.plies)),
+                Outcome::Draw => (1, 0),
+                Outcome::Loss => (0, i64::from(value.plies)),
+            },
+            Score::Estimate(estimate) => (1, i64::from(*estimate)),
+        }
+    };
+    let mut sorted = moves.to_vec();
+    sorted.sort_by_key(|(_, score)| std::cmp::Reverse(rank(score)));
+    sorted.truncate(LISTED_MOVES);
+    sorted
+}
+
 /// Why the step-through shows only the 3x3 board.
 pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board, whose search can be followed one event at \
     a time. A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has \
@@ -276,6 +338,43 @@ pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board, whose searc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_listed_moves_are_the_best_first() {
+        let proved = |outcome, plies| Score::Proved(crate::engine::Value { outcome, plies });
+        let moves = [
+            (0, proved(Outcome::Loss, 2)),
+            (1, Score::Estimate(-50)),
+            (2, proved(Outcome::Win, 7)),
+            (3, proved(Outcome::Draw, 9)),
+            (4, Score::Estimate(80)),
+            (5, proved(Outcome::Win, 3)),
+            (6, proved(Outcome::Loss, 6)),
+        ];
+        let cells: Vec<usize> = best_first(&moves).iter().map(|(cell, _)| *cell).collect();
+        assert_eq!(cells, [5, 2, 4, 3, 1, 6, 0]);
+        let many: Vec<_> = (0..20).map(|cell| (cell, Score::Estimate(0))).collect();
+        assert_eq!(best_first(&many).len(), LISTED_MOVES);
+    }
+
+    #[test]
+    fn the_heat_map_runs_from_a_proved_loss_to_a_proved_win_with_estimates_between() {
+        let proved = |outcome| Score::Proved(crate::engine::Value { outcome, plies: 3 });
+        let moves = [
+            (0, proved(Outcome::Win)),
+            (1, proved(Outcome::Draw)),
+            (2, proved(Outcome::Loss)),
+            (3, Score::Estimate(300)),
+            (4, Score::Estimate(-300)),
+            (5, Score::Estimate(0)),
+            (6, Score::Estimate(100)),
+        ];
+        assert_eq!(heat(&moves), [8, 4, 0, 7, 1, 4, 5]);
+        // Only estimates: the largest either way sets the scale, and none is as hot as a proved win.
+        let estimates: Vec<_> = (-3..=3).map(|n| (0, Score::Estimate(n * 40))).collect();
+        assert_eq!(heat(&estimates), [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(heat(&[(0, Score::Estimate(0))]), [4]);
+    }
     use crate::engine::{Iteration, Shape, Value};
 
     fn thought(verdict: Score) -> Thought {
@@ -492,21 +591,21 @@ mod tests {
         let shape = Shape::new(4, 4, 4).unwrap();
         let empty = Grid::empty(shape);
         let limits = Limits::default();
-        let beyond = Beyond {
+        let found = Found {
             scores: Some(Scored {
                 position: empty,
                 limits,
                 moves: vec![(0, Score::Estimate(1))],
             }),
-            ..Beyond::default()
+            ..Found::default()
         };
-        assert_eq!(beyond.scores_at(&empty, limits).map(<[_]>::len), Some(1));
-        assert_eq!(beyond.scores_at(&empty.play(0), limits), None);
+        assert_eq!(found.scores_at(&empty, limits).map(<[_]>::len), Some(1));
+        assert_eq!(found.scores_at(&empty.play(0), limits), None);
         let without_evaluation = Limits {
             evaluation: false,
             ..limits
         };
-        assert_eq!(beyond.scores_at(&empty, without_evaluation), None);
+        assert_eq!(found.scores_at(&empty, without_evaluation), None);
     }
 
     #[test]

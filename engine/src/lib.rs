@@ -7,8 +7,10 @@
 //!   generator, a set of cells;
 //! - `grid`: [`Grid`], the only position the search knows, on a [`Shape`] of any size, with its rules and
 //!   symmetries; `board`: [`Board`], tic-tac-toe's 3x3 board as a view of a [`Grid`];
-//! - `settings`: the switches of the search; `tactics`: what the search knows of a position (move order,
-//!   forced replies, evaluation); `table`: where it remembers positions;
+//! - `settings`: the switches of the search; `lines`: each line's patterns (fives, fours, threes, twos) kept move
+//!   by move; `threats`: the threat-space search (a win by continuous fours, or by fours and threes);
+//!   `tactics`: what the search knows of a position (move order, forced replies, evaluation); `table`: where it
+//!   remembers positions;
 //! - `core`: the one search loop; `search`: the one root driver and the searches built on it;
 //! - `trace` and `insight`: the search watched step by step, and its figures for the panels.
 

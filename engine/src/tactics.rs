@@ -840,7 +840,7 @@ mod tests {
 
     #[test]
     fn the_order_and_the_evaluations_after_each_move_match_a_plain_count() {
-        let mut rng = crate::engine::Rng::new(3);
+        let mut rng = crate::Rng::new(3);
         // Fewer games on the larger boards, whose plain count is slow.
         let shapes = [
             (4, 4, 4, 30),

@@ -1,6 +1,6 @@
 //! The game on a board of any shape (m,n,k-games, tic-tac-toe's 3x3 included): a [`Shape`] (`rows` x `cols`, `k`
 //! in a row wins), a [`Grid`] position on it, its rules, its symmetries and its text notation. This is the only
-//! position the search knows; [`crate::engine::Board`] is a view of the 3x3 board.
+//! position the search knows; [`crate::Board`] is a view of the 3x3 board.
 //!
 //! The rules are tic-tac-toe's: X moves first, the sides take turns, and the first side with `k` or more of its
 //! marks in a row, a column or a diagonal wins (free-style: six in a row also wins when `k` is 5). A full board
@@ -10,7 +10,7 @@
 //! top, separated by `/`, with `X`, `O` and `.`:
 //!
 //! ```
-//! use tictactoe::engine::{Grid, Player, Shape};
+//! use engine::{Grid, Player, Shape};
 //! let shape = Shape::new(4, 4, 3).unwrap();
 //! let grid = Grid::parse("..../.X../..O./....", shape).unwrap();
 //! assert_eq!(grid.to_move(), Player::X);
@@ -529,7 +529,7 @@ impl Grid {
 
     /// The position written in `text` on a board of `shape`: rows from the top separated by `/`, each cell `X`,
     /// `O`, or `.`, `-` or `_` for an empty one, in either case. On the 3 x 3 board the nine cells may also be
-    /// written without separators, as [`Board`](crate::engine::Board) writes them.
+    /// written without separators, as [`Board`](crate::Board) writes them.
     ///
     /// Only a position some game reaches parses: X has as many marks as O or one more; at most one side has a
     /// line; a side with a line made the last move; and removing one of its marks leaves it without a line (one
@@ -660,7 +660,7 @@ impl Grid {
 }
 
 impl fmt::Display for Grid {
-    /// On the 3 x 3 board the nine cells as [`Board`](crate::engine::Board) writes them ("X...O...."); on any other, the rows from the
+    /// On the 3 x 3 board the nine cells as [`Board`](crate::Board) writes them ("X...O...."); on any other, the rows from the
     /// top separated by `/` ("..../.X../..O./....").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = String::with_capacity(self.shape.cells() + self.shape.rows());
@@ -840,7 +840,7 @@ mod tests {
 
     #[test]
     fn symmetries_move_cells_about_keep_lines_and_undo_each_other() {
-        let mut rng = crate::engine::Rng::new(7);
+        let mut rng = crate::Rng::new(7);
         for s in [
             shape(4, 4, 4),
             shape(5, 3, 3),
