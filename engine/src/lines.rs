@@ -257,6 +257,40 @@ fn worth(patterns: [Pattern; 4]) -> Worth {
     }
 }
 
+/// The flags of a packed [`Worth`] (see [`WORTHS`]): by bit, a five, a four, a win, a threat.
+const WORTH_FLAGS: u32 = 4;
+
+/// Every [`Worth`] by the four patterns of a cell (each a digit of a base-9 number, the first direction's the
+/// highest), packed as its value above the four flag bits: a cell's worth is one lookup at each move.
+static WORTHS: OnceLock<Vec<u32>> = OnceLock::new();
+
+/// The table of [`WORTHS`].
+fn worths() -> &'static [u32] {
+    WORTHS.get_or_init(|| {
+        (0..PATTERNS.len().pow(4))
+            .map(|index| {
+                let patterns = std::array::from_fn(|direction| {
+                    PATTERNS[index / PATTERNS.len().pow(3 - direction as u32) % PATTERNS.len()]
+                });
+                let worth = worth(patterns);
+                // Values are far below 2^28.
+                (worth.value as u32) << WORTH_FLAGS
+                    | u32::from(worth.five)
+                    | u32::from(worth.four) << 1
+                    | u32::from(worth.win) << 2
+                    | u32::from(worth.threat) << 3
+            })
+            .collect()
+    })
+}
+
+/// The index of `patterns` in [`WORTHS`].
+fn worth_index(patterns: [Pattern; 4]) -> usize {
+    patterns.iter().fold(0, |index, &pattern| {
+        index * PATTERNS.len() + pattern as usize
+    })
+}
+
 /// Lines of one direction on a board: at most 15 rows or columns, or 29 diagonals.
 const MAX_LINES: usize = 32;
 /// A line's cell at place `p` is bit `PAD + p` of its words, so that the neighbourhood of any cell (up to 14
@@ -282,8 +316,10 @@ pub(crate) struct Lines {
     outside: [[u64; MAX_LINES]; 4],
     /// By bit and side: the pattern in each direction; [`Pattern::Dead`] on a taken cell.
     patterns: Box<[[[Pattern; 4]; 2]; 256]>,
-    /// By bit and side: the cell's worth ([`worth`]'s value); 0 on a taken cell.
-    values: Box<[[i32; 2]; 256]>,
+    /// By bit and side: the cell's worth, packed (see [`WORTHS`]); 0 on a taken cell.
+    worths: Box<[[u32; 2]; 256]>,
+    /// The table of [`WORTHS`].
+    table: &'static [u32],
     /// By side: the sum of its `values`.
     totals: [i64; 2],
     /// The empty cells.
@@ -327,7 +363,8 @@ impl Lines {
             stones: [[[0; MAX_LINES]; 4]; 2],
             outside: [[u64::MAX; MAX_LINES]; 4],
             patterns: Box::new([[[Pattern::Dead; 4]; 2]; 256]),
-            values: Box::new([[0; 2]; 256]),
+            worths: Box::new([[0; 2]; 256]),
+            table: worths(),
             totals: [0; 2],
             empty: shape.all(),
             key: 0,
@@ -461,23 +498,28 @@ impl Lines {
     fn settle(&mut self, bit: usize) {
         let taken = !self.empty.contains(bit);
         for side in 0..2 {
-            let worth = if taken {
-                Worth::default()
+            let new = if taken {
+                0
             } else {
-                worth(self.patterns[bit][side])
+                self.table[worth_index(self.patterns[bit][side])]
             };
-            self.totals[side] += i64::from(worth.value - self.values[bit][side]);
-            self.values[bit][side] = worth.value;
-            for (set, member) in [
-                (&mut self.fives[side], worth.five),
-                (&mut self.fours[side], worth.four),
-                (&mut self.wins[side], worth.win),
-                (&mut self.threats[side], worth.threat),
-            ] {
-                if member {
-                    set.insert(bit);
-                } else {
-                    set.remove(bit);
+            let old = self.worths[bit][side];
+            if new == old {
+                continue;
+            }
+            self.worths[bit][side] = new;
+            self.totals[side] += i64::from(new >> WORTH_FLAGS) - i64::from(old >> WORTH_FLAGS);
+            let changed = (new ^ old) & ((1 << WORTH_FLAGS) - 1);
+            let sets = [
+                &mut self.fives[side],
+                &mut self.fours[side],
+                &mut self.wins[side],
+                &mut self.threats[side],
+            ];
+            for (flag, set) in sets.into_iter().enumerate() {
+                // The flag changed: so did the cell's membership.
+                if changed >> flag & 1 != 0 {
+                    *set = *set ^ Bits::bit(bit);
                 }
             }
         }
@@ -522,7 +564,8 @@ impl Lines {
 
     /// The cell at `bit`'s worth to `player`: what its patterns there add up to.
     pub(crate) fn value(&self, bit: usize, player: Player) -> i32 {
-        self.values[bit][player as usize]
+        // Values are far below 2^28.
+        (self.worths[bit][player as usize] >> WORTH_FLAGS) as i32
     }
 
     /// The evaluation for `mover`, the side to move: the worth of its cells, which it can take first, less the
