@@ -400,7 +400,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
     for (const expected of [
       /analyze\(O\.\.\.\.\.\.\.\.\) -> analyze: O has more marks than X/,
       /bestMove\(XXXOO\.\.\.\.\) -> bestMove: the game is over/,
-      /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon$/,
+      /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, practice, depth, branching, seed$/,
       /mount\(options \{"level":"godlike"\}\) -> mount: level="godlike" is not understood/,
       /mount twice into one element -> mount: this element already shows a game/,
       /mount\(<img>\) -> mount: <img> does not show a game inside it: mount the game into a <div>/,
@@ -625,9 +625,11 @@ test("each of the three embed snippets of docs/embedding.md works as pasted into
       await page.waitForFunction(() => Number(document.querySelector("iframe").height) > 760);
     },
     async (page) => {
-      assert.equal(await page.locator("tic-tac-toe").count(), 2);
-      await page.locator("tic-tac-toe").nth(1).locator("[data-cell='8']").waitFor();
-      await page.locator("tic-tac-toe").first().locator("[data-cell='8']").waitFor();
+      // Two games, and two alpha-beta exercises (one on a position, one on an abstract tree).
+      const games = page.locator("tic-tac-toe");
+      assert.equal(await games.count(), 4);
+      for (let index = 0; index < 4; index++) await games.nth(index).locator("[data-cell='8']").waitFor();
+      await games.nth(3).locator(".ttt-pnode").first().waitFor();
     },
     async (page) => {
       await page.locator("#game [data-cell='8']").waitFor();

@@ -173,7 +173,8 @@ test("a double-click places one mark and the computer answers once", async () =>
 });
 
 test("clicks on a filled square, while the computer thinks, and after the end change nothing", async () => {
-  await withGame("?delay=600", async (page) => {
+  // A pause long enough that the clicks land within it on a busy machine.
+  await withGame("?delay=1500", async (page) => {
     await page.locator('[data-cell="4"]').click();
     assert.match(await status(page), /thinking/);
     // While the computer is about to move: nothing happens.
@@ -187,7 +188,7 @@ test("clicks on a filled square, while the computer thinks, and after the end ch
     // A filled square: nothing happens, and the computer is not asked to move.
     await page.locator(`[data-cell="${computer}"]`).click({ force: true });
     await page.locator('[data-cell="4"]').click({ force: true });
-    await page.waitForTimeout(700);
+    await page.waitForTimeout(1_600);
     assert.deepEqual(await cells(page), before);
     assert.equal(await status(page), `O played row ${Math.floor(computer / 3) + 1}, column ${(computer % 3) + 1}. Your turn: you play X.`);
   });

@@ -1,6 +1,6 @@
 // What the native engine answers, for the end-to-end tests to compare the release build with: the examples
-// `api_expectations` (the JS API's answers) and `insight_expectations` (the thinking panels' figures and the step
-// panel's trace), run in the test profile, which `cargo test` has built them in already (./dev.sh test runs it
+// `api_expectations` (the JS API's answers), `insight_expectations` (the thinking panels' figures and the step
+// panel's trace) and `practice_expectations` (the practice's answers), run in the test profile, which `cargo test` has built them in already (./dev.sh test runs it
 // first). The exhaustive checks of these answers are native (tests/); the browser checks a few positions.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -32,4 +32,25 @@ export function insight(...keys) {
     entry.trace = entry.trace.map((event) => ({ ...event, path: event.path.join(",") }));
   }
   return found;
+}
+
+/** A bound as the tests compare it: a number, or ±Infinity for "inf" and "-inf". */
+const bound = (text) => (text === "inf" ? Infinity : text === "-inf" ? -Infinity : Number(text));
+
+/** The practice's answers for `trees` (a 3x3 position, or "tree:DEPTH,BRANCHING,SEED"), by tree: `{ events,
+ * children, leaves }`, alpha-beta's events `{ event, path, alpha, beta, value }` with each node's path as the page's
+ * `data-node` writes it ("4.0", "" for the root) and its bounds as numbers, `children(path)` a node's children's
+ * paths, and `leaves` an abstract tree's leaf values by path. */
+export function practiceAnswers(...trees) {
+  const found = example("practice_expectations", trees);
+  return new Map(
+    Object.entries(found).map(([tree, { events, children, leaves }]) => [
+      tree,
+      {
+        events: events.map((event) => ({ ...event, alpha: bound(event.alpha), beta: bound(event.beta) })),
+        children: (path) => children[path] ?? [],
+        leaves,
+      },
+    ]),
+  );
 }

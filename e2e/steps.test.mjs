@@ -120,14 +120,14 @@ test("step by mouse and keyboard: each event in words, cuts with their reason, f
     );
     // Run at the fastest speed, then pause: it moved on by itself, and stays once paused.
     await page.getByLabel("Speed").selectOption("fast");
-    const before = (await page.locator(".ttt-step-panel .ttt-note").last().textContent()).match(/Step ([\d,]+)/)[1];
+    const before = (await page.locator(".ttt-step-count").textContent()).match(/Step ([\d,]+)/)[1];
     await page.getByRole("button", { name: "Run" }).click();
     assert.equal(await sentence.getAttribute("aria-live"), "off", "quiet while it runs");
     await page.waitForFunction(
       (before) => {
         const host = document.querySelector("#game");
-        const note = host.shadowRoot.querySelectorAll(".ttt-step-panel .ttt-note");
-        return Number(note[note.length - 1].textContent.match(/Step ([\d,]+)/)[1].replace(/,/g, "")) > Number(before.replace(/,/g, "")) + 5;
+        const note = host.shadowRoot.querySelector(".ttt-step-count");
+        return Number(note.textContent.match(/Step ([\d,]+)/)[1].replace(/,/g, "")) > Number(before.replace(/,/g, "")) + 5;
       },
       before,
     );

@@ -128,7 +128,7 @@ impl StepView {
         let sentence = add(&body, "p", "ttt-step-sentence", "");
         set_attribute(&sentence, "aria-live", "polite");
         let controls = Controls::build(&body);
-        let counters = add(&body, "p", "ttt-note", "");
+        let counters = add(&body, "p", "ttt-note ttt-step-count", "");
         let pseudo = PseudoView::build(&body);
         StepView {
             panel,
