@@ -133,8 +133,12 @@ class Sandbox {
   #listener = (event) => this.#heard(event);
   /** The position the bot was stopped on for taking too long, if it was. */
   stoppedAt = null;
+  // Heard from the start: the frame may be ready before the page has loaded the module.
+  #ready = this.#wait(["sandbox-ready"], START_MS, "The sandbox that runs the bot did not start. Reload the page and try again.");
 
   constructor() {
+    // Awaited by load(); a check stopped before then leaves it unheard, which is no error.
+    this.#ready.catch(() => {});
     this.#frame = el("iframe", {
       src: "bot-sandbox.html",
       sandbox: "allow-scripts",
@@ -190,7 +194,7 @@ class Sandbox {
 
   /** Starts the sandbox and loads `text` into it; rejects with a sentence if the text defines no usable bot. */
   async load(text) {
-    await this.#wait(["sandbox-ready"], START_MS, "The sandbox that runs the bot did not start. Reload the page and try again.");
+    await this.#ready;
     this.#post({ tictactoe: "load", code: text, limitMs: LIMIT_MS });
     const answer = await this.#wait(["loaded", "load-failed"], START_MS + LIMIT_MS * 2, "The bot did not load in time.");
     if (answer.tictactoe === "load-failed") {
