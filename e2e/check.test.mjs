@@ -1,11 +1,11 @@
 // End-to-end tests of check.html in the release build: the three example bots' verdicts (and the losing line
 // opened in the game), a bot that never answers stopped after the limit while the page stays responsive, pasted
-// text that is no bot explained, the sandbox kept away from the game's origin, and axe in both themes.
+// text that is no bot explained, the sandbox kept away from the game's origin, offline, and axe in both themes.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
-import { openSites, closeSites, watchedPage, board } from "./browser.mjs";
+import { openSites, closeSites, watchedPage, watchedProfile, board } from "./browser.mjs";
 
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -181,6 +181,41 @@ test("pasted code cannot reach the game's origin: an opaque sandbox with no netw
     // Playing O, it is first asked a position with an X: it throws what it found.
     assert.equal(await runCheck(page, "O"), "At X........ (O to move), the bot threw an error: null, undefined, undefined, no network");
   });
+});
+
+test("offline, the page opens from the cache and says that checking needs a connection (the sandbox is not served)", async () => {
+  const { context, page, problems, close } = await watchedProfile();
+  try {
+    await page.goto(sites.site.url);
+    await page.locator("[data-cell]").first().waitFor();
+    // The game page's worker has cached the site, check.html with it, and serves this page.
+    const cached = () =>
+      page.evaluate(async () => {
+        if (!navigator.serviceWorker.controller) return false;
+        for (const name of await caches.keys()) {
+          if (await (await caches.open(name)).match("check.html")) return true;
+        }
+        return false;
+      });
+    for (let tries = 0; !(await cached()); tries++) {
+      assert.ok(tries < 100, "the site is cached within 20 s");
+      await page.waitForTimeout(200);
+    }
+    await context.setOffline(true);
+    await page.goto(`${sites.site.url}check.html`);
+    await page.getByRole("heading", { name: "Check your own minimax" }).waitFor();
+    assert.match(await page.getByLabel("Your bot (JavaScript)").inputValue(), /A correct minimax/);
+    const start = Date.now();
+    assert.equal(
+      await runCheck(page),
+      "You are offline, and the sandbox that runs the bot needs a connection: it is the one part of the site that the offline copy cannot serve. Check again once you are online.",
+    );
+    assert.ok(Date.now() - start < 5000, "said at once, not after the start's time limit");
+    // The sandbox's page, a frame with an opaque origin, is the one request that went to the (missing) network.
+    assert.deepEqual(problems, [`request failed: ${sites.site.url}bot-sandbox.html net::ERR_INTERNET_DISCONNECTED`]);
+  } finally {
+    await close();
+  }
 });
 
 test("axe finds no WCAG 2 A/AA violation on check.html, with a losing line shown, in the light and the dark theme", async () => {

@@ -120,6 +120,16 @@ function boardsAlong(line) {
   return boards;
 }
 
+/** Why the sandbox did not start, as far as the page can tell. */
+function notStarted() {
+  // A service worker cannot serve a frame with an opaque origin (Chromium sends its navigation to the network), so
+  // the sandbox is the one file of the site that the offline cache does not bring (docs/offline.md).
+  if (navigator.onLine === false) {
+    return "You are offline, and the sandbox that runs the bot needs a connection: it is the one part of the site that the offline copy cannot serve. Check again once you are online.";
+  }
+  return "The sandbox that runs the bot did not start. Reload the page and try again.";
+}
+
 /**
  * One check's sandbox: a frame of bot-sandbox.html with sandbox="allow-scripts" (opaque origin), which runs the
  * pasted text in a worker and answers each position. Messages are heard only from that frame's window, with the
@@ -133,8 +143,23 @@ class Sandbox {
   #listener = (event) => this.#heard(event);
   /** The position the bot was stopped on for taking too long, if it was. */
   stoppedAt = null;
-  // Heard from the start: the frame may be ready before the page has loaded the module.
-  #ready = this.#wait(["sandbox-ready"], START_MS, "The sandbox that runs the bot did not start. Reload the page and try again.");
+  #failStart = () => {};
+  // Heard from the start: the frame may be ready before the page has loaded the module. Its script says so as it
+  // loads, so a frame that has loaded and said nothing within a second did not start (an error page, offline).
+  #ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => this.#failStart(), START_MS);
+    this.#failStart = () => {
+      clearTimeout(timer);
+      this.#waiters.delete("sandbox-ready");
+      reject(new Error(notStarted()));
+    };
+    this.#waiters.set("sandbox-ready", () => {
+      clearTimeout(timer);
+      this.#waiters.delete("sandbox-ready");
+      this.#failStart = () => {};
+      resolve();
+    });
+  });
 
   constructor() {
     // Awaited by load(); a check stopped before then leaves it unheard, which is no error.
@@ -145,6 +170,7 @@ class Sandbox {
       title: "Sandbox that runs the pasted bot",
       hidden: "",
     });
+    this.#frame.addEventListener("load", () => setTimeout(() => this.#failStart(), 1000));
     window.addEventListener("message", this.#listener);
     document.body.append(this.#frame);
   }
