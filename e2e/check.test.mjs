@@ -51,15 +51,17 @@ const count = async (page, term) => Number(await page.locator(".check-counts div
 test("the example bots: the minimax never loses, the fork-ignorer's losing line replays and opens the game there, the slow one wins slowly", async () => {
   await withCheckPage(async (page) => {
     // The page opens with the correct minimax in the text area.
-    assert.match(await runCheck(page, "X"), /^It never loses: checked against every reply at every turn, \d+ positions asked\.$/);
+    assert.equal(await runCheck(page, "X"), "Checked as X: it never loses. The report follows.");
+    assert.match(await page.locator("#report p").nth(1).textContent(), /^It never loses: checked against every reply at every turn, \d+ positions asked\.$/);
     assert.deepEqual(
       [await count(page, "Missed wins"), await count(page, "Slow wins"), await count(page, "Lost draws")],
       [0, 0, 0],
     );
-    assert.match(await runCheck(page, "O"), /^It never loses/);
+    assert.equal(await runCheck(page, "O"), "Checked as O: it never loses. The report follows.");
 
     await loadExample(page, "Ignores forks (check it as O)");
-    const verdict = await runCheck(page, "O");
+    assert.equal(await runCheck(page, "O"), "Checked as O: it can lose. The report follows.");
+    const verdict = await page.locator("#report p").nth(1).textContent();
     const line = verdict.match(/cells ([\d, ]+) \(0 to 8/)[1].split(", ").map(Number);
     assert.match(verdict, /^It can lose: the shortest game it loses is \d moves long/);
     assert.ok(line.length >= 5 && line.length % 2 === 1, `X, the opponent, makes the last move: ${line}`);
@@ -84,7 +86,7 @@ test("the example bots: the minimax never loses, the fork-ignorer's losing line 
 
     await page.getByLabel("Example bot").waitFor();
     await loadExample(page, "Wins slowly: scores that ignore moves");
-    assert.match(await runCheck(page, "X"), /^It never loses/);
+    assert.equal(await runCheck(page, "X"), "Checked as X: it never loses. The report follows.");
     const slow = await count(page, "Slow wins");
     assert.ok(slow > 0, "it keeps the first of equal wins");
     assert.equal(await page.getByText(`In ${slow} positions, it kept a forced win, but a faster one was there.`).count(), 1);
@@ -120,7 +122,7 @@ test("a bot that never answers is stopped after 3 s and the page says so, stayin
     assert.equal(await page.locator('[role="status"]').textContent(), "Stopped: the check was stopped before it finished.");
     assert.equal(await page.evaluate(() => document.activeElement.id), "run");
     await loadExample(page, "A correct minimax");
-    assert.match(await runCheck(page), /^It never loses/);
+    assert.equal(await runCheck(page), "Checked as X: it never loses. The report follows.");
   });
 });
 
@@ -164,7 +166,12 @@ test("pasted code cannot reach the game's origin: an opaque sandbox with no netw
     await page.locator("iframe[sandbox]").waitFor({ state: "attached" });
     assert.equal(await page.locator("iframe[sandbox]").getAttribute("sandbox"), "allow-scripts");
     // The sandbox page itself: an opaque origin, which can neither read the page nor its storage.
-    const sandbox = page.frames().find((f) => f.url().endsWith("/bot-sandbox.html"));
+    let sandbox;
+    for (let tries = 0; !sandbox; tries++) {
+      assert.ok(tries < 50, "the sandbox's frame loads");
+      await page.waitForTimeout(50);
+      sandbox = page.frames().find((f) => f.url().endsWith("/bot-sandbox.html"));
+    }
     const seen = await sandbox.evaluate(() => {
       const attempt = (f) => {
         try {

@@ -400,7 +400,8 @@ async function run() {
     await sandbox.load(text);
     const result = await check((position) => sandbox.ask(position), { side });
     showReport(result, side);
-    say(result.sentences[0]);
+    // The verdict in a few words for the live region; the report below has the rest.
+    say(`Checked as ${side}: ${result.neverLoses ? "it never loses" : "it can lose"}. The report follows.`);
   } catch (error) {
     if (running === sandbox) say(problem(error, sandbox));
   } finally {
