@@ -187,6 +187,14 @@ test("pasted code cannot reach the game's origin: an opaque sandbox with no netw
     assert.equal(await page.locator('[role="status"]').textContent(), "Stopped: at ......... (X to move) your bot thought for more than 3 seconds, so it was stopped. A bot must answer each position within 3 seconds.");
     // Playing O, it is first asked a position with an X: it throws what it found.
     assert.equal(await runCheck(page, "O"), "At X........ (O to move), the bot threw an error: null, undefined, undefined, no network");
+
+    // Opened with the game's origin (as a page here; in a frame without the sandbox alike), the sandbox runs nothing.
+    const workers = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    await page.goto(`${sites.site.url}bot-sandbox.html`);
+    await page.evaluate(() => window.postMessage({ tictactoe: "load", code: "function bot() { return 0; }", limitMs: 3000 }, "*"));
+    await page.waitForTimeout(500);
+    assert.deepEqual(workers, []);
   });
 });
 

@@ -11,6 +11,9 @@
 "use strict";
 
 (() => {
+  // Only ever as check.html frames it: opened as a page, or framed without the sandbox (by another site, say), this
+  // page has the game's origin, and runs nothing.
+  if (window.origin !== "null" || window.parent === window) return;
   // The site's origin, from this page's address (its own origin is opaque): the page that framed us.
   const SITE = new URL(location.href).origin;
   const send = (message) => window.parent.postMessage({ tictactoe: message.type, ...message.body }, SITE);
