@@ -126,7 +126,7 @@ test("a bot that never answers is stopped after 3 s and the page says so, stayin
   });
 });
 
-test("text that is no bot is explained: a syntax error with its line, no function, a bot that throws or answers badly", async () => {
+test("text that is no bot is explained: a syntax error with its line, no function, a bot that throws, answers badly or at random", async () => {
   await withCheckPage(async (page) => {
     const code = page.getByLabel("Your bot (JavaScript)");
     const cases = [
@@ -141,6 +141,11 @@ test("text that is no bot is explained: a syntax error with its line, no functio
       assert.match(await runCheck(page), expected, text);
       assert.equal(await page.locator("#report").isHidden(), true);
     }
+    // A bot that breaks ties at random is told how to be judged on its first answers, and then is.
+    await code.fill("function bot(position) {\n  const empty = [...position].flatMap((c, i) => (c === \".\" ? [i] : []));\n  return empty[Math.floor(Math.random() * empty.length)];\n}");
+    assert.match(await runCheck(page), /must answer the same position the same way\. If it breaks ties at random on purpose, tick "It breaks ties at random" and check again\.$/);
+    await page.getByLabel("It breaks ties at random: ask each position once").check();
+    assert.equal(await runCheck(page), "Checked as X: it can lose. The report follows.");
   });
 });
 

@@ -95,6 +95,7 @@ const runButton = $("run");
 const stopButton = $("stop");
 const report = $("report");
 const reportBody = $("report-body");
+const askOnce = $("ask-once");
 
 /** An element with attributes and children (strings become text nodes: nothing here is parsed as HTML). */
 function el(tag, attributes = {}, ...children) {
@@ -377,8 +378,12 @@ function problem(error, sandbox) {
     const position = sandbox.stoppedAt;
     return `Stopped: at ${position} (${toMove(position)} to move) your bot thought for more than ${LIMIT_MS / 1000} seconds, so it was stopped. A bot must answer each position within ${LIMIT_MS / 1000} seconds.`;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^check: /, "");
+  const message = (error instanceof Error ? error.message : String(error)).replace(/^check: /, "");
+  // check() asks each position again at the end: a bot that picks among equal moves at random fails that.
+  if (/must answer the same position the same way/.test(message) && !askOnce.checked) {
+    return `${message} If it breaks ties at random on purpose, tick "It breaks ties at random" and check again.`;
+  }
+  return message;
 }
 
 async function run() {
@@ -396,9 +401,13 @@ async function run() {
   reportBody.replaceChildren();
   say(`Checking the bot as ${side}…`);
   try {
-    await (loaded ??= init());
+    // A module that failed to load (offline, say) is tried again at the next check.
+    await (loaded ??= init().catch((error) => {
+      loaded = null;
+      throw error;
+    }));
     await sandbox.load(text);
-    const result = await check((position) => sandbox.ask(position), { side });
+    const result = await check((position) => sandbox.ask(position), { side, askTwice: !askOnce.checked });
     showReport(result, side);
     // The verdict in a few words for the live region; the report below has the rest.
     say(`Checked as ${side}: ${result.neverLoses ? "it never loses" : "it can lose"}. The report follows.`);
