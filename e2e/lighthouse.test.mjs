@@ -7,7 +7,7 @@ import { serve } from "./server.mjs";
 import { audit, launchChrome } from "../scripts/lighthouse.mjs";
 
 let site;
-// One Chromium for the three audits: each opens the page in a new tab of its own.
+// One Chromium for the four audits: each opens the page in a new tab of its own.
 let chrome;
 
 before(async () => {
@@ -20,7 +20,7 @@ after(async () => {
   await site?.close();
 });
 
-for (const path of ["", "?scores=1&tree=1&stats=1&step=1", "embed.html"]) {
+for (const path of ["", "?scores=1&tree=1&stats=1&step=1", "embed.html", "check.html"]) {
   test(`Lighthouse: accessibility, best practices and SEO are 100 on /${path}`, async () => {
     const { scores, failing } = await audit(`${site.url}${path}`, chrome);
     console.log(`Lighthouse /${path}: ${JSON.stringify(scores)}`);

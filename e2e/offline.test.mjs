@@ -123,7 +123,7 @@ test("after one visit the site plays offline: a 3x3 game, a 15x15 move from the 
       return (await cache.keys()).map((request) => request.url).sort();
     }, cacheName(build));
     const files = (await siteFiles(copy.root)).map(([file]) => file);
-    for (const file of ["index.html", "embed.html", "tictactoe.js", "tictactoe_bg.wasm", "worker.js", "app.js",
+    for (const file of ["index.html", "embed.html", "check.html", "check.js", "bot-sandbox.html", "bot-sandbox.js", "tictactoe.js", "tictactoe_bg.wasm", "worker.js", "app.js",
       "tic-tac-toe.js", "embed.js", "style.css", "manifest.webmanifest", "icons/icon-512.png", "favicon.svg"]) {
       assert.ok(files.includes(file), `${file} is one of the site's files`);
     }
