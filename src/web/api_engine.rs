@@ -38,7 +38,7 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
         read_options(&mut settings, &entries)?;
     }
-    let game = mount_game(&element, settings, Vec::new(), Source::Options)
+    let game = mount_game(&element, settings, Vec::new(), Source::Options, true)
         .map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Options))
 }
