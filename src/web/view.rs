@@ -90,11 +90,13 @@ struct Controls {
     level_note: Element,
 }
 
-/// The row of actions under the board and its buttons.
+/// The buttons of the row of actions under the board that the game changes or moves.
 struct Actions {
-    /// Undo and Hint, which the game turns on and off.
+    /// Undo, which the game turns on and off.
     undo: HtmlButtonElement,
+    /// Hint, which the game turns on and off; it may wait under a post's Settings.
     hint: HtmlButtonElement,
+    /// Share, which may wait under a post's Settings.
     share: HtmlButtonElement,
 }
 
