@@ -140,6 +140,8 @@ test("games on one page show one tally: a result counted or a reset in one is sh
     await first.locator('[data-cell="2"]').click();
     assert.equal(await tally(first), "Tally at Unbeatable: you won 1, drew 0, lost 0.");
     assert.equal(await tally(second), await tally(first));
+    // In a post the tally waits under Settings.
+    await first.getByText("Settings", { exact: true }).click();
     await first.getByRole("button", { name: "Reset tally" }).click();
     assert.equal(await tally(second), "Tally at Unbeatable: you won 0, drew 0, lost 0.");
     assert.deepEqual(problems, []);
@@ -400,7 +402,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
     for (const expected of [
       /analyze\(O\.\.\.\.\.\.\.\.\) -> analyze: O has more marks than X/,
       /bestMove\(XXXOO\.\.\.\.\) -> bestMove: the game is over/,
-      /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, practice, depth, branching, seed$/,
+      /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, practice, depth, branching, seed, controls$/,
       /mount\(options \{"level":"godlike"\}\) -> mount: level="godlike" is not understood/,
       /mount twice into one element -> mount: this element already shows a game/,
       /mount\(<img>\) -> mount: <img> does not show a game inside it: mount the game into a <div>/,
@@ -501,6 +503,8 @@ test("a game embedded elsewhere shares a link to the game's own page", async () 
   try {
     await page.locator("#first [data-cell='4']").click();
     await settled(page);
+    // In a post Share waits under Settings.
+    await page.locator("#first").getByText("Settings", { exact: true }).click();
     await page.locator("#first").getByRole("button", { name: "Share" }).click();
     const link = page.locator("#first").getByLabel("Link to this game");
     await link.waitFor();
@@ -619,10 +623,14 @@ test("each of the three embed snippets of docs/embedding.md works as pasted into
   const snippets = [...section.matchAll(/```html\n([\s\S]*?)```/g)].map((match) => match[1]);
   assert.equal(snippets.length, 3, "an iframe, a custom element, the JS API");
   const checks = [
-    // The iframe, its height following the game's: at 360 px wide the game is taller than the snippet's 760.
+    // The iframe, its height following the game's: at 360 px wide, Settings opened make the game taller than the
+    // snippet's frame.
     async (page) => {
-      await page.frameLocator("iframe").locator("[data-cell='8']").waitFor();
-      await page.waitForFunction(() => Number(document.querySelector("iframe").height) > 760);
+      const frame = page.frameLocator("iframe");
+      await frame.locator("[data-cell='8']").waitFor();
+      const given = Number(await page.locator("iframe").getAttribute("height"));
+      await frame.getByText("Settings", { exact: true }).click();
+      await page.waitForFunction((given) => Number(document.querySelector("iframe").height) > given + 300, given);
     },
     async (page) => {
       // Two games, and two alpha-beta exercises (one on a position, one on an abstract tree).
@@ -719,5 +727,210 @@ test("a custom element follows its attributes in any order: a k set before its b
     assert.deepEqual(problems, []);
   } finally {
     await close();
+  }
+});
+
+// The controls a reader can see, by name, each found by what the game's elements carry.
+const CONTROLS = {
+  "New game": "[data-action='new-game']",
+  Undo: "[data-action='undo']",
+  Hint: "[data-action='hint']",
+  Share: "[data-action='share']",
+  Board: "select[data-board]",
+  Opponent: "input[data-setting='mode']",
+  Side: "input[data-setting='human']",
+  Difficulty: "select[data-setting='level']",
+  Panels: "input[data-setting='scores']",
+  Moves: ".ttt-history",
+  Tally: ".ttt-tally",
+  Settings: ".ttt-settings > summary",
+};
+
+/**
+ * What the game in `scope` (a locator of its host element or of a frame's body) shows: `inView`, the names of
+ * the controls a reader sees; `underSettings`, those inside the Settings disclosure; whether it is `open`; the
+ * status and the board seen; the notices above the board and whether they are above it.
+ */
+function shown(scope) {
+  return scope.evaluate((host, controls) => {
+    const root = [host, ...host.querySelectorAll("*")].find((element) => element.shadowRoot?.querySelector(".ttt")).shadowRoot;
+    const seen = (element) => element.checkVisibility() && element.getClientRects().length > 0;
+    const details = root.querySelector(".ttt-settings");
+    const names = (test) => Object.entries(controls).filter(([, selector]) => test(root.querySelector(selector))).map(([name]) => name);
+    const board = root.querySelector(".ttt-board");
+    const notices = [...root.querySelectorAll(".ttt-problems .ttt-notice")];
+    return {
+      inView: names(seen),
+      underSettings: names((element) => details.contains(element) && element.tagName !== "SUMMARY"),
+      open: details.open,
+      status: seen(root.querySelector(".ttt-status")),
+      board: seen(board),
+      notices: notices.map((notice) => notice.textContent),
+      noticesAbove: notices.every((notice) => seen(notice) && notice.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING),
+    };
+  }, CONTROLS);
+}
+
+const EVERYTHING = Object.keys(CONTROLS).filter((name) => name !== "Settings");
+const COMPACT = ["New game", "Undo", "Settings"];
+
+test("a game in a post shows its status, board, New game and Undo, the rest in a closed Settings disclosure the keyboard opens", async () => {
+  const { page, problems, close } = await openHost("&plain=1");
+  try {
+    const first = page.locator("#first");
+    const frame = page.frameLocator("#frame");
+    await first.locator('[data-cell="8"]').waitFor();
+    await page.locator('#mounted [data-cell="8"]').waitFor();
+    await frame.locator('[data-cell="8"]').waitFor();
+    // The three ways of embedding: an element, mount() and an iframe's ?embed=1.
+    for (const scope of [first, page.locator("#mounted"), frame.locator("body")]) {
+      const game = await shown(scope);
+      assert.deepEqual(game.inView, COMPACT);
+      assert.deepEqual(game.underSettings, EVERYTHING.filter((name) => !["New game", "Undo"].includes(name)));
+      assert.equal(game.open, false);
+      assert.ok(game.status && game.board);
+    }
+    // The summary is a target of at least 44 px, and the keyboard reaches it after Undo and opens it.
+    const summary = first.locator(".ttt-settings > summary");
+    const box = await summary.boundingBox();
+    assert.ok(box.height >= 44 && box.width >= 44, JSON.stringify(box));
+    await first.locator("[data-action='undo']").focus();
+    await page.keyboard.press("Tab");
+    assert.equal(await first.evaluate((host) => host.shadowRoot.activeElement?.tagName), "SUMMARY");
+    await page.keyboard.press("Enter");
+    let game = await shown(first);
+    assert.equal(game.open, true);
+    assert.deepEqual(game.inView, [...EVERYTHING, "Settings"]);
+    // What is inside works as it does in view: a level chosen there plays.
+    await first.getByLabel("Difficulty").selectOption("easy");
+    assert.equal(await first.getByLabel("Difficulty").inputValue(), "easy");
+    await page.keyboard.press("Shift+Tab");
+    await summary.focus();
+    await page.keyboard.press(" ");
+    game = await shown(first);
+    assert.equal(game.open, false);
+    assert.deepEqual(game.inView, COMPACT);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("controls lists what a post keeps in view, live: level side, all, a bad word explained; Share's link carries it", async () => {
+  const { page, problems, close } = await openHost("&plain=1");
+  try {
+    const first = page.locator("#first");
+    await first.locator('[data-cell="8"]').waitFor();
+    const attribute = (value) =>
+      page.evaluate((value) => {
+        const element = document.getElementById("first");
+        if (value === null) element.removeAttribute("controls");
+        else element.setAttribute("controls", value);
+      }, value);
+    await first.locator('[data-cell="4"]').click();
+    await settled(page);
+    await attribute("level side");
+    let game = await shown(first);
+    assert.deepEqual(game.inView, ["New game", "Undo", "Side", "Difficulty", "Settings"]);
+    assert.equal(await markCount(first), 2, "the game goes on");
+    await attribute("all");
+    game = await shown(first);
+    assert.deepEqual(game.inView, EVERYTHING, "everything, and no Settings");
+    await attribute(null);
+    assert.deepEqual((await shown(first)).inView, COMPACT);
+    // A word that is no group is explained above the board, and the default used.
+    await attribute("level sid");
+    game = await shown(first);
+    assert.deepEqual(game.inView, COMPACT);
+    assert.equal(game.notices.length, 1);
+    assert.match(game.notices[0], /^controls="level sid" is not understood: it must be all, or groups of controls from board, opponent, side, level, panels, moves, tally, hint and share/);
+    assert.ok(game.noticesAbove);
+    // Share, kept in view, makes a link that carries the post's controls.
+    await attribute("share, level");
+    assert.deepEqual((await shown(first)).notices, []);
+    await first.getByRole("button", { name: "Share" }).click();
+    const link = first.getByLabel("Link to this game");
+    await link.waitFor();
+    assert.match(await link.inputValue(), /[?&]controls=share,level(&|$)/);
+
+    // mount()'s option and set(): the same words; a bad one throws.
+    const report = await page.evaluate(() => {
+      const div = document.body.appendChild(document.createElement("div"));
+      const game = window.api.mount(div, { controls: "moves tally", delay: 0 });
+      const seen = (selector) => div.shadowRoot.querySelector(selector).checkVisibility();
+      const moves = [seen(".ttt-history"), seen(".ttt-tally"), seen("select[data-setting='level']")];
+      game.set("controls", "all");
+      const all = [seen("select[data-setting='level']"), seen(".ttt-settings > summary")];
+      let thrown = null;
+      try {
+        game.set("controls", "levle");
+      } catch (error) {
+        thrown = error.message;
+      }
+      game.destroy();
+      return { moves, all, thrown };
+    });
+    assert.deepEqual(report.moves, [true, true, false]);
+    assert.deepEqual(report.all, [true, false]);
+    assert.match(report.thrown ?? "", /^set: controls="levle" is not understood/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("the game page keeps every control in view; ?embed=1 is compact, and takes controls= from its URL", async () => {
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width: 420, height: 900 } });
+  try {
+    const open = async (query) => {
+      await page.goto(`${site.url}${query}`);
+      await page.locator("[data-cell='8']").waitFor();
+      return shown(page.locator("body"));
+    };
+    for (const query of ["", "?controls=level", "?embed=0&controls=all"]) {
+      assert.deepEqual((await open(query)).inView, EVERYTHING, query);
+    }
+    assert.deepEqual((await open("?embed=1")).inView, COMPACT);
+    assert.deepEqual((await open("?embed=1&controls=all")).inView, EVERYTHING);
+    assert.deepEqual((await open("?embed=1&controls=hint,level")).inView, ["New game", "Undo", "Hint", "Difficulty", "Settings"]);
+    const bad = await open("?embed=1&controls=bogus");
+    assert.deepEqual(bad.inView, COMPACT);
+    assert.match(bad.notices.join(" "), /^controls="bogus" is not understood: /);
+    assert.ok(bad.noticesAbove);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("the example post's iframe sits in the post's column, aligned with the other two examples, and is compact", async (t) => {
+  for (const width of [1280, 412]) {
+    const { page, problems, close } = await watchedPage(browser, { viewport: { width, height: 900 } });
+    try {
+      await page.goto(`${site.url}embed.html`);
+      await page.locator("tic-tac-toe [data-cell='8']").waitFor();
+      await page.locator("#api-game [data-cell='8']").waitFor();
+      const frame = page.frameLocator("#frame");
+      await frame.locator("[data-cell='8']").waitFor();
+      const gameFrame = page.frames().find((f) => f.url().includes("embed=1"));
+      const needs = await gameFrame.evaluate(() => Math.ceil(document.querySelector("main").getBoundingClientRect().bottom + window.scrollY));
+      await page.waitForFunction((needs) => Number(document.getElementById("frame").height) === needs, needs, { timeout: 5000 });
+      const boxes = await page.evaluate(() =>
+        Object.fromEntries(["#frame", "tic-tac-toe", "#api-game"].map((selector) => {
+          const box = document.querySelector(selector).getBoundingClientRect();
+          return [selector, { left: Math.round(box.left), width: Math.round(box.width), height: Math.round(box.height) }];
+        })),
+      );
+      t.diagnostic(`${width} px wide: ${JSON.stringify(boxes)}`);
+      for (const other of ["tic-tac-toe", "#api-game"]) {
+        assert.ok(Math.abs(boxes["#frame"].left - boxes[other].left) <= 1, `${width}: the frame's left edge is ${other}'s`);
+        assert.ok(Math.abs(boxes["#frame"].width - boxes[other].width) <= 1, `${width}: the frame is as wide as ${other}`);
+      }
+      // Today's compact game, against the 1,268 px of the whole control set it carried before.
+      assert.ok(boxes["#frame"].height < 700, `${width}: the frame is ${boxes["#frame"].height} px tall`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
   }
 });

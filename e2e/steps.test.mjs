@@ -463,11 +463,12 @@ test("the same beside the board in the custom element and the iframe, when they 
     await element.locator("[data-cell]").first().waitFor();
     await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("tree", "1"));
     assert.ok(besideTheBoard(await layout(element)), "custom element in the post's wide column");
-    // The post's iframe is 360 px wide: stacked.
+    // An iframe of 360 px (a post's narrow column; the example post's spans its column): stacked.
     const frame = page.frameLocator("#frame");
     await frame.locator("[data-cell]").first().waitFor();
     await page.evaluate(() => {
       const iframe = document.querySelector("#frame");
+      iframe.style.width = "360px";
       iframe.src = iframe.src.replace("embed=1", "embed=1&tree=1");
     });
     await frame.locator(".ttt-tree-panel").waitFor();
@@ -476,7 +477,7 @@ test("the same beside the board in the custom element and the iframe, when they 
     await page.evaluate(() => {
       const iframe = document.querySelector("#frame");
       iframe.style.maxWidth = "none";
-      iframe.width = "800";
+      iframe.style.width = "800px";
     });
     await page.waitForFunction(() => document.querySelector("#frame").getBoundingClientRect().width >= 800);
     assert.ok(besideTheBoard(await layout(frame)), "iframe of 800 px");

@@ -512,8 +512,12 @@ test("an embedded game reports a height that grows with the panels and shrinks b
     const overflow = () =>
       gameFrame.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
 
+    // The panels' switches wait under Settings in an embedded game: opened, the game is taller, and says so.
+    const compact = (await steady()).at(-1);
+    await frame.getByText("Settings", { exact: true }).click();
     const atFirst = await steady();
     assert.ok(atFirst.length > 0, "the game reports its height");
+    assert.ok(atFirst.at(-1) > compact + 100, `the height grows with Settings open: ${compact}, ${atFirst.at(-1)}`);
     const first = atFirst.at(-1);
     assert.ok(first > 300, `a plausible height: ${first}`);
     assert.ok((await overflow()) <= 1, "the frame fits the game, no scrollbar");

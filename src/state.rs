@@ -8,7 +8,7 @@ use crate::explain::{move_scores, MoveScore};
 use crate::game::{Game, Phase};
 use crate::practice::{Practising, Subject};
 use crate::report::{Found, Scored};
-use crate::settings::{reading_name, Change, Name, Panel, Practice, Reading, Settings};
+use crate::settings::{reading_name, Change, Controls, Name, Panel, Practice, Reading, Settings};
 use crate::squares::Scores;
 use crate::tally::Tally;
 use crate::thinking::{Measured, Thinking};
@@ -112,11 +112,15 @@ pub struct State {
     pub practice: Practising,
     /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
     share_base: String,
+    /// Whether the game is in a post (a `<tic-tac-toe>`, `mount`, an iframe's `?embed=1`) rather than on the
+    /// game's own page: it then keeps only the controls its author lists in view.
+    embedded: bool,
 }
 
 impl State {
-    /// `game`, with `problems` to show above the board; Share's links open `share_base`.
-    pub fn new(game: Game, problems: Vec<Problem>, share_base: String) -> State {
+    /// `game`, with `problems` to show above the board; Share's links open `share_base`. An `embedded` game (in a
+    /// post) keeps in view only the controls its `controls` setting lists.
+    pub fn new(game: Game, problems: Vec<Problem>, share_base: String, embedded: bool) -> State {
         State {
             thinking: Thinking::new(game.classic().unwrap_or(Board::EMPTY)),
             game,
@@ -128,7 +132,14 @@ impl State {
             found: Found::default(),
             practice: Practising::default(),
             share_base,
+            embedded,
         }
+    }
+
+    /// The groups of controls in view; the others are under the "Settings" disclosure (see
+    /// [`Controls::in_view`]).
+    pub fn controls_in_view(&self) -> Controls {
+        self.game.settings().controls.in_view(self.embedded)
     }
 
     /// The 3x3 board's exact move scores, when they are shown (empty otherwise).
@@ -533,6 +544,11 @@ mod tests {
 
     /// The game a page at `query` (`name=value&...`, as `URLSearchParams` reads it) mounts, settled.
     fn page(query: &str) -> State {
+        mounted(query, false)
+    }
+
+    /// The game mounted with the settings `query` gives, in a post (`embedded`) or on the game's own page, settled.
+    fn mounted(query: &str, embedded: bool) -> State {
         let pairs: Vec<(String, String)> = query
             .split('&')
             .filter(|part| !part.is_empty())
@@ -546,9 +562,62 @@ mod tests {
             Game::new(settings, 7),
             Problem::of_settings(problems),
             "https://example.com/tictactoe/".to_owned(),
+            embedded,
         );
         state.settle();
         state
+    }
+
+    #[test]
+    fn a_game_in_a_post_keeps_in_view_what_its_author_lists_and_the_game_page_everything() {
+        use crate::settings::Group;
+        let in_view = |query: &str, embedded: bool| {
+            let state = mounted(query, embedded);
+            assert!(state.problems.is_empty(), "{query}: {:?}", state.problems);
+            state.controls_in_view().groups().collect::<Vec<_>>()
+        };
+        // In a post, by default, only the game itself: every group waits under Settings.
+        assert_eq!(in_view("", true), []);
+        assert!(mounted("", true).controls_in_view().needs_disclosure());
+        assert_eq!(
+            in_view("controls=level side", true),
+            [Group::Side, Group::Level]
+        );
+        assert_eq!(in_view("controls=all", true), Group::ALL);
+        assert!(!mounted("controls=all", true)
+            .controls_in_view()
+            .needs_disclosure());
+        // The game page shows everything, whatever a link lists.
+        for query in ["", "controls=level", "controls=all"] {
+            assert_eq!(in_view(query, false), Group::ALL, "{query}");
+        }
+        // A change from an attribute or `set` takes effect in the game as it stands; a bad word is explained above
+        // the board and the default used.
+        let mut state = mounted("level=hard", true);
+        assert!(state.game.play_human(4));
+        assert_eq!(state.set(&reading("controls=moves")), Played::On);
+        assert_eq!(
+            state.controls_in_view().groups().collect::<Vec<_>>(),
+            [Group::Moves]
+        );
+        assert_eq!(state.game.moves().len(), 1, "the game goes on");
+        let _ = state.set(&reading("controls=moves levels"));
+        assert_eq!(topics(&state), [Topic::Setting(Name::Controls)]);
+        assert_eq!(
+            state.problems[0].sentence,
+            "controls=\"moves levels\" is not understood: it must be all, or groups of controls from board, \
+             opponent, side, level, panels, moves, tally, hint and share, separated by spaces or commas. The game \
+             shows its usual controls."
+        );
+        assert_eq!(state.controls_in_view(), Controls::DEFAULT);
+        let _ = state.set(&reading("controls=all"));
+        assert!(state.problems.is_empty());
+        // Share's link carries the controls when they are set, and only then.
+        assert_eq!(
+            state.share_url(),
+            "https://example.com/tictactoe/?level=hard&position=....X....&controls=all"
+        );
+        assert!(!mounted("", true).share_url().contains("controls"));
     }
 
     /// The change `text` (`name=value`) asks for, read.

@@ -13,7 +13,8 @@ use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, ShadowRoot};
 
 fn mount(host: &Element, settings: Settings, problems: Vec<Problem>) -> Result<GameHandle, String> {
-    tictactoe::web::mount(host.as_ref(), settings, problems, Source::Page)
+    // The game page itself, every control in view.
+    tictactoe::web::mount(host.as_ref(), settings, problems, Source::Page, false)
 }
 
 wasm_bindgen_test_configure!(run_in_browser);

@@ -2,6 +2,7 @@
 //! in (a URL, an attribute, an option, a control), so that the game only ever sees typed changes, or a
 //! [`SettingError`] saying which setting refused what and why.
 
+use super::controls::Controls;
 use super::error::SettingError;
 use super::layout::{is_board, Layout};
 use super::name::{Name, UnknownName};
@@ -191,6 +192,8 @@ pub enum Change {
     Branching(u32),
     /// The seed of the practice's abstract tree.
     Seed(u64),
+    /// The groups of controls a game in a post keeps in view.
+    Controls(Controls),
     /// The setting goes back to its default.
     Reset(Name),
 }
@@ -248,6 +251,17 @@ impl Change {
                 .parse::<usize>()
                 .map(Change::K)
                 .map_err(|_| SettingError::k(value)),
+            Name::Controls => Controls::from_words(value)
+                .map(Change::Controls)
+                .ok_or_else(|| {
+                    SettingError::takes(
+                        name,
+                        value,
+                        "it must be all, or groups of controls from board, opponent, side, level, panels, moves, \
+                         tally, hint and share, separated by spaces or commas",
+                        "The game shows its usual controls.",
+                    )
+                }),
             _ => parse_display(name, value),
         }
     }
@@ -270,6 +284,7 @@ impl Change {
             Change::Depth(_) => Name::Depth,
             Change::Branching(_) => Name::Branching,
             Change::Seed(_) => Name::Seed,
+            Change::Controls(_) => Name::Controls,
             Change::Reset(name) => *name,
         }
     }
@@ -420,6 +435,7 @@ impl fmt::Display for Change {
             Change::Practice(practice) => write!(f, "{name}={}", practice.value()),
             Change::Depth(number) | Change::Branching(number) => write!(f, "{name}={number}"),
             Change::Seed(seed) => write!(f, "{name}={seed}"),
+            Change::Controls(controls) => write!(f, "{name}={controls}"),
             Change::Reset(_) => write!(f, "{name}"),
         }
     }
@@ -482,6 +498,9 @@ mod tests {
             "depth=4",
             "branching=2",
             "seed=18446744073709551615",
+            "controls=side,level,panels",
+            "controls=all",
+            "controls=",
             "level",
         ] {
             let change: Change = text.parse().unwrap();
@@ -504,6 +523,10 @@ mod tests {
         assert_eq!(read("practice=Tree"), "practice=tree");
         assert_eq!(read("practice=on"), "practice=1");
         assert_eq!(read("seed= 7 "), "seed=7");
+        assert_eq!(
+            read("controls=Panels level  SIDE"),
+            "controls=side,level,panels"
+        );
         // A no-break space is not a space a link or an attribute gets by accident.
         assert!("level=\u{A0}hard".parse::<Change>().is_err());
     }

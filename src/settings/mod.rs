@@ -3,6 +3,7 @@
 //! value that is not understood ([`SettingError`]). Pure Rust, tested natively.
 
 mod change;
+mod controls;
 mod error;
 mod layout;
 mod name;
@@ -13,6 +14,7 @@ pub use change::{
     Change, Mode, Panel, ParseChangeError, Practice, PracticeTree, Reading, DEFAULT_DELAY_MS,
     DEFAULT_THINK_MS, MAX_DELAY_MS, THINK_RANGE_MS,
 };
+pub use controls::{Controls, Group};
 pub use error::SettingError;
 pub use layout::{default_k, grid_from_text, Form, Layout};
 pub use name::{in_reading_order, Name, UnknownName};
@@ -137,6 +139,8 @@ pub struct Settings {
     pub display: Display,
     /// The shape of the practice's abstract tree (shown with `practice=tree`).
     pub practice_tree: PracticeTree,
+    /// The groups of controls a game in a post keeps in view (see [`Controls::in_view`]).
+    pub controls: Controls,
 }
 
 impl Default for Settings {
@@ -152,6 +156,7 @@ impl Default for Settings {
             evaluation: true,
             display: Display::default(),
             practice_tree: PracticeTree::default(),
+            controls: Controls::DEFAULT,
         }
     }
 }
@@ -283,6 +288,7 @@ impl Settings {
             Change::Depth(depth) => self.practice_tree.depth = *depth,
             Change::Branching(branching) => self.practice_tree.branching = *branching,
             Change::Seed(seed) => self.practice_tree.seed = *seed,
+            Change::Controls(controls) => self.controls = *controls,
             Change::Position(layout) => {
                 self.start = layout
                     .on(self.shape)
@@ -342,6 +348,7 @@ impl Settings {
             Name::Depth => self.practice_tree.depth = default.practice_tree.depth,
             Name::Branching => self.practice_tree.branching = default.practice_tree.branching,
             Name::Seed => self.practice_tree.seed = default.practice_tree.seed,
+            Name::Controls => self.controls = default.controls,
             Name::Scores | Name::Tree | Name::Stats | Name::Step | Name::Horizon => {
                 for panel in Panel::ALL.into_iter().filter(|panel| panel.name() == name) {
                     self.display.show(panel, default.display.shows(panel));
@@ -352,7 +359,7 @@ impl Settings {
 
     /// The changes that take the default settings to these, at `position`, in the order a shared link writes
     /// them: who plays whom (kept in a game between friends too, for when the link's reader plays the computer),
-    /// the board, the search, the position, then the panels, and the practice. An abstract tree's depth,
+    /// the board, the search, the position, then the panels, the practice, and the controls in view. An abstract tree's depth,
     /// branching and seed are written whenever it is practised on, defaults or not, so that a teacher's link
     /// gives the same exercise whatever later versions take as defaults.
     pub fn changes(&self, position: &Grid) -> Vec<Change> {
@@ -390,6 +397,9 @@ impl Settings {
                 Some(Change::Seed(tree.seed)),
             ]);
         }
+        // A post's choice of controls goes with its link, for the post's own readers to share the game they see.
+        let controls = self.controls;
+        changes.push((controls != default.controls).then_some(Change::Controls(controls)));
         changes.into_iter().flatten().collect()
     }
 
@@ -679,7 +689,7 @@ mod tests {
     #[test]
     fn every_setting_goes_back_to_its_default() {
         let (mut settings, problems) = parse(
-            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1&practice=tree&depth=4&branching=4&seed=9",
+            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1&practice=tree&depth=4&branching=4&seed=9&controls=level",
         );
         assert!(problems.is_empty(), "{problems:?}");
         for name in Name::ALL {

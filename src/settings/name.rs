@@ -46,11 +46,13 @@ pub enum Name {
     Branching,
     /// The seed the practice's abstract tree's leaves are drawn from.
     Seed,
+    /// The groups of controls a game in a post keeps in view (the rest are under "Settings").
+    Controls,
 }
 
 impl Name {
     /// Every setting, in the order the JS API lists them.
-    pub const ALL: [Name; 19] = [
+    pub const ALL: [Name; 20] = [
         Name::Human,
         Name::Mode,
         Name::Level,
@@ -70,6 +72,7 @@ impl Name {
         Name::Depth,
         Name::Branching,
         Name::Seed,
+        Name::Controls,
     ];
 
     /// The name as URLs, attributes and options spell it.
@@ -94,6 +97,7 @@ impl Name {
             Name::Depth => "depth",
             Name::Branching => "branching",
             Name::Seed => "seed",
+            Name::Controls => "controls",
         }
     }
 
@@ -174,7 +178,7 @@ mod tests {
         assert_eq!(
             Name::listed(),
             "human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, \
-             practice, depth, branching, seed"
+             practice, depth, branching, seed, controls"
         );
     }
 

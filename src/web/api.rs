@@ -177,8 +177,8 @@ pub fn mount_page(element: JsValue) -> Result<JsValue, JsError> {
             .into_iter()
             .map(|sentence| Problem::new(Topic::Embed, sentence)),
     );
-    let game =
-        mount_game(&element, settings, problems, Source::Page).map_err(|e| JsError::new(&e))?;
+    let game = mount_game(&element, settings, problems, Source::Page, embedded)
+        .map_err(|e| JsError::new(&e))?;
     if embedded {
         let root = web_sys::window()
             .and_then(|window| window.document())
@@ -204,7 +204,7 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
     })?;
     let (settings, problems) = Settings::read(&setting_attributes(&host, &Name::ALL));
     let problems = Problem::of_settings(problems);
-    let game =
-        mount_game(&element, settings, problems, Source::Element).map_err(|e| JsError::new(&e))?;
+    let game = mount_game(&element, settings, problems, Source::Element, true)
+        .map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Element))
 }

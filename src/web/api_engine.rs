@@ -30,7 +30,8 @@ use wasm_bindgen::prelude::*;
 /// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a board in the notation), `delay` (milliseconds),
 /// `scores`, `tree`, `stats`, `step`, `horizon` (`true` shows that panel), `scoring` (`"depth"` or `"plain"`),
 /// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds), `eval`, `practice` (`true` or `"tree"`), `depth`,
-/// `branching` and `seed`; `undefined` or `null` is the default.
+/// `branching`, `seed` and `controls` (the groups of controls kept in view, `"level side"` or `"all"`; the rest wait
+/// under Settings); `undefined` or `null` is the default.
 /// An unknown option or a value that is not understood throws an `Error`.
 #[wasm_bindgen]
 pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
@@ -38,7 +39,7 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
         read_options(&mut settings, &entries)?;
     }
-    let game = mount_game(&element, settings, Vec::new(), Source::Options)
+    let game = mount_game(&element, settings, Vec::new(), Source::Options, true)
         .map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Options))
 }

@@ -94,12 +94,14 @@ pub struct App {
 }
 
 impl App {
-    /// `game` in `host`, its elements built, showing `problems` above the board; Share's links open `share_base`.
+    /// `game` in `host`, its elements built, showing `problems` above the board; Share's links open `share_base`;
+    /// an `embedded` game (in a post) keeps only its author's `controls` in view.
     pub fn new(
         host: Host,
         game: Game,
         problems: Vec<Problem>,
         share_base: String,
+        embedded: bool,
         mailbox: Mailbox,
     ) -> App {
         let view = View::build(&host);
@@ -118,7 +120,7 @@ impl App {
             )
         });
         let mut app = App {
-            state: State::new(game, problems, share_base),
+            state: State::new(game, problems, share_base, embedded),
             storage,
             view,
             host,

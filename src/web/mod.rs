@@ -17,6 +17,7 @@ mod api;
 mod api_engine;
 mod app;
 mod checker;
+mod disclosure;
 mod dom;
 mod host;
 mod js;

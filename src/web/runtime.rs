@@ -218,7 +218,8 @@ impl GameHandle {
 }
 
 /// Mounts a game into `element` (checked as [`host::prepare`] says) with `settings`, showing `problems` above the
-/// board; `source` says how the settings were given.
+/// board; `source` says how the settings were given. A game mounted by `mount` or a `<tic-tac-toe>` is in a post,
+/// and so is the game page's when `embedded` (`?embed=1`): it keeps only its author's `controls` in view.
 ///
 /// The game lives in a shadow root of `element` (or of a `<div>` inside it), so the page's styles and the game's
 /// do not touch each other; what `element` held stays, unseen, and shows again when the game is destroyed.
@@ -230,6 +231,7 @@ pub fn mount(
     settings: Settings,
     problems: Vec<Problem>,
     source: Source,
+    embedded: bool,
 ) -> Result<GameHandle, String> {
     panic::install_hook();
     let function = source.function();
@@ -249,6 +251,7 @@ pub fn mount(
                 game,
                 problems,
                 game_page_url(),
+                embedded || source != Source::Page,
                 mailbox,
             )))),
             queue: RefCell::new(Vec::new()),

@@ -18,6 +18,8 @@ pub struct Switches {
     practice_switch: HtmlInputElement,
     /// The further switches.
     more: MoreSwitches,
+    /// The element that holds them all.
+    wrapper: Element,
 }
 
 /// The switches that matter on a bigger board only (the evaluation at the horizon, the horizon shown), and the
@@ -32,6 +34,10 @@ struct MoreSwitches {
 impl Switches {
     /// Builds the switches into `controls`, for game number `game`.
     pub fn build(controls: &Element, game: u32) -> Switches {
+        // One element for the switches and the scoring, to be moved together (under a post's "Settings"); it draws
+        // no box of its own, so they stay items of the controls' row.
+        let wrapper = add(controls, "div", "ttt-switches", "");
+        let controls = &wrapper;
         let switches = add(controls, "fieldset", "ttt-choice", "");
         add(&switches, "legend", "", "Show how minimax thinks");
         let scores_switch = checkbox(&switches, Name::Scores, "Move scores");
@@ -49,7 +55,13 @@ impl Switches {
             step_switch,
             practice_switch,
             more: MoreSwitches::build(controls, &switches, game),
+            wrapper,
         }
+    }
+
+    /// The element that holds every switch.
+    pub fn element(&self) -> &Element {
+        &self.wrapper
     }
 
     /// The radio buttons among the switches (the scoring's).

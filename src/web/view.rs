@@ -4,6 +4,7 @@
 //! built here (the problem notices and the game tree's list alone are built again, when what they show changed).
 //! Nothing here parses HTML: every outside text is set with `textContent` or as an attribute value.
 
+use super::disclosure::{Disclosure, Under};
 use super::dom::{
     add, add_button, add_control, add_input, add_typed, centre, create, game_id, radio_group,
     set_attribute, set_hidden, set_optional_attribute, set_score_data, set_text, set_unavailable,
@@ -15,7 +16,7 @@ use super::panic;
 use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
 use crate::game::Phase;
-use crate::settings::{level_label, shape_label, Mode, Name, BOARD_PRESETS, THINK_RANGE_MS};
+use crate::settings::{level_label, shape_label, Group, Mode, Name, BOARD_PRESETS, THINK_RANGE_MS};
 use crate::squares::{squares, Scores, Square};
 use crate::state::{Problem, Share, State};
 use std::cell::{Cell, RefCell};
@@ -58,6 +59,8 @@ pub struct View {
     tally: Element,
     /// The tally's Reset button, hidden where no tally is shown.
     reset_tally: HtmlButtonElement,
+    /// The "Settings" disclosure of a game in a post, which holds the controls not in view.
+    disclosure: Disclosure,
 }
 
 /// The link Share makes, and whether it was copied.
@@ -69,11 +72,14 @@ struct ShareBox {
 
 /// Who plays whom, how well, and on which board.
 struct Controls {
+    /// The board control with its label.
+    board_group: Element,
     board_select: HtmlSelectElement,
     /// The board control's last choice, which names a board of no preset (one a URL asked for).
     other_board: Element,
     /// The computer's time per move (it matters on a bigger board only).
     think: ThinkControl,
+    mode_group: Element,
     mode_inputs: Vec<HtmlInputElement>,
     side_group: Element,
     side_inputs: Vec<HtmlInputElement>,
@@ -84,16 +90,26 @@ struct Controls {
     level_note: Element,
 }
 
-/// The row of actions under the board; returns Undo and Hint, which the game turns on and off.
-fn build_actions(play: &Element) -> (HtmlButtonElement, HtmlButtonElement) {
-    let actions = add(play, "div", "ttt-actions", "");
+/// The buttons of the row of actions under the board that the game changes or moves.
+struct Actions {
+    /// Undo, which the game turns on and off.
+    undo: HtmlButtonElement,
+    /// Hint, which the game turns on and off; it may wait under a post's Settings.
+    hint: HtmlButtonElement,
+    /// Share, which may wait under a post's Settings.
+    share: HtmlButtonElement,
+}
+
+/// The row of actions under the board.
+fn build_actions(play: &Element) -> Actions {
+    let row = add(play, "div", "ttt-actions", "");
     let action =
-        |text: &str, name: &str| add_control(&actions, "ttt-button", text, "data-action", name);
+        |text: &str, name: &str| add_control(&row, "ttt-button", text, "data-action", name);
     action("New game", "new-game");
     let undo = action("Undo", "undo");
     let hint = action("Hint", "hint");
-    action("Share", "share");
-    (undo, hint)
+    let share = action("Share", "share");
+    Actions { undo, hint, share }
 }
 
 impl View {
@@ -117,7 +133,7 @@ impl View {
         let board: HtmlElement = add_typed(&play, "div", "ttt-board", "");
         set_attribute(&board, "role", "group");
         set_attribute(&board, "aria-label", "Board");
-        let (undo, hint) = build_actions(&play);
+        let actions = build_actions(&play);
         let hint_line = add(&play, "p", "ttt-hint-line", "");
         set_attribute(&hint_line, "role", "status");
         let share = ShareBox::build(&play);
@@ -129,19 +145,18 @@ impl View {
         // order of the Tab key and of a screen reader; on a wide screen the panels are a column beside the play and
         // the moves and the tally sit under it (see panels.css).
         let panels = Panels::new(&add(&root, "div", "ttt-panels", ""), &host.shadow, id);
-        let history_list = build_history(&root, id);
-        let tally_box = add(&root, "div", "ttt-tally", "");
-        let tally = add(&tally_box, "p", "", "");
-        // Heard when it changes: a result counted, another level's tally, and Reset tally, whose button alone says
-        // nothing of what it did.
-        set_attribute(&tally, "role", "status");
-        let reset_tally = add_control(
-            &tally_box,
-            "ttt-button ttt-small",
-            "Reset tally",
-            "data-action",
-            "reset-tally",
+        let (history_box, history_list) = build_history(&root, id);
+        let (tally_box, tally, reset_tally) = build_tally(&root);
+        let disclosure = build_disclosure(
+            &play,
+            &actions,
+            &share,
+            &controls_box,
+            &controls,
+            &switches,
+            [&history_box, &tally_box],
         );
+        let Actions { undo, hint, .. } = actions;
         View {
             root,
             panic_notice,
@@ -164,6 +179,7 @@ impl View {
             history: RefCell::new(Vec::new()),
             tally,
             reset_tally,
+            disclosure,
         }
         .with_squares(Shape::CLASSIC)
     }
@@ -220,6 +236,7 @@ impl View {
         set_hidden(&self.reset_tally, key.is_none());
         self.switches.render(&state.game);
         self.panels.render(state, &exact);
+        self.disclosure.render(state.controls_in_view());
     }
 
     /// The notices above the board (settings that were not understood, what the game says of the page), built
@@ -378,15 +395,70 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
     }
 }
 
-/// The move history's list, empty: the render adds a button for the start and one for each move.
-fn build_history(root: &Element, game: u32) -> Element {
+/// The "Settings" disclosure of a game in a post, after the controls in `play`: it may hold the Hint and Share
+/// buttons of `actions`, Share's link, the `controls` and `switches` (in `controls_box`), the moves and the tally
+/// (`after`), each group where the game page shows it until the render moves it.
+fn build_disclosure(
+    play: &Element,
+    actions: &Actions,
+    share: &ShareBox,
+    controls_box: &Element,
+    controls: &Controls,
+    switches: &Switches,
+    after: [&Element; 2],
+) -> Disclosure {
+    let mut disclosure = Disclosure::build(play);
+    disclosure.hold(Group::Hint, &actions.hint, Under::Actions);
+    disclosure.hold(Group::Share, &actions.share, Under::Actions);
+    // Share's link shows under the buttons, above the controls.
+    disclosure.hold_before(
+        Group::Share,
+        &share.panel,
+        controls_box,
+        Under::BeforeSettings,
+    );
+    for (group, element) in [
+        (Group::Board, &controls.board_group),
+        (Group::Level, &controls.think.group),
+        (Group::Opponent, &controls.mode_group),
+        (Group::Side, &controls.side_group),
+        (Group::Level, &controls.level_group),
+        (Group::Panels, switches.element()),
+    ] {
+        disclosure.hold(group, element, Under::Settings);
+    }
+    let [moves, tally] = after;
+    disclosure.hold(Group::Moves, moves, Under::After);
+    disclosure.hold(Group::Tally, tally, Under::After);
+    disclosure
+}
+
+/// The tally's box, its sentence and its Reset button.
+fn build_tally(root: &Element) -> (Element, Element, HtmlButtonElement) {
+    let tally_box = add(root, "div", "ttt-tally", "");
+    let tally = add(&tally_box, "p", "", "");
+    // Heard when it changes: a result counted, another level's tally, and Reset tally, whose button alone says
+    // nothing of what it did.
+    set_attribute(&tally, "role", "status");
+    let reset_tally = add_control(
+        &tally_box,
+        "ttt-button ttt-small",
+        "Reset tally",
+        "data-action",
+        "reset-tally",
+    );
+    (tally_box, tally, reset_tally)
+}
+
+/// The move history's box, and its list, empty: the render adds a button for the start and one for each move.
+fn build_history(root: &Element, game: u32) -> (Element, Element) {
     let history_box = add(root, "div", "ttt-history", "");
     let title = add(&history_box, "h2", "ttt-heading", "Moves");
     let title_id = game_id(game, "history");
     title.set_id(&title_id);
     let list = add(&history_box, "ol", "", "");
     set_attribute(&list, "aria-labelledby", &title_id);
-    list
+    (history_box, list)
 }
 
 impl ShareBox {
@@ -424,8 +496,8 @@ impl ShareBox {
 impl Controls {
     /// The board, opponent, side, level and time controls, in `controls`, for game number `game`.
     fn build(controls: &Element, game: u32) -> Controls {
-        let board_label = add(controls, "label", "ttt-setting", "Board ");
-        let board_select: HtmlSelectElement = add_typed(&board_label, "select", "", "");
+        let board_group = add(controls, "label", "ttt-setting", "Board ");
+        let board_select: HtmlSelectElement = add_typed(&board_group, "select", "", "");
         set_attribute(&board_select, "data-board", "");
         for (rows, cols, k) in BOARD_PRESETS {
             let shape = Shape::new(rows, cols, k)
@@ -438,7 +510,7 @@ impl Controls {
             let id = game_id(game, setting.as_str());
             radio_group(controls, &id, setting, legend, choices)
         };
-        let (_, mode_inputs) = radio(
+        let (mode_group, mode_inputs) = radio(
             Name::Mode,
             "Opponent",
             &[("computer", "Computer"), ("friend", "A friend")],
@@ -462,9 +534,11 @@ impl Controls {
             .collect();
         let level_note = add_note(&level_group, &level_select, &game_id(game, "level-note"));
         Controls {
+            board_group,
             board_select,
             other_board,
             think: ThinkControl::build(controls, game),
+            mode_group,
             mode_inputs,
             side_group,
             side_inputs,
