@@ -1,19 +1,21 @@
 //! Proves the known results of small m,n,k-games with the engine's search for bigger boards, from the empty
 //! board, and prints a table of value, positions and time (native, the release profile): the figures the README
-//! and the closing note quote. 5x5 with 4 in a row (a draw, C. Y. Lee) is given a time limit, and the
-//! table says how far the search got.
+//! and the closing note quote. 5x5 with 4 in a row (a draw, C. Y. Lee) and 6x5 with 4 in a row (a
+//! first-player win, Uiterwijk 2019) are given a time limit, and the table says how far the search got.
 //!
 //! Last, the speed of a time-limited search on 15x15 (five in a row) in a middle game: positions per second.
 //!
-//! `cargo run --release --example prove [SECONDS_FOR_5x5]` (default 60)
+//! `cargo run --release --example prove [SECONDS_FOR_5x5] [SECONDS_FOR_6x5]` (default 60 and 60)
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     use tictactoe::engine::{think, Grid, InstantClock, Limits, Score, Shape};
-    let seconds: u32 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
+    let seconds = |n: usize| -> u32 {
+        std::env::args()
+            .nth(n)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(60)
+    };
     println!("| board | k | value | positions | time | table hits |");
     println!("|---|---|---|---|---|---|");
     for (rows, cols, k, limit_ms) in [
@@ -22,7 +24,8 @@ fn main() {
         (4, 4, 3, 60_000),
         (4, 4, 4, 60_000),
         (5, 4, 4, 60_000),
-        (5, 5, 4, seconds * 1000),
+        (5, 5, 4, seconds(1) * 1000),
+        (6, 5, 4, seconds(2) * 1000),
     ] {
         let shape = Shape::new(rows, cols, k).unwrap_or_else(|error| panic!("{error}"));
         let limits = Limits {

@@ -7,7 +7,9 @@
 //! side (the engine takes 3 to 15 per side) makes the shorter side the line to make, as on the page. The user
 //! documentation, with every command and error, is `docs/gomocup.md`.
 
-use crate::engine::{think, Clock, Grid, Limits, Outcome, Player, Score, Shape, Status};
+use crate::engine::{
+    Clock, Engine, Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Shape, Status,
+};
 use std::io::{self, BufRead};
 
 /// The longest line taken: longer ones are answered with an error (the protocol's lines are a few bytes, an
@@ -42,6 +44,8 @@ pub struct Choice {
     pub cell: Option<usize>,
     /// What the search concluded for the side to move.
     pub verdict: Score,
+    /// A forced win the search found, for the side to move or (when every move loses) its opponent.
+    pub forced: Option<Forced>,
 }
 
 /// The seam between the protocol and the search: tests use a searcher that answers at once and always alike.
@@ -50,16 +54,20 @@ pub trait Searcher {
     fn search(&mut self, grid: &Grid, time_ms: u32) -> Choice;
 }
 
-/// The engine's own search, [`think`], on the caller's clock (natively `InstantClock`).
-#[derive(Debug)]
+/// The engine's own search, [`Engine::think`], on the caller's clock (natively `InstantClock`). One engine serves
+/// every move, so that each search starts with what the searches of the moves before it found.
 pub struct EngineSearcher<C> {
+    engine: Engine,
     clock: C,
 }
 
 impl<C: Clock> EngineSearcher<C> {
     /// A searcher that times itself with `clock`.
     pub fn new(clock: C) -> EngineSearcher<C> {
-        EngineSearcher { clock }
+        EngineSearcher {
+            engine: Engine::new(),
+            clock,
+        }
     }
 }
 
@@ -69,10 +77,11 @@ impl<C: Clock> Searcher for EngineSearcher<C> {
             time_ms,
             ..Limits::default()
         };
-        let thought = think(grid, limits, &mut self.clock);
+        let thought = self.engine.think(grid, limits, &mut self.clock);
         Choice {
             cell: thought.best,
             verdict: thought.verdict,
+            forced: thought.forced,
         }
     }
 }
@@ -454,7 +463,9 @@ impl<S: Searcher> Brain<S> {
         };
         game.stones[cell] = Some(Stone::Own);
         let cols = grid.shape().cols();
-        let mut answer: Vec<String> = verdict_message(&choice.verdict).into_iter().collect();
+        let mut answer: Vec<String> = verdict_message(&choice, grid.to_move())
+            .into_iter()
+            .collect();
         answer.push(format!("{},{}", cell % cols, cell / cols));
         answer
     }
@@ -665,10 +676,14 @@ fn about() -> String {
     )
 }
 
-/// A `MESSAGE` saying what the search proved, if it proved anything.
-fn verdict_message(verdict: &Score) -> Option<String> {
-    let Score::Proved(value) = verdict else {
-        return None;
+/// A `MESSAGE` saying what the search proved, if it proved anything: a result, or a forced win of `mover`'s or
+/// of its opponent's.
+fn verdict_message(choice: &Choice, mover: Player) -> Option<String> {
+    let Score::Proved(value) = choice.verdict else {
+        return choice
+            .forced
+            .as_ref()
+            .map(|forced| forced_message(forced, mover));
     };
     let plies = value.plies;
     Some(match value.outcome {
@@ -676,6 +691,24 @@ fn verdict_message(verdict: &Score) -> Option<String> {
         Outcome::Loss => format!("MESSAGE proved loss in {plies} plies against best play"),
         Outcome::Draw => "MESSAGE proved draw".to_owned(),
     })
+}
+
+/// A `MESSAGE` on a forced win: "forced win by continuous fours within 9 plies (1240 positions)", or "forced loss:
+/// the opponent wins by fours and threes within 11 plies after this move".
+fn forced_message(forced: &Forced, mover: Player) -> String {
+    let how = match forced.kind {
+        ForcedKind::Fours => "by continuous fours",
+        ForcedKind::FoursAndThrees => "by fours and threes",
+    };
+    let plies = forced.plies;
+    if forced.winner == mover {
+        format!(
+            "MESSAGE forced win {how} within {plies} plies ({} positions)",
+            forced.positions
+        )
+    } else {
+        format!("MESSAGE forced loss: the opponent wins {how} within {plies} plies after this move")
+    }
 }
 
 #[cfg(test)]
@@ -698,6 +731,7 @@ mod tests {
             self.answer.clone().unwrap_or(Choice {
                 cell: grid.legal_moves().next(),
                 verdict: Score::Estimate(0),
+                forced: None,
             })
         }
     }
@@ -788,6 +822,7 @@ mod tests {
         brain.searcher.answer = Some(Choice {
             cell: Some(2 * 15 + 11),
             verdict: Score::Estimate(3),
+            forced: None,
         });
         assert_eq!(said(&mut brain, &["START 15", "BEGIN"]), "OK\n11,2");
     }
@@ -1050,6 +1085,7 @@ mod tests {
         let proved = |outcome, plies| Choice {
             cell: Some(12),
             verdict: Score::Proved(Value { outcome, plies }),
+            forced: None,
         };
         brain.searcher.answer = Some(proved(Outcome::Win, 9));
         assert_eq!(
@@ -1073,6 +1109,31 @@ mod tests {
         assert_eq!(
             said(&mut brain, &["RESTART", "BEGIN"]),
             "OK\nMESSAGE proved draw\n2,2"
+        );
+        // A forced win that is sure, its length a bound: the brain's own, then the opponent's.
+        let forced = |winner| Choice {
+            cell: Some(12),
+            verdict: Score::Estimate(999_000),
+            forced: Some(Forced {
+                winner,
+                kind: ForcedKind::Fours,
+                plies: 9,
+                positions: 1240,
+                line: vec![12, 13, 14],
+            }),
+        };
+        brain.searcher.answer = Some(forced(Player::X));
+        assert_eq!(
+            said(&mut brain, &["RESTART", "BEGIN"]),
+            "OK\nMESSAGE forced win by continuous fours within 9 plies (1240 positions)\n2,2"
+        );
+        brain.searcher.answer = Some(Choice {
+            cell: Some(13),
+            ..forced(Player::O)
+        });
+        assert_eq!(
+            said(&mut brain, &["TURN 0,0"]),
+            "MESSAGE forced loss: the opponent wins by continuous fours within 9 plies after this move\n3,2"
         );
     }
 

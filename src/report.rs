@@ -1,9 +1,9 @@
 //! What the panels say about the computer's searches where it cannot always search to the end (a board bigger
 //! than 3x3): whether a value is proved or an estimate at a depth, how deep it looked, how many positions it saw,
-//! and what its transposition table and move ordering saved. Pure Rust, tested natively; the searches run in a
-//! worker, and this module only keeps and words what they found.
+//! what its transposition table and move ordering saved, and the forced wins its threat search found. Pure Rust,
+//! tested natively; the searches run in a worker, and this module only keeps and words what they found.
 
-use crate::engine::{Grid, Limits, Outcome, Player, Score, Thought};
+use crate::engine::{Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Thought};
 use crate::explain::{counted, group_digits, signed};
 use crate::game::{square_name, Phase};
 
@@ -88,7 +88,23 @@ pub fn verdict_words(verdict: &Score, mover: Player) -> String {
 /// One sentence on a search of `position`: "Searched to the end: 139,744 positions; proved: a draw with best
 /// play." or "Looked 6 moves ahead, 180,000 positions; best guess: X is better." (A search proves a forced win
 /// short of the end, "Looked 2 moves ahead, …; proved: X wins in 3 moves", when a threat cannot be stopped.)
+/// A forced win the threat search found follows in a sentence of its own ([`forced_sentence`]); when the
+/// threat search found it before any deepening, that sentence is all there is to say, since nothing else was
+/// searched.
 pub fn search_sentence(position: &Grid, thought: &Thought) -> String {
+    let forced = thought
+        .forced
+        .as_ref()
+        .map(|forced| forced_sentence(position, forced));
+    match forced {
+        Some(forced) if thought.iterations.is_empty() => forced,
+        Some(forced) => format!("{} {forced}", deepening_sentence(position, thought)),
+        None => deepening_sentence(position, thought),
+    }
+}
+
+/// What the deepening search of `position` found, in a sentence (see [`search_sentence`]).
+fn deepening_sentence(position: &Grid, thought: &Thought) -> String {
     let words = verdict_words(&thought.verdict, position.to_move());
     let positions = counted(thought.nodes, "position", "positions");
     if to_the_end(position, thought.depth) {
@@ -106,6 +122,36 @@ pub fn search_sentence(position: &Grid, thought: &Thought) -> String {
     }
 }
 
+/// How a forced win goes, in words.
+fn forced_how(kind: ForcedKind) -> &'static str {
+    match kind {
+        ForcedKind::Fours => "by continuous fours",
+        ForcedKind::FoursAndThrees => "by fours and threes",
+    }
+}
+
+/// The threat search's forced win, found at `position`, in a sentence: "Forced win found by continuous fours: X
+/// wins within 9 moves, 1,240 positions." for the side to move; for its opponent, when every move loses, "Forced
+/// win found for O by fours and threes, which X cannot stop: O wins within 11 moves after X's move, 2,301
+/// positions." The moves are plies, as everywhere in the panels, and a bound: the threat search finds a win that
+/// holds against every defence, not always the quickest one. The positions are the threat search's own.
+pub fn forced_sentence(position: &Grid, forced: &Forced) -> String {
+    let (mover, winner) = (position.to_move(), forced.winner);
+    let how = forced_how(forced.kind);
+    let (moves, positions) = (
+        moves_word(forced.plies),
+        counted(forced.positions, "position", "positions"),
+    );
+    if winner == mover {
+        format!("Forced win found {how}: {winner} wins within {moves}, {positions}.")
+    } else {
+        format!(
+            "Forced win found for {winner} {how}, which {mover} cannot stop: {winner} wins within {moves} after \
+             {mover}'s move, {positions}."
+        )
+    }
+}
+
 /// What the search panel says when no search of the computer's is among the moves on the board: that it is
 /// searching, while it is; else that it has not searched yet (before its first move, or after an undo).
 pub fn no_search_sentence(phase: Phase) -> &'static str {
@@ -117,7 +163,7 @@ pub fn no_search_sentence(phase: Phase) -> &'static str {
 }
 
 /// The names of the search statistics, in the order [`statistics`] gives them.
-pub const STATISTICS: [&str; 7] = [
+pub const STATISTICS: [&str; 8] = [
     "Depth reached",
     "Positions searched",
     "Time",
@@ -125,6 +171,7 @@ pub const STATISTICS: [&str; 7] = [
     "Answered by the transposition table",
     "Cut-offs made by the first move tried",
     "Stopped by the clock",
+    "Positions of the threat search",
 ];
 
 /// The rows of the search statistics of `position`: a name (of [`STATISTICS`]) and a value in words.
@@ -152,6 +199,7 @@ pub fn statistics(position: &Grid, thought: &Thought) -> Vec<(&'static str, Stri
         group_digits(thought.table_hits),
         first,
         if thought.timed_out { "yes" } else { "no" }.to_owned(),
+        group_digits(thought.threat_nodes),
     ];
     STATISTICS.into_iter().zip(values).collect()
 }
@@ -419,6 +467,8 @@ mod tests {
             first_move_cutoffs: 360,
             line: vec![5, 6],
             timed_out: true,
+            forced: None,
+            threat_nodes: 0,
         }
     }
 
@@ -582,6 +632,132 @@ mod tests {
             "the end of the game"
         );
         assert_eq!(statistics(&position.play(0), &guess)[0].1, "6 moves");
+    }
+
+    #[test]
+    fn a_forced_win_of_the_threat_search_is_said_with_its_length_and_positions() {
+        let position = Grid::empty(Shape::new(15, 15, 5).unwrap());
+        let forced = |winner, kind, plies, positions| Forced {
+            winner,
+            kind,
+            plies,
+            positions,
+            line: vec![112, 113],
+        };
+        let fours = forced(Player::X, ForcedKind::Fours, 9, 1_240);
+        // Found before any deepening: the threat search's sentence is the whole story.
+        let at_once = Thought {
+            iterations: Vec::new(),
+            depth: 0,
+            forced: Some(fours.clone()),
+            ..thought(Score::Estimate(999_000))
+        };
+        assert_eq!(
+            search_sentence(&position, &at_once),
+            "Forced win found by continuous fours: X wins within 9 moves, 1,240 positions."
+        );
+        // Played after a deepening that did not prove it: both are said.
+        let after_deepening = Thought {
+            forced: Some(fours),
+            ..thought(Score::Estimate(25))
+        };
+        assert_eq!(
+            search_sentence(&position, &after_deepening),
+            "Looked 6 moves ahead, 180,000 positions; best guess: X is better. Forced win found by continuous \
+             fours: X wins within 9 moves, 1,240 positions."
+        );
+        // The opponent's win, which every move of the side to move allows.
+        let theirs = forced(Player::O, ForcedKind::FoursAndThrees, 1, 1);
+        assert_eq!(
+            forced_sentence(&position, &theirs),
+            "Forced win found for O by fours and threes, which X cannot stop: O wins within 1 move after X's move, \
+             1 position."
+        );
+        let rows = statistics(
+            &position,
+            &Thought {
+                threat_nodes: 2_301,
+                ..at_once
+            },
+        );
+        assert_eq!(
+            rows[7],
+            ("Positions of the threat search", "2,301".to_owned())
+        );
+    }
+
+    /// The position of `rows` (from the top, `X`, `O` and `.`) on 15x15.
+    fn gomoku(rows: &[&str]) -> Grid {
+        let mut text: Vec<String> = rows.iter().map(|row| format!("{row:.<15}")).collect();
+        text.resize(15, ".".repeat(15));
+        Grid::parse(&text.join("/"), Shape::new(15, 15, 5).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_sentence_says_what_the_engine_found() {
+        use crate::engine::{think, Clock};
+        /// A clock that moves 1 ms each time it is read, so that the searches end and repeat exactly.
+        struct Ticks(f64);
+        impl Clock for Ticks {
+            fn now_ms(&mut self) -> f64 {
+                self.0 += 1.0;
+                self.0
+            }
+        }
+        let limits = Limits::default();
+        // X to move has a three on the second row, blocked on the left, and one down the sixth column, blocked
+        // below: the cell where they meet makes two fours, which O cannot both block. A win by fours.
+        let wins = gomoku(&[
+            "",
+            ".OXXX",
+            ".....X",
+            ".....X",
+            ".....X",
+            "O..O.O",
+            "...O",
+            "",
+            "",
+            "",
+            "",
+            "",
+            ".............O",
+        ]);
+        let thought = think(&wins, limits, &mut Ticks(0.0));
+        let forced = thought.forced.clone().expect("a forced win");
+        assert_eq!((forced.winner, forced.kind), (Player::X, ForcedKind::Fours));
+        assert_eq!(
+            search_sentence(&wins, &thought),
+            format!(
+                "Forced win found by continuous fours: X wins within {} moves, {}.",
+                forced.plies,
+                counted(forced.positions, "position", "positions")
+            )
+        );
+        // O has an open four: whatever X plays, O completes its line next move.
+        let lost = gomoku(&[
+            "",
+            "",
+            "..OOOO",
+            "",
+            "X...X",
+            "X...X",
+            ".X",
+            "",
+            "",
+            "",
+            "",
+            "",
+            ".............O",
+        ]);
+        let thought = think(&lost, limits, &mut Ticks(0.0));
+        assert_eq!(thought.sure_outcome(), Some(Outcome::Loss));
+        let forced = thought.forced.clone().expect("the opponent's forced win");
+        assert_eq!(forced.winner, Player::O);
+        assert!(search_sentence(&lost, &thought).ends_with(&format!(
+            "Forced win found for O by continuous fours, which X cannot stop: O wins within 1 move after X's \
+             move, {}.",
+            counted(forced.positions, "position", "positions")
+        )));
     }
 
     #[test]

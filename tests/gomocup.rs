@@ -16,6 +16,7 @@ impl Searcher for FirstEmpty {
         Choice {
             cell: grid.legal_moves().next(),
             verdict: Score::Estimate(0),
+            forced: None,
         }
     }
 }

@@ -138,6 +138,10 @@ fn the_engine_has_no_import_cycles() {
     assert!(uses.len() >= 10, "{uses:?}");
     assert!(uses["core"].contains("tactics"), "{uses:?}");
     assert!(uses["search"].contains("core"), "{uses:?}");
+    // The threat search reads the patterns; the loop uses both.
+    assert!(uses["threats"].contains("lines"), "{uses:?}");
+    assert!(uses["core"].contains("threats"), "{uses:?}");
+    assert!(uses["core"].contains("lines"), "{uses:?}");
 }
 
 #[test]

@@ -163,3 +163,36 @@ fn a_beginner_beats_easy_and_does_worse_against_each_stronger_level() {
     );
     assert_eq!(beginner_wins[3], 0);
 }
+
+/// The most positions (the main loop's and the threat search's) a proof from the empty board of a board of at
+/// most `PROVED_UP_TO_CELLS` cells may take: a budget that a native search meets within a small part of its
+/// default second and the browser's within the second (4x4 with 4 in a row, the hardest, takes about 30,000).
+const PROOF_BUDGET: u64 = 100_000;
+
+/// Unbeatable earns its name on every board of at most `PROVED_UP_TO_CELLS` cells, every k: from the empty board
+/// the deepening search proves its result within `PROOF_BUDGET` positions. Counted, not timed (on a clock that
+/// never moves), so that a busy machine cannot fail it. The paces name a clock and parse back.
+#[test]
+fn unbeatable_proves_its_moves_on_small_boards_and_the_paces_name_a_clock() {
+    use tictactoe::engine::{think, Grid, Limits, Pace, Shape, StoppedClock, PROVED_UP_TO_CELLS};
+    for rows in 3..=PROVED_UP_TO_CELLS / 3 {
+        for cols in 3..=PROVED_UP_TO_CELLS / rows {
+            for k in 3..=rows.max(cols) {
+                let shape = Shape::new(rows, cols, k).unwrap();
+                let thought = think(&Grid::empty(shape), Limits::default(), &mut StoppedClock);
+                assert!(
+                    thought.verdict.is_proved(),
+                    "{shape}: {:?}",
+                    thought.verdict
+                );
+                let positions = thought.nodes + thought.threat_nodes;
+                assert!(positions <= PROOF_BUDGET, "{shape}: {positions} positions");
+            }
+        }
+    }
+    for pace in Pace::ALL {
+        assert_eq!(Pace::from_name(&pace.name().to_uppercase()), Some(pace));
+        assert_eq!(pace.limits().time_ms, pace.time_ms());
+    }
+    assert_eq!(Pace::Steady.limits(), Limits::default());
+}

@@ -131,6 +131,11 @@ impl Bits {
         runs
     }
 
+    /// The lowest position in the set, if any.
+    pub(crate) fn first(self) -> Option<usize> {
+        self.iter().next()
+    }
+
     /// The positions in the set, lowest first.
     pub(crate) fn iter(self) -> BitsIter {
         BitsIter {

@@ -14,14 +14,29 @@
 
 use super::clock::Clock;
 use super::grid::Grid;
+use super::lines::Lines;
 use super::score::{DECISIVE, INFINITY, WIN};
 use super::settings::{Memory, Scoring, Settings};
 use super::table::{Bound, Entry, KeyedTable, Keys, COMPLETE, NO_MOVE};
 use super::tactics::{Tactics, Windows};
+use super::threats::{ThreatLimits, Threats};
 use std::ops::ControlFlow;
 
-/// Nodes between two looks at the clock: often enough to stop within a millisecond, rarely enough to cost nothing.
+/// Nodes between two looks at the clock: often enough to stop within a few milliseconds, rarely enough to cost
+/// nothing. A threat search at a node looks at the clock itself, every few dozen of its own positions.
 const CLOCK_EVERY: u64 = 1024;
+/// The most fours in a row the search for continuous fours at a node tries.
+const NODE_FOURS: u32 = 12;
+/// The most positions the search for continuous fours at a node visits.
+const NODE_FOURS_POSITIONS: u64 = 400;
+/// The most attacking moves the search for fours and threes at a node tries before continuous fours.
+const NODE_THREATS: u32 = 3;
+/// The most positions the search for fours and threes at a node visits.
+const NODE_THREATS_POSITIONS: u64 = 3_000;
+/// Moves tried at full depth before late move reductions start.
+const FULL_DEPTH_MOVES: u32 = 3;
+/// The shallowest depth at which a move is reduced.
+const REDUCTION_FROM_DEPTH: u32 = 3;
 
 /// What the root of a search is asked. The loop searches the root like any other node, with this policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +105,16 @@ pub(crate) struct Core<'c> {
     pub(crate) table_hits: u64,
     pub(crate) cutoffs: u64,
     pub(crate) first_move_cutoffs: u64,
+    /// The patterns of the position searched, kept move by move ([`Settings::patterns`]).
+    pub(crate) lines: Option<Lines>,
+    /// The threat search ([`Settings::threats`]), with its table.
+    pub(crate) threats: Threats,
+    /// Whether this search uses the threat search ([`Settings::threats_before_the_end`]).
+    threats_on: bool,
+    /// Results that make a win's distance a bound rather than exact: a win found by the threat search, a
+    /// reduced move, a node whose moves were narrowed to the threats. While it does not grow in an iteration, a
+    /// win found within its depth is the quickest (see `search.rs`).
+    pub(crate) inexact: u64,
 }
 
 impl<'c> Core<'c> {
@@ -120,6 +145,10 @@ impl<'c> Core<'c> {
             table_hits: 0,
             cutoffs: 0,
             first_move_cutoffs: 0,
+            lines: None,
+            threats: Threats::new(),
+            threats_on: false,
+            inexact: 0,
         }
     }
 
@@ -151,6 +180,11 @@ impl<'c> Core<'c> {
             evaluation: None,
         };
         let at = At { depth, ply };
+        if self.settings.patterns {
+            self.lines = Some(Lines::new(position));
+        }
+        self.threats_on = self.settings.threats.is_some()
+            && (self.settings.threats_before_the_end || depth >= position.empty_cells() as u32);
         // The search plays and takes back its moves on one board.
         let mut position = *position;
         self.node(&mut position, &keys, alpha, beta, at, arrival)
@@ -216,14 +250,7 @@ impl<'c> Core<'c> {
             return 0;
         }
         if at.depth == 0 {
-            self.horizon += 1;
-            return if self.settings.evaluation {
-                arrival
-                    .evaluation
-                    .unwrap_or_else(|| position.evaluate(self.windows))
-            } else {
-                0
-            };
+            return self.horizon_score(position, keys, (*alpha, beta), at, arrival);
         }
         // No position is worth more than a win with the next move, or less than a loss after the opponent's.
         let ceiling = WIN - (marks + 1);
@@ -282,7 +309,11 @@ impl<'c> Core<'c> {
         } else {
             self.settings
         };
-        let score = match position.tactics(self.windows, &settings, &mut moves) {
+        let tactics = match &self.lines {
+            Some(lines) => position.pattern_tactics(lines, self.windows, &settings, &mut moves),
+            None => position.tactics(self.windows, &settings, &mut moves),
+        };
+        let score = match tactics {
             Tactics::Win(cell) => self.settled(position, keys, node, node.ceiling, cell),
             // The loss comes after the opponent's next move: a search without the evaluation keeps to its
             // horizon, where every move scores 0, as the textbook's depth-limited minimax does.
@@ -294,25 +325,133 @@ impl<'c> Core<'c> {
                 0
             }
             Tactics::Lost(cell) => self.settled(position, keys, node, node.floor, cell),
-            Tactics::Search { narrowed } => {
-                // The table's move first: the best of the last iteration, the principal variation.
-                if let Some(index) =
-                    table_move.and_then(|cell| moves.iter().position(|&m| m == cell))
-                {
-                    let cell = moves.remove(index);
-                    moves.insert(0, cell);
+            Tactics::Search { narrowed } => match self.threat_cut(position, keys, node, beta) {
+                Some(score) => score,
+                None => {
+                    // The table's move first: the best of the last iteration, the principal variation.
+                    if let Some(index) =
+                        table_move.and_then(|cell| moves.iter().position(|&m| m == cell))
+                    {
+                        let cell = moves.remove(index);
+                        moves.insert(0, cell);
+                    }
+                    let checked = settings.tactics;
+                    let node = Node {
+                        narrowed,
+                        checked,
+                        ..node
+                    };
+                    self.search_moves(position, keys, &mut moves, node, alpha, beta)
                 }
-                let checked = settings.tactics;
-                let node = Node {
-                    narrowed,
-                    checked,
-                    ..node
-                };
-                self.search_moves(position, keys, &mut moves, node, alpha, beta)
-            }
+            },
         };
         self.windows.give_back_list(ply, moves);
         score
+    }
+
+    /// A win by threats for the side to move below the root (see [`Settings::threats`]) that beats `beta`: its
+    /// score, a lower bound (the win may come sooner), remembered as one and proved to the end of the game.
+    fn threat_cut(&mut self, position: &Grid, keys: &Keys, node: Node, beta: i32) -> Option<i32> {
+        if node.at.ply == 0 {
+            return None;
+        }
+        let plies = self.threat_win(position, node.at.ply)?;
+        let score = WIN - (position.marks() as i32 + plies as i32);
+        if score < beta {
+            return None;
+        }
+        self.inexact += 1;
+        if node.remember {
+            self.store(position, keys, score, None, COMPLETE, Bound::Lower);
+        }
+        Some(score)
+    }
+
+    /// Plies to a win by continuous fours for the side to move of `position`, `ply` plies below the root, or by
+    /// fours and threes near enough the root (see [`Settings::threats`]); `None` if the threat search finds none
+    /// within its limits. Stops the search if the clock runs out meanwhile.
+    fn threat_win(&mut self, position: &Grid, ply: usize) -> Option<u32> {
+        let threat_plies = self.settings.threats.filter(|_| self.threats_on)?;
+        let lines = self.lines.as_mut()?;
+        let mover = position.to_move();
+        // Even in the first iteration, which always completes, a threat search stops with the clock: it then
+        // finds nothing, and the iteration goes on without it.
+        let mut limits = ThreatLimits {
+            fours: NODE_FOURS,
+            threats: NODE_THREATS,
+            nodes: NODE_FOURS_POSITIONS,
+            deadline_ms: self.start_ms + self.budget_ms,
+        };
+        let clock = &mut *self.clock;
+        let (mut found, mut timed_out) = (None, false);
+        if !lines.fours(mover).is_empty() {
+            found = self.threats.fours_win(lines, mover, limits, clock);
+            timed_out = self.threats.timed_out;
+        }
+        let near_root = u32::try_from(ply).is_ok_and(|ply| ply <= threat_plies);
+        if found.is_none() && near_root && !lines.threats(mover).is_empty() {
+            limits.nodes = NODE_THREATS_POSITIONS;
+            found = self.threats.threats_win(lines, mover, limits, clock);
+            timed_out |= self.threats.timed_out;
+        }
+        if timed_out && self.may_stop {
+            self.stopped = true;
+        }
+        found
+    }
+
+    /// The score of a position still open at the horizon: its evaluation, or 0 like a draw without one. With the
+    /// patterns: a win with the next move, or a loss to two fours, exactly; a win by continuous fours as a win
+    /// (its distance a bound); the one block of an opponent's four played first, since the position is not
+    /// quiet; else the evaluation.
+    fn horizon_score(
+        &mut self,
+        position: &mut Grid,
+        keys: &Keys,
+        window: (i32, i32),
+        at: At,
+        arrival: Arrival,
+    ) -> i32 {
+        let marks = position.marks() as i32;
+        let mover = position.to_move();
+        let Some(lines) = &self.lines else {
+            self.horizon += 1;
+            return if self.settings.evaluation {
+                arrival
+                    .evaluation
+                    .unwrap_or_else(|| position.evaluate(self.windows))
+            } else {
+                0
+            };
+        };
+        let (wins, threats) = (lines.fives(mover), lines.fives(mover.opponent()));
+        let (ceiling, floor) = (WIN - (marks + 1), -(WIN - (marks + 2)));
+        if !wins.is_empty() {
+            return ceiling;
+        }
+        if threats.count() >= 2 {
+            return floor;
+        }
+        if let Some(plies) = self.threat_win(position, usize::MAX) {
+            self.horizon += 1;
+            self.inexact += 1;
+            return WIN - (marks + plies as i32);
+        }
+        if let Some(bit) = threats.first() {
+            let node = Node {
+                narrowed: false,
+                // The side to move completes no line: the block does not either.
+                checked: true,
+                at,
+                remember: false,
+                ceiling,
+                floor,
+            };
+            let cell = self.windows.cell_of(bit);
+            return self.child(position, keys, cell, node, window, 0);
+        }
+        self.horizon += 1;
+        self.lines.as_ref().map_or(0, |lines| lines.evaluate(mover))
     }
 
     /// Whether a node `depth` plies deep with `empty_cells` left is looked up in the table and stored in it.
@@ -399,10 +538,10 @@ impl<'c> Core<'c> {
         let (mut next, mut tried) = (0, 0);
         loop {
             if next == moves.len() {
-                // Every nearby move loses: before calling the position lost, try the far ones.
+                // Every move tried loses: before calling the position lost, try the others.
                 if !widened && best <= -DECISIVE {
                     widened = true;
-                    position.far_moves(self.windows, &self.settings, moves);
+                    position.far_moves(self.windows, moves);
                     continue;
                 }
                 break;
@@ -416,7 +555,7 @@ impl<'c> Core<'c> {
             };
             tried += 1;
             let before = self.horizon;
-            let score = self.child(position, keys, cell, node, window);
+            let score = self.search_child(position, keys, cell, node, window, tried);
             if self.stopped {
                 return 0;
             }
@@ -434,6 +573,10 @@ impl<'c> Core<'c> {
                     *alpha = score;
                 }
             }
+        }
+        // Moves left out could do better than a result short of a win: it is not the end of the game's.
+        if !widened && best.abs() < DECISIVE {
+            self.horizon += 1;
         }
         if node.remember {
             let complete = self.horizon == horizon;
@@ -471,8 +614,61 @@ impl<'c> Core<'c> {
         }
     }
 
+    /// The score of the move to `cell`, the `tried`-th of the node, within `(alpha, beta)`. With principal
+    /// variation search a move after the first is searched with a null window first (a quiet late one a ply
+    /// shallower, with reductions), and again with the whole window only if it may be better than alpha.
+    fn search_child(
+        &mut self,
+        position: &mut Grid,
+        keys: &Keys,
+        cell: usize,
+        node: Node,
+        (alpha, beta): (i32, i32),
+        tried: u32,
+    ) -> i32 {
+        let null_window = self.settings.pvs
+            && tried > 1
+            && beta - alpha > 1
+            && (node.at.ply > 0 || self.root == Root::Best);
+        if !null_window {
+            return self.child(position, keys, cell, node, (alpha, beta), 0);
+        }
+        let reduction = u32::from(self.reduces(position, cell, node, tried));
+        let mut score = self.child(position, keys, cell, node, (alpha, alpha + 1), reduction);
+        if reduction > 0 && score > alpha && !self.stopped {
+            score = self.child(position, keys, cell, node, (alpha, alpha + 1), 0);
+        }
+        if score > alpha && score < beta && !self.stopped {
+            score = self.child(position, keys, cell, node, (alpha, beta), 0);
+        }
+        score
+    }
+
+    /// Whether the move to `cell`, the `tried`-th of the node, is searched a ply shallower first: with
+    /// [`Settings::reductions`], a move late in the order, deep enough in the search, that makes no threat and
+    /// stops none (by the patterns), in a node whose moves were not narrowed to the threats.
+    fn reduces(&mut self, position: &Grid, cell: usize, node: Node, tried: u32) -> bool {
+        if !self.settings.reductions
+            || tried <= FULL_DEPTH_MOVES
+            || node.at.depth < REDUCTION_FROM_DEPTH
+            || node.narrowed
+        {
+            return false;
+        }
+        let Some(lines) = &self.lines else {
+            return false;
+        };
+        let mover = position.to_move();
+        let bit = self.windows.bit_of(cell);
+        let quiet = !(lines.threats(mover) | lines.threats(mover.opponent())).contains(bit);
+        if quiet {
+            self.inexact += 1;
+        }
+        quiet
+    }
+
     /// The score of the child of `position` where `cell` is played, from `position`'s side, searched within
-    /// `(alpha, beta)`.
+    /// `(alpha, beta)`, `reduction` plies shallower than the node's depth calls for (never below the horizon).
     fn child(
         &mut self,
         position: &mut Grid,
@@ -480,15 +676,16 @@ impl<'c> Core<'c> {
         cell: usize,
         node: Node,
         (alpha, beta): (i32, i32),
+        reduction: u32,
     ) -> i32 {
-        let depth = node.at.depth;
+        let depth = node.at.depth.saturating_sub(1 + reduction);
         let bit = self.windows.bit_of(cell);
         let player = position.to_move();
         let arrival = Arrival {
             // With the tactics, a move that completes a line was played before any search: this one does not.
             may_be_lost: !node.checked,
             last: Some(bit),
-            evaluation: if depth == 1 && self.settings.evaluation {
+            evaluation: if depth == 0 && self.settings.evaluation && self.lines.is_none() {
                 position.evaluate_after(self.windows, cell)
             } else {
                 None
@@ -500,12 +697,18 @@ impl<'c> Core<'c> {
             keys.with_stone(player, self.windows.images(bit))
         };
         let at = At {
-            depth: depth - 1,
+            depth,
             ply: node.at.ply + 1,
         };
+        if let Some(lines) = self.lines.as_mut() {
+            lines.place(player, bit);
+        }
         position.place(player, bit);
         let score = -self.node(position, &child_keys, -beta, -alpha, at, arrival);
         position.take_back(player, bit);
+        if let Some(lines) = self.lines.as_mut() {
+            lines.take_back(player, bit);
+        }
         score
     }
 

@@ -7,8 +7,10 @@
 //!   generator, a set of cells;
 //! - `grid`: [`Grid`], the only position the search knows, on a [`Shape`] of any size, with its rules and
 //!   symmetries; `board`: [`Board`], tic-tac-toe's 3x3 board as a view of a [`Grid`];
-//! - `settings`: the switches of the search; `tactics`: what the search knows of a position (move order,
-//!   forced replies, evaluation); `table`: where it remembers positions;
+//! - `settings`: the switches of the search; `lines`: each line's patterns (fives, fours, threes, twos) kept move
+//!   by move; `threats`: the threat-space search (a win by continuous fours, or by fours and threes);
+//!   `tactics`: what the search knows of a position (move order, forced replies, evaluation); `table`: where it
+//!   remembers positions;
 //! - `core`: the one search loop; `search`: the one root driver and the searches built on it;
 //! - `trace` and `insight`: the search watched step by step, and its figures for the panels.
 
@@ -18,12 +20,14 @@ mod clock;
 mod core;
 mod grid;
 mod insight;
+mod lines;
 mod rng;
 mod score;
 mod search;
 mod settings;
 mod table;
 mod tactics;
+mod threats;
 mod trace;
 
 pub use board::{Board, ParseBoardError, CELLS, LINES};
@@ -40,9 +44,11 @@ pub use rng::Rng;
 pub use score::{Outcome, Score, Value};
 pub use search::{
     analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, think, think_moves,
-    Analysis, BestMoves, Iteration, Level, Limits, MoveScores, MoveValue, Thought, FULL_DEPTH,
+    Analysis, BestMoves, Engine, Forced, Iteration, Level, Limits, MoveScores, MoveValue, Pace,
+    Thought, FULL_DEPTH, PROVED_UP_TO_CELLS,
 };
 pub use settings::Scoring;
+pub use threats::ForcedKind;
 pub use trace::{
     alpha_beta_trace, move_between, node_searches, walk_trace, Bound, NodeSearch, StepEvent,
     StepKind,

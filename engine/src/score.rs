@@ -159,6 +159,18 @@ impl Score {
         matches!(self, Score::Proved(_))
     }
 
+    /// Who wins for sure, when the score says: a proved score's outcome, or an estimate that is a win or a loss
+    /// found for sure without knowing how soon (by the threat search, say, or from a deeper search's result). A
+    /// draw is sure only when proved.
+    pub const fn sure_outcome(self) -> Option<Outcome> {
+        match self {
+            Score::Proved(value) => Some(value.outcome),
+            Score::Estimate(estimate) if estimate >= DECISIVE => Some(Outcome::Win),
+            Score::Estimate(estimate) if estimate <= -DECISIVE => Some(Outcome::Loss),
+            Score::Estimate(_) => None,
+        }
+    }
+
     /// +1, 0 or -1: the proved value's [`Value::sign`], or the estimate's sign (which side it favours).
     pub const fn sign(self) -> i32 {
         match self {

@@ -27,11 +27,14 @@
 use super::bits::Bits;
 use super::clock::{Clock, StoppedClock};
 use super::core::{Core, Root};
-use super::grid::Grid;
+use super::grid::{Grid, Player, Shape};
+use super::lines::Lines;
 use super::rng::Rng;
-use super::score::{Score, Value, DECISIVE, INFINITY, WIN};
+use super::score::{Outcome, Score, Value, DECISIVE, INFINITY, WIN};
 use super::settings::Settings;
+use super::table::KeyedTable;
 use super::tactics::{with_windows, Tactics};
+use super::threats::{ForcedKind, ThreatLimits, ThreatWin, Threats};
 
 /// How far ahead the computer looks: the depth parameter of the classic minimax write-ups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,6 +94,66 @@ impl Level {
         }
     }
 }
+
+/// How long the computer thinks a move, on a board where it cannot search to the end of the game: a strength
+/// named by its clock. The [`Level`]s are depths, which tell the story of small boards (where `Unbeatable` reaches
+/// every end of the game and proves its moves); on a large board no depth reaches the end, so a search within a
+/// time ([`think`]) is as strong as its clock allows, and a move is proved only when its verdict says so
+/// ([`Score::is_proved`], [`Thought::sure_outcome`], [`Thought::forced`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pace {
+    /// A fifth of a second a move.
+    Quick,
+    /// A second a move: the default of [`Limits`].
+    Steady,
+    /// Five seconds a move.
+    Deep,
+}
+
+impl Pace {
+    /// Every pace, quickest first.
+    pub const ALL: [Pace; 3] = [Pace::Quick, Pace::Steady, Pace::Deep];
+
+    /// Milliseconds a move.
+    pub const fn time_ms(self) -> u32 {
+        match self {
+            Pace::Quick => 200,
+            Pace::Steady => 1000,
+            Pace::Deep => 5000,
+        }
+    }
+
+    /// The pace's name in lowercase, as URLs would spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pace::Quick => "quick",
+            Pace::Steady => "steady",
+            Pace::Deep => "deep",
+        }
+    }
+
+    /// The pace named `name` (any case).
+    pub fn from_name(name: &str) -> Option<Pace> {
+        Pace::ALL
+            .into_iter()
+            .find(|pace| pace.name().eq_ignore_ascii_case(name.trim_ascii()))
+    }
+
+    /// The limits of a search at this pace, with the evaluation.
+    pub const fn limits(self) -> Limits {
+        Limits {
+            time_ms: self.time_ms(),
+            max_depth: None,
+            evaluation: true,
+        }
+    }
+}
+
+/// The most cells of a board on which [`Level::Unbeatable`] earns its name: from the empty board (and so from
+/// every position of the game) [`think`] within its default second reaches the end of the game and proves its
+/// move, natively and in a browser (4 x 4 with four in a row, the hardest of them, in about 30,000 positions).
+/// Beyond it a search may still prove a move near the end of a game, or a forced win, and says so in its verdict.
+pub const PROVED_UP_TO_CELLS: usize = 16;
 
 /// A depth that goes to the end of any game: a search this deep is a full search.
 pub const FULL_DEPTH: u32 = u32::MAX;
@@ -206,6 +269,37 @@ pub struct Thought {
     pub line: Vec<usize>,
     /// Whether the time ran out before a proof (or before the maximum depth).
     pub timed_out: bool,
+    /// A forced win the threat search found: the side to move's, whose first move is `best`; or, when every move
+    /// loses (the verdict a sure loss), the opponent's after `best`.
+    pub forced: Option<Forced>,
+    /// Positions the threat search visited, at the root and inside the search (not counted in `nodes`).
+    pub threat_nodes: u64,
+}
+
+impl Thought {
+    /// Who wins for sure, for the side to move, when the search knows: the proved outcome, or a win or loss it
+    /// found for sure without knowing how soon (see [`Score::sure_outcome`]).
+    pub fn sure_outcome(&self) -> Option<Outcome> {
+        self.verdict.sure_outcome()
+    }
+}
+
+/// A forced win that the threat search found: a sequence of fours (each with one reply), or of fours and threes
+/// (with every reply that could stop a three answered), that ends in a line of `k` whatever the other side does.
+/// `plies` is an upper bound: the win may come sooner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// The side that wins.
+    pub winner: Player,
+    /// By continuous fours, or by fours and threes.
+    pub kind: ForcedKind,
+    /// Plies to the completed line at most, from the position searched (from the position after `best`, when
+    /// the opponent wins), against the longest defence.
+    pub plies: u32,
+    /// Positions the threat search visited to find it.
+    pub positions: u64,
+    /// A game along the win, as cells: the winner's moves and the other side's replies, to the completed line.
+    pub line: Vec<usize>,
 }
 
 /// What [`think_moves`] found: every legal move's score, each proved or estimated at one depth.
@@ -302,26 +396,230 @@ pub fn evaluate(position: &Grid) -> (Value, u64) {
     (value, nodes)
 }
 
-/// The best move for the side to move of `position` and what is known about it, searched within `limits`.
+/// The best move for the side to move of `position` and what is known about it, searched within `limits`, by a
+/// new [`Engine`] (that remembers nothing of earlier searches).
 pub fn think(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Thought {
-    let settings = Settings::deepening(position, limits.evaluation);
-    with_core(position, settings, clock, |core| {
-        let found = core.search(position, Root::Best, Depth::Within(limits), true);
-        let line = core.principal_variation(position, found.best);
+    Engine::new().think(position, limits, clock)
+}
+
+/// The engine of a game: [`think`] with a memory. It keeps the transposition table of its searches and the
+/// threat search's table from one call to the next, so that the search of each move starts with what the
+/// searches of the moves before it found. Positions are remembered for what they are, whatever game reached them,
+/// so one engine may think about any positions in any order; it forgets when the board, or whether positions are
+/// evaluated, changes (and on [`Engine::forget`]).
+#[derive(Default)]
+pub struct Engine {
+    /// The table, and the board and evaluation it was filled for.
+    table: Option<(Shape, bool, KeyedTable)>,
+    threats: Threats,
+}
+
+impl Engine {
+    /// An engine that remembers nothing yet.
+    pub fn new() -> Engine {
+        Engine::default()
+    }
+
+    /// Forgets every position searched.
+    pub fn forget(&mut self) {
+        self.table = None;
+        self.threats.forget();
+    }
+
+    /// The best move for the side to move of `position` and what is known about it, searched within `limits`.
+    ///
+    /// First the threat search looks for a forced win of the side to move (continuous fours, then fours and
+    /// threes) in a share of the time: a win it finds is played at once where the board is too large to prove
+    /// its length, and proved exactly where it is 5 plies or less. Otherwise the deepening search runs, with the
+    /// threat search at its nodes, for the time left.
+    pub fn think(&mut self, position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Thought {
+        let settings = Settings::deepening(position, limits.evaluation);
+        let shape = position.shape();
+        let table = match self.table.take() {
+            Some((kept, evaluation, table)) if kept == shape && evaluation == limits.evaluation => {
+                table
+            }
+            _ => KeyedTable::with_bits(settings.table_bits),
+        };
+        let threats = std::mem::take(&mut self.threats);
+        with_windows(shape, |windows| {
+            let mut core = Core::new(settings, windows, clock, None);
+            core.table = table;
+            core.threats = threats;
+            let thought = core.think(position, limits);
+            self.threats = std::mem::take(&mut core.threats);
+            self.table = Some((shape, limits.evaluation, std::mem::take(&mut core.table)));
+            thought
+        })
+    }
+}
+
+/// The shares of a move's time the threat search at the root may take for continuous fours, then for fours and
+/// threes: on a large board; on a small one, where the deepening soon proves what there is, a tenth of those.
+const ROOT_FOURS_SHARE: f64 = 0.1;
+const ROOT_THREATS_SHARE: f64 = 0.3;
+const SMALL_BOARD_SHARE: f64 = 0.1;
+/// The most fours in a row, and the most attacking moves of fours and threes, the root's threat search tries.
+const ROOT_FOURS: u32 = 40;
+const ROOT_THREATS: u32 = 10;
+/// The most positions the root's threat search visits for continuous fours, then for fours and threes, whatever
+/// the time.
+const ROOT_FOURS_POSITIONS: u64 = 100_000;
+const ROOT_THREATS_POSITIONS: u64 = 300_000;
+/// A forced win of at most this many plies found at the root is the quickest there is (see [`Core::think`]).
+const EXACT_FORCED_PLIES: u32 = 5;
+
+/// [`Engine::think`] on a core.
+impl Core<'_> {
+    /// See [`Engine::think`].
+    fn think(&mut self, position: &Grid, limits: Limits) -> Thought {
+        let start_ms = self.clock.now_ms();
+        let threat_nodes = self.threats.nodes;
+        let forced = self.root_forced_win(position, position.to_move(), limits, start_ms);
+        let mut thought = match forced {
+            Some(forced) if forced.plies <= EXACT_FORCED_PLIES => {
+                self.forced_thought(position, forced, true)
+            }
+            // Too far off to prove its length: play it.
+            Some(forced) if position.empty_cells() as u32 > PROOF_ATTEMPT_EMPTY_CELLS => {
+                self.forced_thought(position, forced, false)
+            }
+            forced => {
+                let elapsed = (self.clock.now_ms() - start_ms).max(0.0);
+                let limits = Limits {
+                    time_ms: limits.time_ms.saturating_sub(elapsed as u32),
+                    ..limits
+                };
+                let thought = self.deepening_thought(position, limits);
+                match forced {
+                    // The deepening did not prove the win: play the forced one.
+                    Some(forced) if !thought.verdict.is_proved() => {
+                        self.forced_thought(position, forced, false)
+                    }
+                    _ => thought,
+                }
+            }
+        };
+        if thought.verdict.sure_outcome() == Some(Outcome::Loss) {
+            thought.forced = self.opponents_win(position, thought.best, limits, start_ms);
+        }
+        thought.elapsed_ms = self.clock.now_ms() - start_ms;
+        thought.threat_nodes = self.threats.nodes - threat_nodes;
+        thought
+    }
+
+    /// The deepening search of `position` within `limits`.
+    fn deepening_thought(&mut self, position: &Grid, limits: Limits) -> Thought {
+        let found = self.search(position, Root::Best, Depth::Within(limits), true);
+        let line = self.principal_variation(position, found.best);
         Thought {
             best: found.best,
             verdict: found.score,
             depth: found.depth,
-            nodes: core.nodes,
-            elapsed_ms: core.clock.now_ms() - core.start_ms,
+            nodes: self.nodes,
+            elapsed_ms: self.clock.now_ms() - self.start_ms,
             iterations: found.iterations,
-            table_hits: core.table_hits,
-            cutoffs: core.cutoffs,
-            first_move_cutoffs: core.first_move_cutoffs,
+            table_hits: self.table_hits,
+            cutoffs: self.cutoffs,
+            first_move_cutoffs: self.first_move_cutoffs,
             line,
             timed_out: found.timed_out,
+            forced: None,
+            threat_nodes: 0,
         }
-    })
+    }
+
+    /// The thought of playing the side to move's `forced` win, its length `exact` or a bound.
+    fn forced_thought(&mut self, position: &Grid, forced: Forced, exact: bool) -> Thought {
+        let raw = WIN - (position.marks() + forced.plies as usize) as i32;
+        Thought {
+            best: forced.line.first().copied(),
+            verdict: score_of(position, raw, exact),
+            depth: 0,
+            nodes: self.nodes,
+            elapsed_ms: 0.0,
+            iterations: Vec::new(),
+            table_hits: self.table_hits,
+            cutoffs: self.cutoffs,
+            first_move_cutoffs: self.first_move_cutoffs,
+            line: forced.line.clone(),
+            timed_out: false,
+            forced: Some(forced),
+            threat_nodes: 0,
+        }
+    }
+
+    /// A forced win of `attacker`, to move in `position` (whose turn it need not be), by continuous fours and
+    /// else by fours and threes, each the quickest of its kind, within shares of `limits`' time from `start_ms`.
+    fn root_forced_win(
+        &mut self,
+        position: &Grid,
+        attacker: Player,
+        limits: Limits,
+        start_ms: f64,
+    ) -> Option<Forced> {
+        // A search without the evaluation, or to a set depth, shows what depth alone does: no threat search at
+        // the root either.
+        if position.is_over() || !limits.evaluation || limits.max_depth.is_some() {
+            return None;
+        }
+        let mut lines = Lines::new(position);
+        let shape = position.shape();
+        let small = if self.settings.threats_before_the_end {
+            1.0
+        } else {
+            SMALL_BOARD_SHARE
+        };
+        let time_ms = f64::from(limits.time_ms) * small;
+        let nodes = self.threats.nodes;
+        let mut threat_limits = ThreatLimits {
+            fours: ROOT_FOURS,
+            threats: ROOT_THREATS,
+            nodes: ROOT_FOURS_POSITIONS,
+            deadline_ms: start_ms + time_ms * ROOT_FOURS_SHARE,
+        };
+        let clock = &mut *self.clock;
+        let mut win = self.threats.forced_win(
+            &mut lines,
+            attacker,
+            ForcedKind::Fours,
+            threat_limits,
+            clock,
+        );
+        if win.is_none() {
+            threat_limits.deadline_ms =
+                start_ms + time_ms * (ROOT_FOURS_SHARE + ROOT_THREATS_SHARE);
+            threat_limits.nodes = ROOT_THREATS_POSITIONS;
+            win = self.threats.forced_win(
+                &mut lines,
+                attacker,
+                ForcedKind::FoursAndThrees,
+                threat_limits,
+                clock,
+            );
+        }
+        let ThreatWin { kind, plies, line } = win?;
+        Some(Forced {
+            winner: attacker,
+            kind,
+            plies,
+            positions: self.threats.nodes - nodes,
+            line: line.into_iter().map(|bit| shape.cell_of(bit)).collect(),
+        })
+    }
+
+    /// The opponent's forced win after the side to move plays `best`, when the search found that every move
+    /// loses: what the engine cannot stop.
+    fn opponents_win(
+        &mut self,
+        position: &Grid,
+        best: Option<usize>,
+        limits: Limits,
+        start_ms: f64,
+    ) -> Option<Forced> {
+        let after = position.try_play(best?).ok()?;
+        self.root_forced_win(&after, after.to_move(), limits, start_ms)
+    }
 }
 
 /// Every legal move's score, for the side that plays it, in cell order, searched within `limits`: the moves are
@@ -548,7 +846,8 @@ impl Core<'_> {
     /// for a search of every move), or `None` if the time ran out first (and then only the list of iterations
     /// and the moves it proved change).
     fn iterate(&mut self, root: &Grid, depth: u32, found: &mut Found) -> Option<bool> {
-        let (nodes, horizon, start_ms) = (self.nodes, self.horizon, self.clock.now_ms());
+        let (nodes, horizon, inexact) = (self.nodes, self.horizon, self.inexact);
+        let start_ms = self.clock.now_ms();
         self.root_best = None;
         self.root_scores.fill(None);
         let raw = self.negamax(root, -INFINITY, INFINITY, depth, 0);
@@ -559,14 +858,16 @@ impl Core<'_> {
             best: None,
             verdict: None,
         };
-        let every_move_proved = self.keep_moves(root, depth, found);
+        let quickest = self.inexact == inexact;
+        let every_move_proved = self.keep_moves(root, depth, quickest, found);
         if self.stopped {
             found.iterations.push(iteration);
             return None;
         }
         let proved = match self.root {
             Root::Best => {
-                let proved = found.fixed || proves(root, raw, depth, self.horizon == horizon);
+                let complete = self.horizon == horizon;
+                let proved = found.fixed || proves(root, raw, depth, complete, quickest);
                 found.score = score_of(root, raw, proved);
                 found.best = self.root_best;
                 proved
@@ -584,13 +885,14 @@ impl Core<'_> {
     }
 
     /// Keeps in `found` what the last search of `depth` plies found of each move at the root (only its proofs, if
-    /// the clock stopped it): a proved move is not searched again. Whether every move searched is now proved.
-    fn keep_moves(&mut self, root: &Grid, depth: u32, found: &mut Found) -> bool {
+    /// the clock stopped it): a proved move is not searched again. `quickest` when the wins it found within its
+    /// depth are the quickest (see [`proves`]). Whether every move searched is now proved.
+    fn keep_moves(&mut self, root: &Grid, depth: u32, quickest: bool, found: &mut Found) -> bool {
         for cell in 0..self.root_scores.len() {
             let Some((raw, complete)) = self.root_scores[cell] else {
                 continue;
             };
-            let proved = found.fixed || proves(root, raw, depth, complete);
+            let proved = found.fixed || proves(root, raw, depth, complete, quickest);
             if proved || !self.stopped {
                 found.by_cell[cell] = Some((raw, proved));
             }
@@ -660,11 +962,13 @@ impl Found {
 
 /// Whether a search of `root` `depth` plies deep that found `raw` proved it: its search reached every end of
 /// the game (`complete`, or a search as deep as the empty cells), or `raw` is a forced win or loss within its
-/// reach. The tactics see one ply past the horizon (a loss to two threats); a win or loss further off came from
+/// reach, found by a search that saw every quicker one (`quickest`: no win from the threat search, no reduced
+/// move). The tactics see one ply past the horizon (a loss to two threats); a win or loss further off came from
 /// the table, where a deeper search left it, and a quicker one may lie beyond this horizon unseen: its outcome is
 /// sure, its distance is not.
-fn proves(root: &Grid, raw: i32, depth: u32, complete: bool) -> bool {
-    let in_reach = raw.abs() >= DECISIVE
+fn proves(root: &Grid, raw: i32, depth: u32, complete: bool, quickest: bool) -> bool {
+    let in_reach = quickest
+        && raw.abs() >= DECISIVE
         && score_of(root, raw, true)
             .value()
             .is_some_and(|value| value.plies <= depth + 1);

@@ -72,10 +72,33 @@ pub(crate) struct Settings {
     pub(crate) neighbourhood: Option<u32>,
     /// The table holds at most `1 << table_bits` entries.
     pub(crate) table_bits: u32,
+    /// Keep each cell's patterns move by move (see `lines.rs`) and take the move order, the evaluation and the
+    /// forced replies from them, instead of counting windows at each node.
+    pub(crate) patterns: bool,
+    /// With the patterns: when the opponent threatens to win with its next move but one (an open three, say),
+    /// try only the moves that make a four or stop it first, and the others only if they all lose.
+    pub(crate) threat_moves: bool,
+    /// With the patterns: look for a win by continuous fours for the side to move at every position where it has
+    /// a four to make, and by fours and threes this many plies below the root and less (0: none). A win found
+    /// cuts the search where it beats beta, and scores a position at the horizon.
+    pub(crate) threats: Option<u32>,
+    /// With [`Settings::threats`]: use the threat search in every iteration, not only in a search to the end of
+    /// the game. A win it finds has a bound for its distance, so an iteration that used it cannot take a win
+    /// within its depth for the quickest; on a small board the shallow iterations do without it, so that they
+    /// still prove such wins, and the search to the end uses it.
+    pub(crate) threats_before_the_end: bool,
+    /// Principal variation search: each move after the first is searched with a null window first, and again
+    /// with the whole window only if it might be better.
+    pub(crate) pvs: bool,
+    /// Late move reductions: with the patterns, a quiet move late in the order is searched a ply shallower first,
+    /// and at full depth only if it then looks better than the best so far.
+    pub(crate) reductions: bool,
 }
 
 /// Boards with more cells than this try only moves near the marks.
 const NEIGHBOURHOOD_FROM_CELLS: usize = 36;
+/// How deep below the root a search within a time on a large board looks for wins by fours and threes.
+const THREATS_PLIES: u32 = 1;
 /// The largest table: 2^20 entries of 16 bytes.
 const MAX_TABLE_BITS: u32 = 20;
 
@@ -101,6 +124,12 @@ impl Settings {
             evaluation: false,
             neighbourhood: None,
             table_bits: 0,
+            patterns: false,
+            threat_moves: false,
+            threats: None,
+            threats_before_the_end: false,
+            pvs: false,
+            reductions: false,
         }
     }
 
@@ -146,10 +175,21 @@ impl Settings {
     }
 
     /// The settings of a search within a time on `grid`'s board: every shortcut, the evaluation if asked (and
-    /// then the move order it gives), the neighbourhood on large boards, and a table of every position.
+    /// then the move order it gives), the neighbourhood on large boards, and a table of every position. With the
+    /// evaluation, the patterns give the order and the evaluation and the threat search looks for wins by
+    /// continuous fours (in the search to the end, on a small board); on large boards also for wins by fours and
+    /// threes near the root, in every iteration, with the threat moves, principal variation search and
+    /// reductions.
     pub(crate) fn deepening(grid: &Grid, evaluation: bool) -> Settings {
         let cells = grid.shape().cells();
+        let large = evaluation && cells > NEIGHBOURHOOD_FROM_CELLS;
         Settings {
+            patterns: evaluation,
+            threat_moves: large,
+            threats: evaluation.then_some(if large { THREATS_PLIES } else { 0 }),
+            threats_before_the_end: large,
+            pvs: large,
+            reductions: large,
             order: if evaluation {
                 Order::Weighted
             } else {

@@ -28,6 +28,12 @@ fn zobrist() -> &'static [[u64; 256]; 2] {
     &KEYS
 }
 
+/// The Zobrist key of a stone of `player` on the cell at `bit`: a position's own key (the first of its [`Keys`]) is
+/// the exclusive or of its stones' keys.
+pub(crate) fn stone_key(player: Player, bit: usize) -> u64 {
+    zobrist()[player as usize][bit]
+}
+
 /// The Zobrist keys of a position as each symmetry of its board sees it (those the shape has; see
 /// [`Symmetry`]): the first is the position's own key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -115,6 +121,13 @@ pub(crate) struct KeyedTable {
     used: usize,
     /// The most slots the table grows to.
     limit: usize,
+}
+
+impl Default for KeyedTable {
+    /// The smallest table, of one entry: a placeholder for a table taken out to be kept.
+    fn default() -> KeyedTable {
+        KeyedTable::with_bits(0)
+    }
 }
 
 /// A [`KeyedTable`] starts with a 64th of the slots it may grow to, and at least `1 << FIRST_TABLE_BITS` (or its

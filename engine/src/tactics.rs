@@ -9,6 +9,7 @@
 
 use super::bits::Bits;
 use super::grid::{Grid, Player, Shape, Symmetry};
+use super::lines::Lines;
 use super::score::EVAL_LIMIT;
 use super::settings::{Order, Settings};
 use std::cell::RefCell;
@@ -489,6 +490,11 @@ impl Windows {
         self.lists[ply] = list;
     }
 
+    /// The cell of `bit` (see [`Shape::cell_of`]), without a division.
+    pub(crate) fn cell_of(&self, bit: usize) -> usize {
+        usize::from(self.cell_of[bit])
+    }
+
     /// The bit of `cell` (see [`Shape::bit_of`]), without a division.
     pub(crate) fn bit_of(&self, cell: usize) -> usize {
         usize::from(self.bit_of[cell])
@@ -585,12 +591,72 @@ impl Grid {
         }
     }
 
-    /// Appends to `moves` the legal moves that [`Grid::tactics`] left out.
-    pub(crate) fn far_moves(&self, windows: &Windows, settings: &Settings, moves: &mut Vec<usize>) {
-        let far = self
-            .empty_bits()
-            .minus(self.candidates(windows.all, settings.neighbourhood));
+    /// Appends to `moves` the legal moves it does not hold: those that [`Grid::tactics`] or
+    /// [`Grid::pattern_tactics`] left out.
+    pub(crate) fn far_moves(&self, windows: &Windows, moves: &mut Vec<usize>) {
+        let listed = moves.iter().fold(Bits::EMPTY, |listed, &cell| {
+            listed.with(windows.bit_of(cell))
+        });
+        let far = self.empty_bits().minus(listed);
         moves.extend(far.iter().map(|bit| usize::from(windows.cell_of[bit])));
+    }
+
+    /// [`Grid::tactics`] from `lines`, the patterns of this position: the same answers (a win at once, a loss to
+    /// two fours, the one block), and the moves best first by what they make and what they stop (see
+    /// `lines.rs`). With [`Settings::threat_moves`], when the opponent threatens to win with its next move but one
+    /// (an open three, a cell for two fours), only the moves that make a four or take a cell of the opponent's
+    /// fours: those are the defences, and with the side's own fours the only moves that do not lose at once
+    /// (the others come if all of these lose).
+    pub(crate) fn pattern_tactics(
+        &self,
+        lines: &Lines,
+        windows: &mut Windows,
+        settings: &Settings,
+        moves: &mut Vec<usize>,
+    ) -> Tactics {
+        moves.clear();
+        windows.clear_spread();
+        let mover = self.to_move();
+        let opponent = mover.opponent();
+        let cell_of = |bit: usize| usize::from(windows.cell_of[bit]);
+        if let Some(bit) = lines.fives(mover).first() {
+            return Tactics::Win(cell_of(bit));
+        }
+        let threats = lines.fives(opponent);
+        match threats.count() {
+            0 => {}
+            1 => {
+                moves.extend(threats.iter().map(cell_of));
+                return Tactics::Search { narrowed: false };
+            }
+            _ => {
+                if let Some(bit) = threats.iter().last() {
+                    return Tactics::Lost(cell_of(bit));
+                }
+            }
+        }
+        let candidates = if settings.threat_moves && !lines.wins(opponent).is_empty() {
+            lines.fours(mover) | lines.fours(opponent)
+        } else {
+            self.candidates(windows.all, settings.neighbourhood)
+        };
+        let mut order = std::mem::take(&mut windows.order);
+        order.clear();
+        for bit in candidates.iter() {
+            // What the move makes counts a little more than what it stops: the side to move is a move ahead.
+            let weight =
+                i64::from(lines.value(bit, mover)) * 5 / 4 + i64::from(lines.value(bit, opponent));
+            let cell = windows.cell_of[bit];
+            order.push(
+                !((weight as u64) << 16 | windows.centrality[bit] << 8 | u64::from(255 - cell)),
+            );
+        }
+        order.sort_unstable();
+        moves.extend(order.iter().map(|&key| 255 - (!key & 0xff) as usize));
+        windows.order = order;
+        Tactics::Search {
+            narrowed: candidates != lines.empty(),
+        }
     }
 
     /// The weights of the windows open to the side to move, with its move to come (see [`with_the_move`]), less
@@ -693,7 +759,7 @@ mod tests {
         assert!(narrowed);
         // Within two cells of a corner mark: 3 x 3 less the mark, at each corner.
         assert_eq!(moves.len(), 16);
-        position.far_moves(&windows(&position), &settings(Some(2)), &mut moves);
+        position.far_moves(&windows(&position), &mut moves);
         moves.sort_unstable();
         assert_eq!(moves, position.legal_moves().collect::<Vec<_>>());
         // The empty board: the centre.

@@ -14,8 +14,8 @@ use super::worker::{self, cells_array, thought_object, Searcher};
 use crate::analysis::best_outcome_cells;
 use crate::check::{BotCheck, CheckOptions};
 use crate::engine::{
-    analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Grid, Level,
-    Limits, Player, Rng, Shape, Status,
+    analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Engine, Grid,
+    Level, Limits, Player, Rng, Shape, Status,
 };
 use crate::settings::{
     grid_from_text, in_reading_order, quote, Change, Layout, Name, Settings, THINK_RANGE_MS,
@@ -331,7 +331,17 @@ pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError
             .collect();
         return Ok(object(&[("moves", moves.into())]).into());
     }
-    Ok(thought_object(&think_about(&grid, options.limits, &mut DateClock)).into())
+    let thought = ENGINE.with(|engine| match engine.try_borrow_mut() {
+        Ok(mut engine) => engine.think(&grid, options.limits, &mut DateClock),
+        Err(_) => think_about(&grid, options.limits, &mut DateClock),
+    });
+    Ok(thought_object(&thought).into())
+}
+
+thread_local! {
+    /// The engine of `thinkNow`'s searches, which keeps what they found for the next (in a worker, the next move
+    /// of the game it searches for).
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new());
 }
 
 thread_local! {

@@ -11,7 +11,9 @@
 //! [`thought_from`] and [`moves_from`] read it back for the game.
 
 use super::js::{beside_glue, error_text, glue_url, object};
-use crate::engine::{Grid, Iteration, Limits, Outcome, Score, Thought, Value};
+use crate::engine::{
+    Forced, ForcedKind, Grid, Iteration, Limits, Outcome, Player, Score, Thought, Value,
+};
 use js_sys::{Array, Object};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -216,10 +218,31 @@ fn cell_value(cell: Option<usize>) -> JsValue {
     cell.map_or(JsValue::NULL, |cell| JsValue::from(cell as u32))
 }
 
+/// A forced win as JavaScript gets it: `null`, or `{ winner, kind, plies, positions, line }`, `winner` `"X"` or
+/// `"O"`, `kind` `"fours"` (continuous fours) or `"foursAndThrees"`.
+fn forced_value(forced: Option<&Forced>) -> JsValue {
+    let Some(forced) = forced else {
+        return JsValue::NULL;
+    };
+    let kind = match forced.kind {
+        ForcedKind::Fours => "fours",
+        ForcedKind::FoursAndThrees => "foursAndThrees",
+    };
+    object(&[
+        ("winner", forced.winner.name().into()),
+        ("kind", kind.into()),
+        ("plies", forced.plies.into()),
+        ("positions", (forced.positions as f64).into()),
+        ("line", cells_array(&forced.line).into()),
+    ])
+    .into()
+}
+
 /// What a search found, as the plain object `think()` resolves to: `move`, `proved`, `outcome` and `plies` (when
 /// proved) or `estimate` (when not), `depth`, `nodes`, `timeMs`, `tableHits`, `cutoffs`, `firstMoveCutoffs`,
-/// `line`, `timedOut` and `iterations` (one per search of the deepening: `depth`, its own `nodes` and `timeMs`,
-/// `move`, `stopped` (by the clock) and, when not stopped, the verdict's).
+/// `line`, `timedOut`, `iterations` (one per search of the deepening: `depth`, its own `nodes` and `timeMs`,
+/// `move`, `stopped` (by the clock) and, when not stopped, the verdict's), `forced` (a forced win found, see
+/// [`forced_value`]) and `threatNodes` (the threat search's positions, not counted in `nodes`).
 pub fn thought_object(thought: &Thought) -> Object {
     let iterations: Array = thought
         .iterations
@@ -253,6 +276,8 @@ pub fn thought_object(thought: &Thought) -> Object {
         ("line", cells_array(&thought.line).into()),
         ("timedOut", thought.timed_out.into()),
         ("iterations", iterations.into()),
+        ("forced", forced_value(thought.forced.as_ref())),
+        ("threatNodes", (thought.threat_nodes as f64).into()),
     ]);
     object(&properties)
 }
@@ -298,6 +323,17 @@ extern "C" {
     fn iterations_value(this: &ThoughtObject) -> JsValue;
     #[wasm_bindgen(method, getter, js_name = moves)]
     fn moves_value(this: &ThoughtObject) -> JsValue;
+    #[wasm_bindgen(method, getter, js_name = forced)]
+    fn forced_value(this: &ThoughtObject) -> JsValue;
+    #[wasm_bindgen(method, getter, js_name = threatNodes)]
+    fn threat_nodes(this: &ThoughtObject) -> Option<f64>;
+    /// A forced win's side, kind and positions, in `{ forced: { winner, kind, positions, ... } }`.
+    #[wasm_bindgen(method, getter, js_name = winner)]
+    fn winner_value(this: &ThoughtObject) -> JsValue;
+    #[wasm_bindgen(method, getter, js_name = kind)]
+    fn kind_value(this: &ThoughtObject) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn positions(this: &ThoughtObject) -> Option<f64>;
     /// A move's cell, in `{ moves: [{ cell, ... }] }`.
     #[wasm_bindgen(method, getter)]
     fn cell(this: &ThoughtObject) -> Option<f64>;
@@ -408,13 +444,8 @@ pub fn thought_from(value: &JsValue) -> Answer {
         })
         .collect::<Option<Vec<_>>>()
         .ok_or_else(failed)?;
-    let line = object
-        .line()
-        .ok_or_else(failed)?
-        .iter()
-        .map(|cell| cell.as_f64().map(|cell| cell as usize))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(failed)?;
+    let line = cells_from(object).ok_or_else(failed)?;
+    let forced = forced_from(object).ok_or_else(failed)?;
     let read = || {
         Some(Thought {
             best: cell_from(object),
@@ -428,7 +459,43 @@ pub fn thought_from(value: &JsValue) -> Answer {
             first_move_cutoffs: object.first_move_cutoffs()? as u64,
             line,
             timed_out: object.timed_out()?,
+            forced,
+            threat_nodes: object.threat_nodes()? as u64,
         })
     };
     read().ok_or_else(failed)
+}
+
+/// The `line` of an object made by [`thought_object`] (or of its `forced`), read back.
+fn cells_from(object: &ThoughtObject) -> Option<Vec<usize>> {
+    object
+        .line()?
+        .iter()
+        .map(|cell| cell.as_f64().map(|cell| cell as usize))
+        .collect()
+}
+
+/// The `forced` of an object made by [`thought_object`], read back: `Some(None)` for `null`, `None` if it is
+/// not what [`forced_value`] makes.
+fn forced_from(object: &ThoughtObject) -> Option<Option<Forced>> {
+    let value = object.forced_value();
+    if value.is_null() {
+        return Some(None);
+    }
+    let forced = answer_object(&value)?;
+    let winner = match forced.winner_value().as_string()?.as_str() {
+        "X" => Player::X,
+        _ => Player::O,
+    };
+    let kind = match forced.kind_value().as_string()?.as_str() {
+        "fours" => ForcedKind::Fours,
+        _ => ForcedKind::FoursAndThrees,
+    };
+    Some(Some(Forced {
+        winner,
+        kind,
+        plies: forced.plies()? as u32,
+        positions: forced.positions()? as u64,
+        line: cells_from(forced)?,
+    }))
 }

@@ -1,0 +1,755 @@
+//! Pattern knowledge, for boards of any `k`: for each empty cell, each side and each of the four lines through the
+//! cell, the [`Pattern`] a stone of that side there would make in that line, kept up to date as stones are placed
+//! and taken back ([`Lines`]); from them, by side, the cells where it completes a line, makes a four, wins with
+//! its next move or makes a threat, and a running evaluation.
+//!
+//! Patterns follow `k`: they are counted in the windows of `k` cells through the cell that hold none of the other
+//! side's stones (and stay on the board). A stone there makes a *five* when it fills such a window (six or more in
+//! a row win too: free-style); a *four* when one more stone would (one cell completes it), an *open four* when two
+//! or more cells would; an *open three* when one more stone could make an open four, a *three* when it could make a
+//! four; an *open two* and a *two* likewise two stones away. On 15 x 15 with k = 5 these are Gomoku's words; on
+//! 4 x 4 with k = 4 a four is two in a row with the other two cells free.
+//!
+//! A line's pattern at a cell depends only on the `2k - 1` cells centred on it, so a move changes the patterns of
+//! the cells within `k - 1` of it along its four lines and of nothing else: [`Lines::place`] and
+//! [`Lines::take_back`] work those out again, from a table of every such neighbourhood for `k` up to 5 (19,683 of
+//! them for k = 5) and from a memo of those met for a longer `k`.
+
+use super::bits::Bits;
+use super::grid::{Grid, Player, Shape};
+use super::score::EVAL_LIMIT;
+use super::table::stone_key;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// What a stone of one side on an empty cell would make in one line through it, weakest first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Pattern {
+    /// Every window of `k` through the cell holds a stone of the other side: nothing can be made here.
+    #[default]
+    Dead,
+    /// A free window, and nothing more.
+    One,
+    /// Two more stones would make a four.
+    Two,
+    /// Two more stones would make an open four.
+    OpenTwo,
+    /// One more stone would make a four.
+    Three,
+    /// One more stone would make an open four.
+    OpenThree,
+    /// One cell completes the line next move.
+    Four,
+    /// Two or more cells complete the line next move: the other side cannot stop both.
+    OpenFour,
+    /// The stone completes a line of `k` (or more).
+    Five,
+}
+
+/// The patterns by their number, as the tables keep them.
+const PATTERNS: [Pattern; 9] = [
+    Pattern::Dead,
+    Pattern::One,
+    Pattern::Two,
+    Pattern::OpenTwo,
+    Pattern::Three,
+    Pattern::OpenThree,
+    Pattern::Four,
+    Pattern::OpenFour,
+    Pattern::Five,
+];
+
+/// The pattern a stone on the centre of a neighbourhood makes, the neighbourhood being `2k - 1` cells of one line
+/// as bits, the centre at bit `k - 1`: `own` the side's stones, `blocked` the other side's stones and the cells
+/// off the board. The plain definition, which the tables are built from.
+fn classify(k: usize, own: u32, blocked: u32) -> Pattern {
+    let centre = 1u32 << (k - 1);
+    let mut open = [0u32; 15];
+    let mut count = 0;
+    for start in 0..k {
+        let window = ((1u32 << k) - 1) << start;
+        if window & blocked == 0 {
+            open[count] = window;
+            count += 1;
+        }
+    }
+    let open = &open[..count];
+    if open.is_empty() {
+        return Pattern::Dead;
+    }
+    // The cells that complete a window of `stones`, each a window one stone short.
+    let completions = |stones: u32| {
+        open.iter()
+            .filter(|&&window| (stones & window).count_ones() as usize == k - 1)
+            .fold(0, |cells, &window| cells | (window & !stones))
+    };
+    let stones = own | centre;
+    if open.iter().any(|&window| window & !stones == 0) {
+        return Pattern::Five;
+    }
+    match completions(stones).count_ones() {
+        0 => {}
+        1 => return Pattern::Four,
+        _ => return Pattern::OpenFour,
+    }
+    let empty = open.iter().fold(0, |cells, &window| cells | window) & !stones;
+    let bits = |set: u32| (0..2 * k - 1).filter(move |&bit| set >> bit & 1 != 0);
+    // One stone more, then two: the first number of completions of two or more names the open pattern.
+    let mut closed = false;
+    for extra in bits(empty) {
+        match completions(stones | 1 << extra).count_ones() {
+            0 => {}
+            1 => closed = true,
+            _ => return Pattern::OpenThree,
+        }
+    }
+    if closed {
+        return Pattern::Three;
+    }
+    for first in bits(empty) {
+        for second in bits(empty).filter(|&second| second > first) {
+            match completions(stones | 1 << first | 1 << second).count_ones() {
+                0 => {}
+                1 => closed = true,
+                _ => return Pattern::OpenTwo,
+            }
+        }
+    }
+    if closed {
+        Pattern::Two
+    } else {
+        Pattern::One
+    }
+}
+
+/// The longest `k` whose neighbourhoods are all classified ahead, in a table of `3^(2k - 1)` bytes (19,683 for
+/// k = 5, built in a few milliseconds); a longer `k` classifies each neighbourhood when first met.
+const TABLE_MAX_K: usize = 5;
+
+/// The tables of [`classify`] by `k`, built on first use and shared: the pattern of every neighbourhood by its
+/// ternary index, and the ternary value of every neighbourhood's bits (see [`ternary`]).
+type Table = (Vec<u8>, Vec<u32>);
+static TABLES: [OnceLock<Table>; TABLE_MAX_K + 1] = [const { OnceLock::new() }; TABLE_MAX_K + 1];
+
+/// `bits` read as base-3 digits, each bit a digit 1: with [`ternary`] of the blocked cells doubled, the index of
+/// a neighbourhood whose cells are empty (0), own (1) or blocked (2).
+fn ternary(bits: u32) -> u32 {
+    (0..32)
+        .rev()
+        .fold(0, |value, bit| value * 3 + (bits >> bit & 1))
+}
+
+/// The table of every neighbourhood for `k`, by its ternary index.
+fn build_table(k: usize) -> Vec<u8> {
+    let cells = 2 * k - 1;
+    let size = 3usize.pow(cells as u32);
+    (0..size)
+        .map(|index| {
+            let (mut own, mut blocked, mut rest) = (0u32, 0u32, index);
+            for bit in 0..cells {
+                match rest % 3 {
+                    1 => own |= 1 << bit,
+                    2 => blocked |= 1 << bit,
+                    _ => {}
+                }
+                rest /= 3;
+            }
+            // The centre is empty whenever a pattern is asked for.
+            if (own | blocked) >> (k - 1) & 1 != 0 {
+                return 0;
+            }
+            classify(k, own, blocked) as u8
+        })
+        .collect()
+}
+
+thread_local! {
+    /// The neighbourhoods classified for a `k` without a table, by `k` and `own | blocked << 32`.
+    static MEMO: RefCell<HashMap<(usize, u64), Pattern>> = RefCell::new(HashMap::new());
+}
+
+/// [`classify`] for one `k`: from its table when it has one, else from the memo.
+#[derive(Clone, Copy)]
+struct Classes {
+    k: usize,
+    /// The table and the ternary values of `k` (see [`TABLES`]); `None` beyond [`TABLE_MAX_K`].
+    table: Option<(&'static [u8], &'static [u32])>,
+}
+
+impl Classes {
+    /// The classes of `k`, its table built if not yet.
+    fn of(k: usize) -> Classes {
+        let table = (k <= TABLE_MAX_K).then(|| {
+            let (table, ternaries) = TABLES[k].get_or_init(|| {
+                let ternaries = (0..1u32 << (2 * k - 1)).map(ternary).collect();
+                (build_table(k), ternaries)
+            });
+            (&table[..], &ternaries[..])
+        });
+        Classes { k, table }
+    }
+
+    /// The pattern of the neighbourhood `own`, `blocked` (see [`classify`]).
+    #[inline]
+    fn pattern(self, own: u32, blocked: u32) -> Pattern {
+        let Some((table, ternaries)) = self.table else {
+            let (k, key) = (self.k, u64::from(own) | u64::from(blocked) << 32);
+            return MEMO.with(|memo| match memo.try_borrow_mut() {
+                Ok(mut memo) => *memo
+                    .entry((k, key))
+                    .or_insert_with(|| classify(k, own, blocked)),
+                Err(_) => classify(k, own, blocked),
+            });
+        };
+        let index = ternaries[own as usize] + 2 * ternaries[blocked as usize];
+        PATTERNS[usize::from(table[index as usize])]
+    }
+}
+
+/// What a pattern in one line adds to a cell's worth to a side (see [`worth`]). Each step up is worth several of the
+/// one below: an open three's two open-four cells outweigh many twos.
+const WEIGHTS: [i32; 9] = [0, 1, 4, 12, 16, 64, 80, 800, 6_000];
+/// Added to a cell where a side makes two fours, or an open four: it wins with its next move but one.
+const DOUBLE_FOUR: i32 = 800;
+/// Added to a cell where a side makes a four and an open three: a win unless the four's reply makes a four.
+const FOUR_THREE: i32 = 700;
+/// Added to a cell where a side makes two open threes.
+const DOUBLE_THREE: i32 = 250;
+
+/// A side's patterns at one cell, summed up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Worth {
+    value: i32,
+    five: bool,
+    four: bool,
+    win: bool,
+    threat: bool,
+}
+
+/// What a side's stone on a cell would make, from its `patterns` in the four lines.
+fn worth(patterns: [Pattern; 4]) -> Worth {
+    let count = |pattern: Pattern| patterns.iter().filter(|&&p| p >= pattern).count();
+    let fours = patterns
+        .iter()
+        .filter(|&&p| p == Pattern::Four || p == Pattern::OpenFour)
+        .count();
+    let open_threes = patterns
+        .iter()
+        .filter(|&&p| p == Pattern::OpenThree)
+        .count();
+    let open_four = patterns.contains(&Pattern::OpenFour);
+    let mut value: i32 = patterns.iter().map(|&p| WEIGHTS[p as usize]).sum();
+    let win = open_four || fours >= 2;
+    if win {
+        value += DOUBLE_FOUR;
+    } else if fours == 1 && open_threes >= 1 {
+        value += FOUR_THREE;
+    } else if open_threes >= 2 {
+        value += DOUBLE_THREE;
+    }
+    Worth {
+        value,
+        five: patterns.contains(&Pattern::Five),
+        four: fours > 0,
+        win,
+        threat: fours > 0 || open_threes > 0 || count(Pattern::Three) >= 2,
+    }
+}
+
+/// The flags of a packed [`Worth`] (see [`WORTHS`]): by bit, a five, a four, a win, a threat.
+const WORTH_FLAGS: u32 = 4;
+
+/// Every [`Worth`] by the four patterns of a cell (each a digit of a base-9 number, the first direction's the
+/// highest), packed as its value above the four flag bits: a cell's worth is one lookup at each move.
+static WORTHS: OnceLock<Vec<u32>> = OnceLock::new();
+
+/// The table of [`WORTHS`].
+fn worths() -> &'static [u32] {
+    WORTHS.get_or_init(|| {
+        (0..PATTERNS.len().pow(4))
+            .map(|index| {
+                let patterns = std::array::from_fn(|direction| {
+                    PATTERNS[index / PATTERNS.len().pow(3 - direction as u32) % PATTERNS.len()]
+                });
+                let worth = worth(patterns);
+                // Values are far below 2^28.
+                (worth.value as u32) << WORTH_FLAGS
+                    | u32::from(worth.five)
+                    | u32::from(worth.four) << 1
+                    | u32::from(worth.win) << 2
+                    | u32::from(worth.threat) << 3
+            })
+            .collect()
+    })
+}
+
+/// The index of `patterns` in [`WORTHS`].
+fn worth_index(patterns: [Pattern; 4]) -> usize {
+    patterns.iter().fold(0, |index, &pattern| {
+        index * PATTERNS.len() + pattern as usize
+    })
+}
+
+/// Lines of one direction on a board: at most 15 rows or columns, or 29 diagonals.
+const MAX_LINES: usize = 32;
+/// A line's cell at place `p` is bit `PAD + p` of its words, so that the neighbourhood of any cell (up to 14
+/// places either side) is one shift away, with the places before the line's start as bits too.
+const PAD: usize = 16;
+/// The four directions of a line as (rows, columns) steps, in the order of [`Shape::steps`].
+const DIRECTIONS: [(usize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// The patterns of every empty cell of a position, for both sides, kept up to date move by move; see the module's
+/// documentation. Sides are indexed by `Player as usize`.
+#[derive(Clone)]
+pub(crate) struct Lines {
+    shape: Shape,
+    classes: Classes,
+    /// By direction and bit: the line through the cell in that direction, and the cell's place on it.
+    place: Box<[[(u8, u8); 256]; 4]>,
+    /// By direction and line: the bits of its cells in order (the first `lengths` of them).
+    cells: Box<[[[u8; 16]; MAX_LINES]; 4]>,
+    lengths: [[u8; MAX_LINES]; 4],
+    /// By side, direction and line: the side's stones on the line (see [`PAD`]).
+    stones: [[[u64; MAX_LINES]; 4]; 2],
+    /// By direction and line: every bit that is not one of its cells, which blocks like a stone.
+    outside: [[u64; MAX_LINES]; 4],
+    /// By bit and side: the pattern in each direction; [`Pattern::Dead`] on a taken cell.
+    patterns: Box<[[[Pattern; 4]; 2]; 256]>,
+    /// By bit and side: the cell's worth, packed (see [`WORTHS`]); 0 on a taken cell.
+    worths: Box<[[u32; 2]; 256]>,
+    /// The table of [`WORTHS`].
+    table: &'static [u32],
+    /// By side: the sum of its `values`.
+    totals: [i64; 2],
+    /// The empty cells.
+    empty: Bits,
+    /// The position's Zobrist key (see [`stone_key`]).
+    key: u64,
+    /// By side, the cells where it completes a line.
+    fives: [Bits; 2],
+    /// By side, the cells where it makes a four or an open four.
+    fours: [Bits; 2],
+    /// By side, the cells where it makes an open four or two fours: a win with its next move but one.
+    wins: [Bits; 2],
+    /// By side, the cells where it makes a four, an open three or two threes.
+    threats: [Bits; 2],
+}
+
+impl Lines {
+    /// The patterns of `grid`.
+    pub(crate) fn new(grid: &Grid) -> Lines {
+        let shape = grid.shape();
+        let mut lines = Lines::blank(shape);
+        for bit in shape.all().iter() {
+            lines.refresh_cell(bit);
+        }
+        for player in [Player::X, Player::O] {
+            for bit in grid.stones(player).iter() {
+                lines.place(player, bit);
+            }
+        }
+        lines
+    }
+
+    /// The lines of an empty board of `shape`, before any pattern is worked out.
+    fn blank(shape: Shape) -> Lines {
+        let mut lines = Lines {
+            shape,
+            classes: Classes::of(shape.k()),
+            place: Box::new([[(0, 0); 256]; 4]),
+            cells: Box::new([[[0; 16]; MAX_LINES]; 4]),
+            lengths: [[0; MAX_LINES]; 4],
+            stones: [[[0; MAX_LINES]; 4]; 2],
+            outside: [[u64::MAX; MAX_LINES]; 4],
+            patterns: Box::new([[[Pattern::Dead; 4]; 2]; 256]),
+            worths: Box::new([[0; 2]; 256]),
+            table: worths(),
+            totals: [0; 2],
+            empty: shape.all(),
+            key: 0,
+            fives: [Bits::EMPTY; 2],
+            fours: [Bits::EMPTY; 2],
+            wins: [Bits::EMPTY; 2],
+            threats: [Bits::EMPTY; 2],
+        };
+        let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
+        for (direction, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
+            let mut line = 0;
+            for cell in 0..shape.cells() {
+                let (row, col) = (
+                    (cell / shape.cols()) as isize,
+                    (cell % shape.cols()) as isize,
+                );
+                let (before_row, before_col) = (row - dr as isize, col - dc);
+                if before_row >= 0 && before_col >= 0 && before_col < cols {
+                    continue;
+                }
+                // A line starts here: walk it.
+                let (mut r, mut c, mut length) = (row, col, 0);
+                while r < rows && c >= 0 && c < cols {
+                    let bit = shape.bit_of((r * cols + c) as usize);
+                    // At most 32 lines of at most 15 cells.
+                    lines.place[direction][bit] = (line as u8, length as u8);
+                    lines.cells[direction][line][length] = bit as u8;
+                    length += 1;
+                    r += dr as isize;
+                    c += dc;
+                }
+                lines.lengths[direction][line] = length as u8;
+                lines.outside[direction][line] = !(((1u64 << length) - 1) << PAD);
+                line += 1;
+            }
+        }
+        lines
+    }
+
+    /// Puts a stone of `player` on the empty cell at `bit`.
+    pub(crate) fn place(&mut self, player: Player, bit: usize) {
+        self.set_stone(player, bit, true);
+        self.refresh_around(bit);
+    }
+
+    /// Takes back the stone of `player` on the cell at `bit`.
+    pub(crate) fn take_back(&mut self, player: Player, bit: usize) {
+        self.set_stone(player, bit, false);
+        self.refresh_around(bit);
+    }
+
+    /// Adds or removes the stone of `player` at `bit` in the words of its four lines and in the empty cells.
+    fn set_stone(&mut self, player: Player, bit: usize, stone: bool) {
+        let side = player as usize;
+        for direction in 0..4 {
+            let (line, place) = self.place[direction][bit];
+            let word = &mut self.stones[side][direction][usize::from(line)];
+            let mask = 1u64 << (PAD + usize::from(place));
+            if stone {
+                *word |= mask;
+            } else {
+                *word &= !mask;
+            }
+        }
+        if stone {
+            self.empty.remove(bit);
+        } else {
+            self.empty.insert(bit);
+        }
+        self.key ^= stone_key(player, bit);
+    }
+
+    /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines.
+    fn refresh_around(&mut self, bit: usize) {
+        let reach = self.shape.k() - 1;
+        for direction in 0..4 {
+            let (line, place) = self.place[direction][bit];
+            let (line, place) = (usize::from(line), usize::from(place));
+            let last = usize::from(self.lengths[direction][line]) - 1;
+            for at in place.saturating_sub(reach)..=(place + reach).min(last) {
+                let cell = usize::from(self.cells[direction][line][at]);
+                if self.refresh_pattern(direction, line, at, cell) {
+                    self.settle(cell);
+                }
+            }
+        }
+    }
+
+    /// Works out the patterns of the cell at `bit` in every direction.
+    fn refresh_cell(&mut self, bit: usize) {
+        for direction in 0..4 {
+            let (line, place) = self.place[direction][bit];
+            self.refresh_pattern(direction, usize::from(line), usize::from(place), bit);
+        }
+        self.settle(bit);
+    }
+
+    /// Works out both sides' patterns of the cell at `bit`, place `at` of `line` in `direction`: whether they
+    /// changed.
+    fn refresh_pattern(&mut self, direction: usize, line: usize, at: usize, bit: usize) -> bool {
+        let k = self.shape.k();
+        let (x, o) = (
+            self.stones[0][direction][line],
+            self.stones[1][direction][line],
+        );
+        let outside = self.outside[direction][line];
+        let taken = (x | o) >> (PAD + at) & 1 != 0;
+        let shift = PAD + at - (k - 1);
+        let mask = (1u64 << (2 * k - 1)) - 1;
+        let mut changed = false;
+        for (side, (own, other)) in [(x, o), (o, x)].into_iter().enumerate() {
+            let pattern = if taken {
+                Pattern::Dead
+            } else {
+                // The neighbourhood has at most 29 bits.
+                self.classes.pattern(
+                    (own >> shift & mask) as u32,
+                    ((other | outside) >> shift & mask) as u32,
+                )
+            };
+            let slot = &mut self.patterns[bit][side][direction];
+            if *slot != pattern {
+                *slot = pattern;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Brings the cell at `bit`'s worth and its place in the sets in line with its patterns.
+    fn settle(&mut self, bit: usize) {
+        let taken = !self.empty.contains(bit);
+        for side in 0..2 {
+            let new = if taken {
+                0
+            } else {
+                self.table[worth_index(self.patterns[bit][side])]
+            };
+            let old = self.worths[bit][side];
+            if new == old {
+                continue;
+            }
+            self.worths[bit][side] = new;
+            self.totals[side] += i64::from(new >> WORTH_FLAGS) - i64::from(old >> WORTH_FLAGS);
+            let changed = (new ^ old) & ((1 << WORTH_FLAGS) - 1);
+            let sets = [
+                &mut self.fives[side],
+                &mut self.fours[side],
+                &mut self.wins[side],
+                &mut self.threats[side],
+            ];
+            for (flag, set) in sets.into_iter().enumerate() {
+                // The flag changed: so did the cell's membership.
+                if changed >> flag & 1 != 0 {
+                    *set = *set ^ Bits::bit(bit);
+                }
+            }
+        }
+    }
+
+    /// The empty cells.
+    pub(crate) fn empty(&self) -> Bits {
+        self.empty
+    }
+
+    /// The position's Zobrist key: the exclusive or of its stones' [`stone_key`]s.
+    pub(crate) fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The cells where `player` completes a line.
+    pub(crate) fn fives(&self, player: Player) -> Bits {
+        self.fives[player as usize]
+    }
+
+    /// The cells where `player` makes a four or an open four (a line that one more stone completes).
+    pub(crate) fn fours(&self, player: Player) -> Bits {
+        self.fours[player as usize]
+    }
+
+    /// The cells where `player` makes an open four or two fours: unless the other side completes a line first,
+    /// `player` then completes one with its next move.
+    pub(crate) fn wins(&self, player: Player) -> Bits {
+        self.wins[player as usize]
+    }
+
+    /// The cells where `player` makes a four, an open three, or two threes.
+    pub(crate) fn threats(&self, player: Player) -> Bits {
+        self.threats[player as usize]
+    }
+
+    /// `player`'s patterns at the cell at `bit`, by direction.
+    #[cfg(test)]
+    pub(crate) fn patterns(&self, bit: usize, player: Player) -> [Pattern; 4] {
+        self.patterns[bit][player as usize]
+    }
+
+    /// The cell at `bit`'s worth to `player`: what its patterns there add up to.
+    pub(crate) fn value(&self, bit: usize, player: Player) -> i32 {
+        // Values are far below 2^28.
+        (self.worths[bit][player as usize] >> WORTH_FLAGS) as i32
+    }
+
+    /// The evaluation for `mover`, the side to move: the worth of its cells, which it can take first, less the
+    /// opponent's.
+    pub(crate) fn evaluate(&self, mover: Player) -> i32 {
+        let mine = self.totals[mover as usize];
+        let theirs = self.totals[mover.opponent() as usize];
+        let score = mine * 3 / 2 - theirs;
+        // In range after the clamp.
+        score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
+    }
+
+    /// The board's shape.
+    pub(crate) fn shape(&self) -> Shape {
+        self.shape
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rng;
+
+    fn shape(rows: usize, cols: usize, k: usize) -> Shape {
+        Shape::new(rows, cols, k).unwrap()
+    }
+
+    /// The pattern of a row written as text, `.` empty, `X` own, `O` blocked, with `*` the cell asked about.
+    fn row_pattern(text: &str, k: usize) -> Pattern {
+        let centre = text.find('*').unwrap();
+        let (mut own, mut blocked) = (0, 0);
+        for offset in 0..2 * k - 1 {
+            let at = (centre + offset).checked_sub(k - 1);
+            match at.and_then(|at| text.as_bytes().get(at)) {
+                Some(b'X') => own |= 1 << offset,
+                Some(b'.' | b'*') => {}
+                _ => blocked |= 1 << offset,
+            }
+        }
+        classify(k, own, blocked)
+    }
+
+    #[test]
+    fn gomoku_shapes_have_their_names() {
+        let cases = [
+            ("..XX*XX..", Pattern::Five),
+            ("..XX*X..", Pattern::OpenFour),
+            ("..XXX*..", Pattern::OpenFour),
+            ("OXXX*..", Pattern::Four),
+            (".X.X*X.X.", Pattern::OpenFour),
+            ("..XX*...", Pattern::OpenThree),
+            ("..X.*X...", Pattern::OpenThree),
+            ("OXX*...", Pattern::Three),
+            ("...*X...", Pattern::OpenTwo),
+            ("O*X...", Pattern::Two),
+            ("...*....", Pattern::One),
+            ("O..*.O", Pattern::Dead),
+            // Six in a row wins too.
+            ("XXX*XX", Pattern::Five),
+        ];
+        for (text, pattern) in cases {
+            assert_eq!(row_pattern(text, 5), pattern, "{text}");
+        }
+        // Shapes follow k: with three in a row, two is a four.
+        assert_eq!(row_pattern(".X*.", 3), Pattern::OpenFour);
+        assert_eq!(row_pattern("OX*.", 3), Pattern::Four);
+        assert_eq!(row_pattern("..*..", 3), Pattern::OpenThree);
+        assert_eq!(row_pattern("X*", 3), Pattern::Dead);
+        // The table agrees with the plain definition for every neighbourhood.
+        for k in 3..=TABLE_MAX_K {
+            let classifier = Classes::of(k);
+            for own in 0..1u32 << (2 * k - 1) {
+                for blocked in [
+                    0,
+                    1,
+                    1 << (2 * k - 2),
+                    0b1010_1010 & ((1 << (2 * k - 1)) - 1),
+                ] {
+                    let (own, blocked) = (own & !blocked & !(1 << (k - 1)), blocked);
+                    assert_eq!(classifier.pattern(own, blocked), classify(k, own, blocked));
+                }
+            }
+        }
+    }
+
+    /// The patterns of `grid` counted plainly: for each empty cell, side and direction, the neighbourhood read off
+    /// the board cell by cell.
+    fn plain_patterns(grid: &Grid) -> Vec<[[Pattern; 4]; 2]> {
+        let s = grid.shape();
+        let k = s.k() as isize;
+        (0..s.cells())
+            .map(|cell| {
+                let (row, col) = ((cell / s.cols()) as isize, (cell % s.cols()) as isize);
+                std::array::from_fn(|side| {
+                    let player = [Player::X, Player::O][side];
+                    std::array::from_fn(|direction| {
+                        if grid.get(cell).is_some() {
+                            return Pattern::Dead;
+                        }
+                        let (dr, dc) = DIRECTIONS[direction];
+                        let (mut own, mut blocked) = (0, 0);
+                        for offset in 0..2 * k - 1 {
+                            let (r, c) = (
+                                row + (offset - (k - 1)) * dr as isize,
+                                col + (offset - (k - 1)) * dc,
+                            );
+                            let on_board =
+                                r >= 0 && c >= 0 && r < s.rows() as isize && c < s.cols() as isize;
+                            match on_board.then(|| grid.get((r * s.cols() as isize + c) as usize)) {
+                                Some(Some(p)) if p == player => own |= 1 << offset,
+                                Some(None) => {}
+                                _ => blocked |= 1 << offset,
+                            }
+                        }
+                        classify(s.k(), own, blocked)
+                    })
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn patterns_kept_move_by_move_are_the_patterns_of_the_position() {
+        let mut rng = Rng::new(11);
+        for s in [
+            shape(15, 15, 5),
+            shape(7, 9, 4),
+            shape(6, 5, 4),
+            shape(3, 3, 3),
+            shape(9, 9, 6),
+            shape(8, 12, 7),
+        ] {
+            for _ in 0..3 {
+                let mut grid = Grid::empty(s);
+                let mut lines = Lines::new(&grid);
+                let mut played = Vec::new();
+                while !grid.is_over() && played.len() < 40 {
+                    let legal: Vec<usize> = grid.legal_moves().collect();
+                    let cell = legal[rng.below(legal.len())];
+                    let player = grid.to_move();
+                    lines.place(player, s.bit_of(cell));
+                    grid = grid.play(cell);
+                    played.push((player, cell));
+                    // Now and then take a move back.
+                    if rng.below(4) == 0 {
+                        let (player, cell) = played.pop().unwrap();
+                        lines.take_back(player, s.bit_of(cell));
+                        grid = Grid::empty(s);
+                        for &(_, cell) in &played {
+                            grid = grid.play(cell);
+                        }
+                    }
+                    check(&lines, &grid);
+                }
+            }
+        }
+    }
+
+    /// Fails unless `lines` hold the patterns, sets and totals of `grid`, as counted afresh and plainly.
+    fn check(lines: &Lines, grid: &Grid) {
+        let s = grid.shape();
+        let fresh = Lines::new(grid);
+        let plain = plain_patterns(grid);
+        for (cell, plain) in plain.iter().enumerate() {
+            let bit = s.bit_of(cell);
+            for (side, player) in [Player::X, Player::O].into_iter().enumerate() {
+                assert_eq!(lines.patterns(bit, player), plain[side], "{grid} {cell}");
+                assert_eq!(lines.value(bit, player), fresh.value(bit, player));
+            }
+        }
+        for player in [Player::X, Player::O] {
+            assert_eq!(lines.fives(player), fresh.fives(player));
+            assert_eq!(lines.fours(player), fresh.fours(player));
+            assert_eq!(lines.wins(player), fresh.wins(player));
+            assert_eq!(lines.threats(player), fresh.threats(player));
+            assert_eq!(lines.evaluate(player), fresh.evaluate(player));
+            // A five cell is where the side completes a line.
+            for bit in lines.fives(player).iter() {
+                let cell = s.cell_of(bit);
+                let mut after = *grid;
+                after.place(player, bit);
+                assert!(s.has_line(after.stones(player)), "{grid} {cell}");
+            }
+        }
+        assert_eq!(lines.empty(), grid.empty_bits());
+    }
+}
