@@ -44,8 +44,8 @@ pub use rng::Rng;
 pub use score::{Outcome, Score, Value};
 pub use search::{
     analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, think, think_moves,
-    Analysis, BestMoves, Engine, Forced, Iteration, Level, Limits, MoveScores, MoveValue, Pace,
-    Thought, FULL_DEPTH, PROVED_UP_TO_CELLS,
+    Analysis, BestMoves, Engine, Forced, Iteration, Level, Limits, MoveScores, MoveValue, Thought,
+    FULL_DEPTH, PROVED_UP_TO_CELLS,
 };
 pub use settings::Scoring;
 pub use threats::ForcedKind;

@@ -95,60 +95,6 @@ impl Level {
     }
 }
 
-/// How long the computer thinks a move, on a board where it cannot search to the end of the game: a strength
-/// named by its clock. The [`Level`]s are depths, which tell the story of small boards (where `Unbeatable` reaches
-/// every end of the game and proves its moves); on a large board no depth reaches the end, so a search within a
-/// time ([`think`]) is as strong as its clock allows, and a move is proved only when its verdict says so
-/// ([`Score::is_proved`], [`Thought::sure_outcome`], [`Thought::forced`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pace {
-    /// A fifth of a second a move.
-    Quick,
-    /// A second a move: the default of [`Limits`].
-    Steady,
-    /// Five seconds a move.
-    Deep,
-}
-
-impl Pace {
-    /// Every pace, quickest first.
-    pub const ALL: [Pace; 3] = [Pace::Quick, Pace::Steady, Pace::Deep];
-
-    /// Milliseconds a move.
-    pub const fn time_ms(self) -> u32 {
-        match self {
-            Pace::Quick => 200,
-            Pace::Steady => 1000,
-            Pace::Deep => 5000,
-        }
-    }
-
-    /// The pace's name in lowercase, as URLs would spell it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Pace::Quick => "quick",
-            Pace::Steady => "steady",
-            Pace::Deep => "deep",
-        }
-    }
-
-    /// The pace named `name` (any case).
-    pub fn from_name(name: &str) -> Option<Pace> {
-        Pace::ALL
-            .into_iter()
-            .find(|pace| pace.name().eq_ignore_ascii_case(name.trim_ascii()))
-    }
-
-    /// The limits of a search at this pace, with the evaluation.
-    pub const fn limits(self) -> Limits {
-        Limits {
-            time_ms: self.time_ms(),
-            max_depth: None,
-            evaluation: true,
-        }
-    }
-}
-
 /// The most cells of a board on which [`Level::Unbeatable`] earns its name: from the empty board (and so from
 /// every position of the game) [`think`] within its default second reaches the end of the game and proves its
 /// move, natively and in a browser (4 x 4 with four in a row, the hardest of them, in about 30,000 positions).
