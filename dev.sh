@@ -131,6 +131,8 @@ case "${1:-}" in
     cargo bench --bench engine
     step "browser benchmark"
     node scripts/bench-browser.mjs
+    step "the clock over whole 15x15 games in the browser"
+    node scripts/bench-clock.mjs --games 4 --time 1000
     step "size report"
     node scripts/size-report.mjs --ceiling "$SIZE_GUARD_KB"
     step "Lighthouse"
