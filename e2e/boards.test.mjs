@@ -336,6 +336,39 @@ test("on 15x15 the computer takes a five it can make, and blocks a four", async 
   });
 });
 
+test("a forced win the computer found is said and replayed on the board, move by move, the game unchanged", async () => {
+  // X to move: a three on row 2 and one down column 6 meet at row 2, column 6, which makes two fours (the position
+  // of src/report.rs's tests). The computer plays X.
+  const x = ["1,2", "1,3", "1,4", "2,5", "3,5", "4,5"];
+  const o = ["1,1", "5,0", "5,3", "5,5", "6,3", "12,13"];
+  const position = gomoku(Object.fromEntries([...x.map((at) => [at, "X"]), ...o.map((at) => [at, "O"])]));
+  await withGame(`?board=15x15&k=5&human=O&delay=0&stats=1&position=${position}`, async (page) => {
+    await page.locator(".ttt-status", { hasText: "Your turn" }).waitFor({ timeout: 20_000 });
+    assert.match(await page.locator(".ttt-search-sentence").textContent(), /Forced win found by continuous fours: X wins within \d+ moves?, [\d,]+ positions?\./);
+    const forced = page.locator(".ttt-forced");
+    const replayed = () =>
+      page.locator("[data-replay-mark]").evaluateAll((cells) => cells.map((c) => `${c.dataset.replayNumber}:${c.dataset.replayMark}`).sort());
+    const status = forced.getByRole("status");
+    await forced.getByRole("button", { name: "Next move on the board" }).click();
+    // The rest of the win, from the board: O's reply first.
+    assert.deepEqual(await replayed(), ["1:O"]);
+    const first = await status.textContent();
+    const length = Number(first.match(/^Move 1 of (\d+) on the board: O, row \d+, column \d+\.$/)[1]);
+    await forced.getByRole("button", { name: "Play on the board" }).click();
+    await status.filter({ hasText: "completes a line" }).waitFor();
+    assert.match(await status.textContent(), new RegExp(`^Move ${length} of ${length} on the board: X, row \\d+, column \\d+\\. X completes a line\\.$`));
+    assert.equal((await replayed()).length, length);
+    // The game is as it was: thirteen stones, O to move; a move of O's puts the replay away.
+    assert.equal(await marks(page), 13);
+    await forced.getByRole("button", { name: "Clear the marks" }).click();
+    assert.deepEqual(await replayed(), []);
+    await forced.getByRole("button", { name: "Next move on the board" }).click();
+    assert.equal((await replayed()).length, 1);
+    await page.locator('[data-cell="224"]').click();
+    assert.deepEqual(await replayed(), []);
+  });
+});
+
 test("a typo in the time per move is explained by the field and costs nothing: the game and its time stay", async () => {
   await withGame("?board=7x7&k=5&think=300&delay=0", async (page) => {
     await page.locator('[data-cell="24"]').click();

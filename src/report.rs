@@ -38,6 +38,28 @@ impl Found {
             .filter(|scored| scored.position == *position && scored.limits == limits)
             .map(|scored| scored.moves.as_slice())
     }
+
+    /// The rest of the forced win the computer's last search found, from `board`, the position its move made
+    /// (the opponent's win, when every move lost, starts there too): the moves to replay on the board. `None`
+    /// when the search found none, or the game has moved on from that position.
+    pub fn forced_line(&self, board: &Grid) -> Option<Vec<usize>> {
+        let (searched, thought) = self.last.as_ref()?;
+        let (forced, best) = (thought.forced.as_ref()?, thought.best?);
+        if searched.try_play(best).ok()? != *board {
+            return None;
+        }
+        let line = if forced.winner == searched.to_move() {
+            // The computer's own win: its first move is the one it played.
+            forced
+                .line
+                .split_first()
+                .filter(|(first, _)| **first == best)?
+                .1
+        } else {
+            &forced.line
+        };
+        (!line.is_empty()).then(|| line.to_vec())
+    }
 }
 
 /// Milliseconds as a whole number, its digits grouped as every count's: "900 ms", "3,001 ms". (Whole numbers,
@@ -693,21 +715,20 @@ mod tests {
         Grid::parse(&text.join("/"), Shape::new(15, 15, 5).unwrap()).unwrap()
     }
 
-    #[test]
-    fn the_sentence_says_what_the_engine_found() {
-        use crate::engine::{think, Clock};
-        /// A clock that moves 1 ms each time it is read, so that the searches end and repeat exactly.
-        struct Ticks(f64);
-        impl Clock for Ticks {
-            fn now_ms(&mut self) -> f64 {
-                self.0 += 1.0;
-                self.0
-            }
+    /// A clock that moves 1 ms each time it is read, so that the searches end and repeat exactly.
+    struct Ticks(f64);
+
+    impl crate::engine::Clock for Ticks {
+        fn now_ms(&mut self) -> f64 {
+            self.0 += 1.0;
+            self.0
         }
-        let limits = Limits::default();
-        // X to move has a three on the second row, blocked on the left, and one down the sixth column, blocked
-        // below: the cell where they meet makes two fours, which O cannot both block. A win by fours.
-        let wins = gomoku(&[
+    }
+
+    /// X to move has a three on the second row, blocked on the left, and one down the sixth column, blocked
+    /// below: the cell where they meet makes two fours, which O cannot both block. A win by fours.
+    fn x_wins_by_fours() -> Grid {
+        gomoku(&[
             "",
             ".OXXX",
             ".....X",
@@ -721,20 +742,12 @@ mod tests {
             "",
             "",
             ".............O",
-        ]);
-        let thought = think(&wins, limits, &mut Ticks(0.0));
-        let forced = thought.forced.clone().expect("a forced win");
-        assert_eq!((forced.winner, forced.kind), (Player::X, ForcedKind::Fours));
-        assert_eq!(
-            search_sentence(&wins, &thought),
-            format!(
-                "Forced win found by continuous fours: X wins within {} moves, {}.",
-                forced.plies,
-                counted(forced.positions, "position", "positions")
-            )
-        );
-        // O has an open four: whatever X plays, O completes its line next move.
-        let lost = gomoku(&[
+        ])
+    }
+
+    /// O has an open four: whatever X plays, O completes its line next move.
+    fn o_has_an_open_four() -> Grid {
+        gomoku(&[
             "",
             "",
             "..OOOO",
@@ -748,7 +761,26 @@ mod tests {
             "",
             "",
             ".............O",
-        ]);
+        ])
+    }
+
+    #[test]
+    fn the_sentence_says_what_the_engine_found() {
+        use crate::engine::think;
+        let limits = Limits::default();
+        let wins = x_wins_by_fours();
+        let thought = think(&wins, limits, &mut Ticks(0.0));
+        let forced = thought.forced.clone().expect("a forced win");
+        assert_eq!((forced.winner, forced.kind), (Player::X, ForcedKind::Fours));
+        assert_eq!(
+            search_sentence(&wins, &thought),
+            format!(
+                "Forced win found by continuous fours: X wins within {} moves, {}.",
+                forced.plies,
+                counted(forced.positions, "position", "positions")
+            )
+        );
+        let lost = o_has_an_open_four();
         let thought = think(&lost, limits, &mut Ticks(0.0));
         assert_eq!(thought.sure_outcome(), Some(Outcome::Loss));
         let forced = thought.forced.clone().expect("the opponent's forced win");
@@ -758,6 +790,33 @@ mod tests {
              move, {}.",
             counted(forced.positions, "position", "positions")
         )));
+    }
+
+    #[test]
+    fn the_forced_line_to_replay_goes_on_from_the_computers_move_to_the_winners_line() {
+        use crate::engine::think;
+        for (position, winner) in [
+            (x_wins_by_fours(), Player::X),
+            (o_has_an_open_four(), Player::O),
+        ] {
+            let thought = think(&position, Limits::default(), &mut Ticks(0.0));
+            let after = position.play(thought.best.expect("a move"));
+            let found = Found {
+                last: Some((position, thought)),
+                ..Found::default()
+            };
+            let line = found.forced_line(&after).expect("a line to replay");
+            // Played out from the position on the board, it ends the game with the winner's line, at its end.
+            let end = line.iter().fold(after, |board, &cell| {
+                assert!(!board.is_over(), "{position}: the game ends before {cell}");
+                board.play(cell)
+            });
+            assert_eq!(end.winner(), Some(winner), "{position}");
+            // Once the game has moved on, there is nothing of it to replay.
+            assert_eq!(found.forced_line(&after.play(line[0])), None);
+            assert_eq!(found.forced_line(&position), None);
+        }
+        assert_eq!(Found::default().forced_line(&x_wins_by_fours()), None);
     }
 
     #[test]

@@ -52,7 +52,8 @@ pub struct Square {
     pub score: Option<ScoreData>,
     /// A best move, by the scores shown.
     pub best: bool,
-    /// A replayed move of the "why" line on it: the side and its number in the line.
+    /// A replayed move on it (of the 3x3 board's "why" line, or of a forced win): the side and its number in the
+    /// line.
     pub replayed: Option<(Player, usize)>,
     /// Its shade in a bigger board's heat map of the scores (see [`report::heat`]).
     pub heat: Option<u8>,
@@ -65,24 +66,29 @@ pub struct Square {
 pub enum Scores<'a> {
     /// No scores shown.
     None,
-    /// The 3x3 board's exact scores, and the replay of a "why" line, if any.
-    Exact(&'a [MoveScore], Option<&'a Replay>),
+    /// The 3x3 board's exact scores.
+    Exact(&'a [MoveScore]),
     /// A bigger board's verdicts, proved or estimated.
     Verdicts(&'a [(usize, Score)]),
 }
 
-/// Every square of `game`'s board, in cell order, with `focus` the board's tab stop and `scores` shown.
-pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
+/// Every square of `game`'s board, in cell order, with `focus` the board's tab stop, `scores` shown and the marks
+/// of `replay`, a line replayed from the position on the board.
+pub fn squares(
+    game: &Game,
+    focus: usize,
+    scores: Scores<'_>,
+    replay: Option<&Replay>,
+) -> Vec<Square> {
     // The board and its winning line, worked out once: the game replays its moves to find them.
     let board = game.board();
     let winning = board.winning_cells();
     let mover = board.to_move();
     let human_to_move = game.phase() == Phase::HumanToMove;
     let last = game.last_move();
-    let marks = match scores {
-        Scores::Exact(_, Some(replay)) => replay.marks(),
-        _ => Vec::new(),
-    };
+    let marks = replay
+        .filter(|replay| replay.from == board)
+        .map_or_else(Vec::new, Replay::marks);
     let heat = match scores {
         Scores::Verdicts(moves) => report::heat(moves),
         _ => Vec::new(),
@@ -138,7 +144,7 @@ pub fn squares(game: &Game, focus: usize, scores: Scores<'_>) -> Vec<Square> {
 /// `scores`' words, name and data for the square of `cell`, if they score it, with `mover` to play.
 fn add_score(square: &mut Square, cell: usize, scores: Scores<'_>, mover: Player) {
     match scores {
-        Scores::Exact(moves, _) => {
+        Scores::Exact(moves) => {
             if let Some(entry) = moves.iter().find(|entry| entry.cell == cell) {
                 // The name holds the visible words as they are, then "best move".
                 square.text = thinking::square_words(entry);
@@ -183,7 +189,7 @@ mod tests {
     #[test]
     fn a_square_says_its_mark_and_where_it_is() {
         let game = game("X...O....", Shape::CLASSIC);
-        let squares = squares(&game, 4, Scores::None);
+        let squares = squares(&game, 4, Scores::None, None);
         assert_eq!(squares.len(), 9);
         assert_eq!(squares[0].text, "X");
         assert_eq!(squares[0].label, "Row 1, column 1, X");
@@ -198,17 +204,17 @@ mod tests {
     #[test]
     fn the_last_move_on_the_board_is_marked_and_named() {
         let mut game = game(".........", Shape::CLASSIC);
-        assert!(squares(&game, 0, Scores::None)
+        assert!(squares(&game, 0, Scores::None, None)
             .iter()
             .all(|square| !square.last));
         assert!(game.play_human(4));
         let reply = game.play_computer().unwrap();
         let last = |game: &Game| -> Vec<usize> {
-            let squares = squares(game, 0, Scores::None);
+            let squares = squares(game, 0, Scores::None, None);
             (0..9).filter(|&cell| squares[cell].last).collect()
         };
         assert_eq!(last(&game), [reply]);
-        let squares_now = squares(&game, 0, Scores::None);
+        let squares_now = squares(&game, 0, Scores::None, None);
         assert!(squares_now[reply].label.ends_with(", O, last move"));
         assert!(!squares_now[4].label.contains("last move"));
         // Looking back at the position after X's move: X's move is the last on the board.
@@ -223,7 +229,7 @@ mod tests {
         let game = game("X.O.X.O..", Shape::CLASSIC);
         let board = game.classic().unwrap();
         let scores = move_scores(board, Scoring::DepthAware);
-        let squares = squares(&game, 0, Scores::Exact(&scores, None));
+        let squares = squares(&game, 0, Scores::Exact(&scores), None);
         let eight = &squares[8];
         assert_eq!(eight.score, Some(ScoreData::Exact("win", 1)));
         assert!(eight.best);
@@ -239,7 +245,7 @@ mod tests {
         let marked = |position: &str| -> Vec<usize> {
             let game = game(position, Shape::CLASSIC);
             let scores = move_scores(game.classic().unwrap(), Scoring::DepthAware);
-            let shown = squares(&game, 0, Scores::Exact(&scores, None));
+            let shown = squares(&game, 0, Scores::Exact(&scores), None);
             (0..9).filter(|&cell| shown[cell].best).collect()
         };
         // On the empty board all nine moves draw, so all nine are best.
@@ -256,9 +262,9 @@ mod tests {
         // X in row 1, column 2 wins in 3: X, then O, then X.
         let mut replay = Replay::new(board, 1);
         assert!(replay.step() && replay.step());
-        let shown = squares(&game, 0, Scores::Exact(&scores, Some(&replay)));
-        let plain = squares(&game, 0, Scores::Exact(&scores, None));
-        let unscored = squares(&game, 0, Scores::None);
+        let shown = squares(&game, 0, Scores::Exact(&scores), Some(&replay));
+        let plain = squares(&game, 0, Scores::Exact(&scores), None);
+        let unscored = squares(&game, 0, Scores::None, None);
         let marks = replay.marks();
         assert_eq!(marks.len(), 2);
         for &(cell, player, number) in &marks {
@@ -293,7 +299,7 @@ mod tests {
             plies: 14,
         });
         let moves = [(0, draw), (3, Score::Estimate(-40))];
-        let squares = squares(&game, 0, Scores::Verdicts(&moves));
+        let squares = squares(&game, 0, Scores::Verdicts(&moves), None);
         assert_eq!(squares.len(), 16);
         assert_eq!(squares[0].text, "draw");
         assert_eq!(squares[0].score, Some(ScoreData::Exact("draw", 14)));

@@ -11,7 +11,7 @@ use crate::report::{Found, Scored};
 use crate::settings::{reading_name, Change, Controls, Name, Panel, Practice, Reading, Settings};
 use crate::squares::Scores;
 use crate::tally::Tally;
-use crate::thinking::{Measured, Thinking};
+use crate::thinking::{Measured, Replay, Thinking};
 use crate::tree::TreeKey;
 
 /// The last link Share made.
@@ -149,19 +149,32 @@ impl State {
         classic.map_or_else(Vec::new, |board| move_scores(board, display.scoring))
     }
 
-    /// What the squares show of the move scores: the 3x3 board's `exact` ones (with a replay's marks), a bigger
-    /// board's verdicts once its search has answered, or nothing.
+    /// What the squares show of the move scores: the 3x3 board's `exact` ones, a bigger board's verdicts once its
+    /// search has answered, or nothing.
     pub fn scores<'a>(&'a self, exact: &'a [MoveScore]) -> Scores<'a> {
         let game = &self.game;
         if !game.settings().display.scores {
             return Scores::None;
         }
         match game.classic() {
-            Some(_) => Scores::Exact(exact, self.thinking.replay.as_ref()),
+            Some(_) => Scores::Exact(exact),
             None => self
                 .found
                 .scores_at(&game.board(), game.scoring_limits())
                 .map_or(Scores::None, Scores::Verdicts),
+        }
+    }
+
+    /// The line a replay control starts from the position on the board: the chosen move's "why" line on the 3x3
+    /// board, the rest of the computer's forced win on a bigger one (see [`Found::forced_line`]).
+    pub fn replay_line(&self) -> Option<Replay> {
+        let board = self.game.board();
+        match self.game.classic() {
+            Some(classic) => self.thinking.why_replay(classic),
+            None => self
+                .found
+                .forced_line(&board)
+                .map(|line| Replay::along(board, line)),
         }
     }
 
@@ -305,6 +318,16 @@ impl State {
             None => {
                 let step = self.game.settings().display.step;
                 self.thinking.show_step(step, None);
+                // A forced win replayed on the board is of the position it was found at.
+                let board = self.game.board();
+                if self
+                    .thinking
+                    .replay
+                    .as_ref()
+                    .is_some_and(|replay| replay.from != board)
+                {
+                    self.thinking.replay = None;
+                }
             }
         }
         if let Some(subject) = self.practice_subject() {

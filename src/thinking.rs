@@ -3,11 +3,11 @@
 //! scores panel, the "why this move" panel, the statistics table and the scored squares. The DOM layer only draws
 //! them. Pure Rust, tested natively.
 
-use crate::engine::{principal_variation, Board, Clock, Player, Variant, CELLS};
+use crate::engine::{principal_variation, Board, Clock, Grid, Player, Variant, CELLS};
 use crate::explain::{
     best_first, counted, line_in_words, millis, outcome_words, signed, MoveScore,
 };
-use crate::game::cell_name;
+use crate::game::{cell_name, square_name};
 use crate::search_tree::SearchTree;
 use crate::stepper::{Speed, StepControl, Stepper};
 use crate::tree::TreeState;
@@ -222,14 +222,18 @@ impl Thinking {
         }
     }
 
-    /// A control of the replay of the "why" line on the board (at `board`) pressed. The replay starts when there
-    /// is none yet; without a chosen move there is nothing to replay.
-    pub fn press_replay(&mut self, board: Board, control: ReplayControl) {
-        let Some(why) = self.why else {
+    /// A control of a replay on the board pressed: of `line`, the replay a control starts (the "why" line on the
+    /// 3x3 board, a forced win on a bigger one), or `None` when there is nothing to replay. The replay on show
+    /// goes on while it is of that line.
+    pub fn press_replay(&mut self, line: Option<Replay>, control: ReplayControl) {
+        let Some(line) = line else {
             self.replay = None;
             return;
         };
-        let replay = self.replay.get_or_insert_with(|| Replay::new(board, why));
+        let replay = match &mut self.replay {
+            Some(replay) if replay.from == line.from && replay.line == line.line => replay,
+            other => other.insert(line),
+        };
         match control {
             ReplayControl::Step => {
                 replay.playing = false;
@@ -243,6 +247,12 @@ impl Thinking {
             }
             ReplayControl::Clear => self.replay = None,
         }
+    }
+
+    /// The replay of the chosen move's "why" line at `board`, if a move is chosen: what a replay control starts
+    /// on the 3x3 board.
+    pub fn why_replay(&self, board: Board) -> Option<Replay> {
+        self.why.map(|cell| Replay::new(board, cell))
     }
 
     /// The replay's next move; it stops at the end of the line.
@@ -484,12 +494,13 @@ impl ReplayControl {
     }
 }
 
-/// The line of best play after a move, replayed on the board as numbered marks without changing the game.
+/// A line of play replayed on the board as numbered marks without changing the game: the line of best play after
+/// a move of the 3x3 board (its "why" line), or a forced win a bigger board's search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     /// The position the line starts from.
-    pub from: Board,
-    /// The line: the chosen move, then best play to the end of the game.
+    pub from: Grid,
+    /// The line: the chosen move, then best play to the end of the game; or the moves of a forced win.
     pub line: Vec<usize>,
     /// How many of its moves are on the board.
     pub shown: usize,
@@ -500,9 +511,14 @@ pub struct Replay {
 impl Replay {
     /// The line of best play after `cell` at `board`, none of it shown yet.
     pub fn new(board: Board, cell: usize) -> Replay {
+        Replay::along(Grid::from(board), principal_variation(&board, Some(cell)))
+    }
+
+    /// The moves `line` from `from`, none of them shown yet.
+    pub fn along(from: Grid, line: Vec<usize>) -> Replay {
         Replay {
-            from: board,
-            line: principal_variation(&board, Some(cell)),
+            from,
+            line,
             shown: 0,
             playing: false,
         }
@@ -533,6 +549,29 @@ impl Replay {
             player = player.opponent();
         }
         marks
+    }
+
+    /// Where the replay is, in words, for a status line that is heard at each step: "Move 3 of 9 on the board:
+    /// X, row 8, column 7." (the last adds "X completes a line." when the line ends the game there), or "" when
+    /// no move is shown.
+    pub fn progress(&self) -> String {
+        let Some(&(cell, player, number)) = self.marks().last() else {
+            return String::new();
+        };
+        let mut words = format!(
+            "Move {number} of {} on the board: {}, {}.",
+            self.line.len(),
+            player.name(),
+            square_name(self.from.shape(), cell)
+        );
+        let end = self
+            .line
+            .iter()
+            .fold(self.from, |board, &cell| board.play(cell));
+        if self.at_end() && end.winner() == Some(player) {
+            words.push_str(&format!(" {} completes a line.", player.name()));
+        }
+        words
     }
 
     /// What the replay's step button says next.
@@ -573,7 +612,7 @@ pub fn why_panel(
     let mut end = format!("{end} after {} {unit}.", moves.len());
     // The move a replay last put on the board, said first: the end is a live region, so each step is heard.
     let current = replay
-        .filter(|replay| replay.from == board && replay.shown > 0)
+        .filter(|replay| replay.from == Grid::from(board) && replay.shown > 0)
         .map(|replay| replay.shown - 1);
     if let Some(index) = current {
         end = format!(
@@ -1099,19 +1138,46 @@ mod tests {
     }
 
     #[test]
+    fn a_replay_says_where_it_is_on_any_board() {
+        use crate::engine::Shape;
+        let shape = Shape::new(7, 7, 4).unwrap();
+        // X has three in a row on the top row: X, O, X make the four.
+        let from = Grid::parse(
+            "XXX..../OO...../......./......./......./......./O......",
+            shape,
+        )
+        .unwrap();
+        let mut replay = Replay::along(from, vec![3]);
+        assert_eq!(replay.progress(), "");
+        replay.step();
+        assert_eq!(
+            replay.progress(),
+            "Move 1 of 1 on the board: X, row 1, column 4. X completes a line."
+        );
+        let mut longer = Replay::along(from, vec![4, 3, 5]);
+        longer.step();
+        longer.step();
+        assert_eq!(
+            longer.progress(),
+            "Move 2 of 3 on the board: O, row 1, column 4."
+        );
+        assert_eq!(longer.marks(), vec![(4, Player::X, 1), (3, Player::O, 2)]);
+    }
+
+    #[test]
     fn replay_controls_step_play_and_clear() {
         let board = Board::EMPTY.play(0).play(4);
         let mut thinking = Thinking::new(board);
-        thinking.press_replay(board, ReplayControl::Step);
+        thinking.press_replay(thinking.why_replay(board), ReplayControl::Step);
         assert!(
             thinking.replay.is_none(),
             "no move chosen: nothing to replay"
         );
         thinking.choose_why(8);
-        thinking.press_replay(board, ReplayControl::Step);
+        thinking.press_replay(thinking.why_replay(board), ReplayControl::Step);
         let shown = |thinking: &Thinking| thinking.replay.as_ref().map(|replay| replay.shown);
         assert_eq!(shown(&thinking), Some(1));
-        thinking.press_replay(board, ReplayControl::Play);
+        thinking.press_replay(thinking.why_replay(board), ReplayControl::Play);
         while thinking.replay.as_ref().unwrap().playing {
             thinking.replay_tick();
         }
@@ -1121,9 +1187,9 @@ mod tests {
             Some(length),
             "played to the end, then stopped"
         );
-        thinking.press_replay(board, ReplayControl::Play);
+        thinking.press_replay(thinking.why_replay(board), ReplayControl::Play);
         assert_eq!(shown(&thinking), Some(0), "played again from the start");
-        thinking.press_replay(board, ReplayControl::Clear);
+        thinking.press_replay(thinking.why_replay(board), ReplayControl::Clear);
         assert_eq!(shown(&thinking), None);
         for (name, control) in [
             ("step", ReplayControl::Step),

@@ -305,9 +305,8 @@ impl App {
                 thinking.prepare_code(&mut clock, MEASURE_BUDGET_MS);
             }
             Message::Replay(control) => {
-                if let Some(board) = self.state.game.classic() {
-                    thinking.press_replay(board, control);
-                }
+                let line = self.state.replay_line();
+                self.state.thinking.press_replay(line, control);
             }
             Message::ReplayTick => {
                 self.replay_tick = None;

@@ -89,7 +89,7 @@ impl Panels {
         };
         let thinking = &state.thinking;
         built.scores.render(game, thinking, &state.found, exact);
-        built.stats.render(game, thinking, &state.found);
+        built.stats.render(state);
         built.practice.render(state);
         // On a bigger board the step panel shows the practice's abstract tree, and nothing else.
         let stepper = thinking
@@ -157,9 +157,7 @@ struct ScoresPanel {
     why_title: Element,
     why_moves: Vec<Element>,
     why_end: Element,
-    replay_step: HtmlButtonElement,
-    replay_play: HtmlButtonElement,
-    replay_clear: HtmlButtonElement,
+    replay: ReplayButtons,
 }
 
 /// What the note of a bigger board's scores says.
@@ -192,16 +190,7 @@ impl ScoresPanel {
         let why_moves = (0..CELLS).map(|_| add(&why_list, "li", "", "")).collect();
         let why_end = add(&why_box, "p", "ttt-why-end", "");
         set_attribute(&why_end, "role", "status");
-        let replay_box = add(&why_box, "div", "ttt-actions", "");
-        let replay = |text: &str, name: &str| {
-            add_control(
-                &replay_box,
-                "ttt-button ttt-small",
-                text,
-                "data-replay",
-                name,
-            )
-        };
+        let replay = ReplayButtons::build(&why_box);
         ScoresPanel {
             panel,
             title,
@@ -215,9 +204,7 @@ impl ScoresPanel {
             why_title,
             why_moves,
             why_end,
-            replay_step: replay("Next move on the board", "step"),
-            replay_play: replay("Play on the board", "play"),
-            replay_clear: replay("Clear the marks", "clear"),
+            replay,
         }
     }
 
@@ -302,20 +289,7 @@ impl ScoresPanel {
             }
         }
         set_text(&self.why_end, &why.end);
-        let replay = thinking.replay.as_ref();
-        let step = replay.map_or("Next move on the board", Replay::step_label);
-        self.replay_step.set_text_content(Some(step));
-        let playing = replay.is_some_and(|replay| replay.playing);
-        let play = if playing {
-            "Pause"
-        } else {
-            "Play on the board"
-        };
-        self.replay_play.set_text_content(Some(play));
-        set_unavailable(
-            &self.replay_clear,
-            replay.is_none_or(|replay| replay.shown == 0),
-        );
+        self.replay.render(thinking.replay.as_ref());
     }
 }
 
@@ -332,6 +306,10 @@ struct StatsPanel {
     /// A bigger board's last search.
     search: Element,
     sentence: Element,
+    /// The replay on the board of the forced win the search found: where it is, and its controls.
+    forced: Element,
+    forced_status: Element,
+    forced_replay: ReplayButtons,
     trouble: Element,
     table: Element,
     /// The statistics' value cells, in the order of [`report::statistics`].
@@ -350,6 +328,11 @@ impl StatsPanel {
         let search = add(&panel, "div", "ttt-search", "");
         let sentence = add(&search, "p", "ttt-search-sentence", "");
         let trouble = add(&search, "p", "ttt-note", "");
+        let forced = add(&search, "div", "ttt-forced", "");
+        set_hidden(&forced, true);
+        let forced_status = add(&forced, "p", "ttt-note", "");
+        set_attribute(&forced_status, "role", "status");
+        let forced_replay = ReplayButtons::build(&forced);
         let table = add(&search, "table", "", "");
         add(&table, "caption", "ttt-note", "Search statistics");
         let body = add(&table, "tbody", "", "");
@@ -376,6 +359,9 @@ impl StatsPanel {
             cells,
             search,
             sentence,
+            forced,
+            forced_status,
+            forced_replay,
             trouble,
             table,
             values,
@@ -384,7 +370,8 @@ impl StatsPanel {
         }
     }
 
-    fn render(&self, game: &Game, thinking: &Thinking, found: &Found) {
+    fn render(&self, state: &State) {
+        let (game, thinking, found) = (&state.game, &state.thinking, &state.found);
         let display = game.settings().display;
         let classic = game.classic();
         let shown = display.stats || (display.horizon && classic.is_none());
@@ -407,6 +394,7 @@ impl StatsPanel {
             None => {
                 set_text(&self.title, "The computer's last search");
                 self.render_search(game, found);
+                self.render_forced(state.replay_line().is_some(), thinking.replay.as_ref());
             }
         }
     }
@@ -450,6 +438,56 @@ impl StatsPanel {
         for line in report::horizon(position, thought) {
             add(&self.horizon, "li", "", &line);
         }
+    }
+
+    /// The controls of the replay of the forced win on the board, when the last search found one from the
+    /// position on the board (`offered`), with `replay` the one on show.
+    fn render_forced(&self, offered: bool, replay: Option<&Replay>) {
+        set_hidden(&self.forced, !offered);
+        if !offered {
+            return;
+        }
+        set_text(
+            &self.forced_status,
+            &replay.map_or_else(String::new, Replay::progress),
+        );
+        self.forced_replay.render(replay);
+    }
+}
+
+/// The controls of a line replayed on the board (the 3x3 board's "why" line, a bigger board's forced win): a
+/// move more, play or pause, and clear; each names its control in `data-replay`.
+struct ReplayButtons {
+    step: HtmlButtonElement,
+    play: HtmlButtonElement,
+    clear: HtmlButtonElement,
+}
+
+impl ReplayButtons {
+    fn build(parent: &Element) -> ReplayButtons {
+        let actions = add(parent, "div", "ttt-actions", "");
+        let control = |text: &str, name: &str| {
+            add_control(&actions, "ttt-button ttt-small", text, "data-replay", name)
+        };
+        ReplayButtons {
+            step: control("Next move on the board", "step"),
+            play: control("Play on the board", "play"),
+            clear: control("Clear the marks", "clear"),
+        }
+    }
+
+    /// The buttons' words for `replay`, the replay on show.
+    fn render(&self, replay: Option<&Replay>) {
+        let step = replay.map_or("Next move on the board", Replay::step_label);
+        self.step.set_text_content(Some(step));
+        let playing = replay.is_some_and(|replay| replay.playing);
+        let play = if playing {
+            "Pause"
+        } else {
+            "Play on the board"
+        };
+        self.play.set_text_content(Some(play));
+        set_unavailable(&self.clear, replay.is_none_or(|replay| replay.shown == 0));
     }
 }
 

@@ -262,7 +262,12 @@ impl View {
         let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
         toggle_class(&self.board, "ttt-thinking", thinking);
         set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
-        let squares = squares(game, state.focus_cell, scores);
+        let squares = squares(
+            game,
+            state.focus_cell,
+            scores,
+            state.thinking.replay.as_ref(),
+        );
         let mut drawn = self.drawn.borrow_mut();
         for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
             let before = drawn.get(cell);
