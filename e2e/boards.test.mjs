@@ -222,8 +222,16 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
     const rows = await page.locator(".ttt-search tbody tr").evaluateAll((trs) =>
       Object.fromEntries(trs.map((tr) => [tr.querySelector("th").textContent, tr.querySelector("td").textContent])),
     );
-    const horizon = await page.locator(".ttt-horizon li").allTextContents();
-    return { rows, horizon, sum: horizon.reduce((total, line) => total + positions(line), 0) };
+    const lines = await page.locator(".ttt-horizon li").allTextContents();
+    // The threat search's positions are counted apart from the depths' (its own row of the statistics).
+    const threats = lines.filter((line) => line.startsWith("Threat search"));
+    assert.ok(threats.length <= 1 && (threats.length === 0 || lines[0] === threats[0]), lines.join("\n"));
+    if (threats.length === 1) {
+      assert.match(threats[0], /^Threat search, fours and threes: [\d,]+ positions?; (no forced win found|a forced win by (continuous fours|fours and threes) for [XO])$/);
+      assert.equal(positions(threats[0]), Number(rows["Positions of the threat search"].replaceAll(",", "")));
+    }
+    const horizon = lines.filter((line) => !line.startsWith("Threat search"));
+    return { rows, horizon, threats, sum: horizon.reduce((total, line) => total + positions(line), 0) };
   };
   // 4x4 with 4 in a row: depths 1 and 2, then one search straight to the end, which proves the draw.
   await withGame("?board=4x4&k=4&stats=1&horizon=1&delay=0", async (page) => {
@@ -232,7 +240,8 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
     assert.equal(await page.locator(".ttt-horizon").isVisible(), false);
     await page.locator('[data-cell="5"]').click();
     await page.locator(".ttt-horizon li").first().waitFor({ timeout: 20_000 });
-    const { rows, horizon, sum } = await searched(page);
+    const { rows, horizon, threats, sum } = await searched(page);
+    assert.equal(threats.length, 1, "the threat search's line, first");
     assert.equal(horizon.length, 3, horizon.join("\n"));
     assert.match(horizon[0], /^Depth 1: /);
     assert.match(horizon[1], /^Depth 2: /);

@@ -228,34 +228,48 @@ pub fn statistics(position: &Grid, thought: &Thought) -> Vec<(&'static str, Stri
 
 /// The horizon: one line per iteration of the deepening, what the search saw at that depth, with that
 /// iteration's own positions and time, so that the lines add up to the whole search; the search straight to the
-/// end of the game it may try is one of them, and so is the iteration the clock stopped. `position` is the
-/// position searched (its board names the squares).
+/// end of the game it may try is one of them, and so is the iteration the clock stopped. The threat search's own
+/// positions (at the root and at the search's leaves, counted apart) come first, in a line of their own, with what
+/// it found. `position` is the position searched (its board names the squares).
 pub fn horizon(position: &Grid, thought: &Thought) -> Vec<String> {
     let shape = position.shape();
-    thought
-        .iterations
-        .iter()
-        .map(|iteration| {
-            let depth = if to_the_end(position, iteration.depth) {
-                "To the end of the game".to_owned()
-            } else {
-                format!("Depth {}", iteration.depth)
-            };
-            let work = format!(
-                "{} in {}",
-                counted(iteration.nodes, "position", "positions"),
-                milliseconds(iteration.ms)
-            );
-            let Some(verdict) = &iteration.verdict else {
-                return format!("{depth}: stopped by the clock after {work}");
-            };
-            let best = iteration
-                .best
-                .map_or_else(|| "no move".to_owned(), |cell| square_name(shape, cell));
-            let words = verdict_words(verdict, position.to_move());
-            format!("{depth}: {work}; best move {best}; {words}")
-        })
-        .collect()
+    let threats = (thought.threat_nodes > 0).then(|| {
+        let found = thought.forced.as_ref().map_or_else(
+            || "no forced win found".to_owned(),
+            |forced| {
+                format!(
+                    "a forced win {} for {}",
+                    forced_how(forced.kind),
+                    forced.winner.name()
+                )
+            },
+        );
+        format!(
+            "Threat search, fours and threes: {}; {found}",
+            counted(thought.threat_nodes, "position", "positions")
+        )
+    });
+    let depths = thought.iterations.iter().map(|iteration| {
+        let depth = if to_the_end(position, iteration.depth) {
+            "To the end of the game".to_owned()
+        } else {
+            format!("Depth {}", iteration.depth)
+        };
+        let work = format!(
+            "{} in {}",
+            counted(iteration.nodes, "position", "positions"),
+            milliseconds(iteration.ms)
+        );
+        let Some(verdict) = &iteration.verdict else {
+            return format!("{depth}: stopped by the clock after {work}");
+        };
+        let best = iteration
+            .best
+            .map_or_else(|| "no move".to_owned(), |cell| square_name(shape, cell));
+        let words = verdict_words(verdict, position.to_move());
+        format!("{depth}: {work}; best move {best}; {words}")
+    });
+    threats.into_iter().chain(depths).collect()
 }
 
 /// A move's verdict on its square, short: "win 5", "draw", "loss 4" when proved, "+120" or "-35" when estimated.
@@ -771,6 +785,13 @@ mod tests {
         let wins = x_wins_by_fours();
         let thought = think(&wins, limits, &mut Ticks(0.0));
         let forced = thought.forced.clone().expect("a forced win");
+        assert_eq!(
+            horizon(&wins, &thought)[0],
+            format!(
+                "Threat search, fours and threes: {}; a forced win by continuous fours for X",
+                counted(thought.threat_nodes, "position", "positions")
+            )
+        );
         assert_eq!((forced.winner, forced.kind), (Player::X, ForcedKind::Fours));
         assert_eq!(
             search_sentence(&wins, &thought),
