@@ -287,9 +287,11 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     assert.equal(tinted.ring, plain.ring);
     const sentence = await page.locator(".ttt-search-sentence").textContent();
     assert.match(sentence, /^(Looked \d+ moves? ahead|Searched to the end), [\d,]+ positions; /);
+    // The threat search's line first, then one line per depth.
     const horizon = await page.locator(".ttt-horizon li").allTextContents();
-    assert.ok(horizon.length >= 1, "one line per depth");
-    assert.match(horizon[0], /^Depth 1: [\d,]+ positions in \d+ ms; best move row \d+, column \d+; /);
+    assert.ok(horizon.length >= 2, horizon.join("\n"));
+    assert.match(horizon[0], /^Threat search, fours and threes: [\d,]+ positions?; (no forced win found|a forced win by )/);
+    assert.match(horizon[1], /^Depth 1: [\d,]+ positions in \d+ ms; best move row \d+, column \d+; /);
     const rows = await page.locator(".ttt-search th").allTextContents();
     assert.ok(rows.includes("Positions per second"), rows.join(" | "));
     // Undone, the search is of a move no longer on the board: the panel says so.
