@@ -120,9 +120,12 @@ impl Searcher {
             answer(error_object(&failed));
             return;
         }
+        // When it was asked, by the clock page and worker share: the worker's search takes the time the request
+        // waited (for a new worker to start) from its own.
         let request = object(&[
             ("position", position.to_string().into()),
             ("options", options_object(position, query).into()),
+            ("sentAt", js_sys::Date::now().into()),
         ]);
         if let Err(error) = self.worker.post_message(&request) {
             let why = error_text(&error);
