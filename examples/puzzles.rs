@@ -54,40 +54,15 @@ fn main() {
 fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "../tests/common/puzzles.rs"]
+mod fixture;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod native {
+    use crate::fixture::{kind_name, puzzles};
     use tictactoe::engine::{
         evaluate, think, ForcedKind, Grid, InstantClock, Limits, Outcome, Rng, Shape, Thought,
     };
-
-    /// One puzzle of `tests/puzzles.txt`: `rows cols k | position | kind | plies | source`.
-    pub struct Puzzle {
-        pub position: Grid,
-        pub kind: String,
-        pub plies: u32,
-        pub source: String,
-    }
-
-    /// The puzzles of the fixture.
-    pub fn puzzles() -> Vec<Puzzle> {
-        include_str!("../tests/puzzles.txt")
-            .lines()
-            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-            .map(|line| {
-                let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-                let size: Vec<usize> = fields[0]
-                    .split_whitespace()
-                    .map(|n| n.parse().expect("a number"))
-                    .collect();
-                let shape = Shape::new(size[0], size[1], size[2]).expect("a shape");
-                Puzzle {
-                    position: Grid::parse(fields[1], shape).expect("a position"),
-                    kind: fields[2].to_owned(),
-                    plies: fields[3].parse().expect("plies"),
-                    source: fields[4].to_owned(),
-                }
-            })
-            .collect()
-    }
 
     fn limits(time_ms: u32) -> Limits {
         Limits {
@@ -110,10 +85,7 @@ mod native {
             let found = match &thought.forced {
                 Some(forced) => format!(
                     "{} in {} plies, {} positions",
-                    match forced.kind {
-                        ForcedKind::Fours => "fours",
-                        ForcedKind::FoursAndThrees => "threes",
-                    },
+                    kind_name(forced.kind),
                     forced.plies,
                     forced.positions
                 ),
@@ -128,7 +100,7 @@ mod native {
             println!(
                 "{index:2} {} {:>6} {:2} plies ({}): {} in {:.0} ms, {found}",
                 puzzle.position.shape(),
-                puzzle.kind,
+                kind_name(puzzle.kind),
                 puzzle.plies,
                 puzzle.source,
                 if ok { "solved" } else { "NOT solved" },
@@ -233,13 +205,6 @@ mod native {
     }
 
     /// The kind as the fixture writes it.
-    fn kind_name(kind: ForcedKind) -> &'static str {
-        match kind {
-            ForcedKind::Fours => "fours",
-            ForcedKind::FoursAndThrees => "threes",
-        }
-    }
-
     /// The most empty cells of a small board's puzzle: few enough for the full search to take seconds.
     const SMALL_EMPTY_CELLS: usize = 15;
 

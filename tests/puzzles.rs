@@ -7,41 +7,13 @@
 //! clock and times each.
 
 use tictactoe::engine::{
-    evaluate, think, Clock, ForcedKind, Grid, Limits, Outcome, Player, Shape, Thought,
+    evaluate, think, Clock, ForcedKind, Grid, Limits, Outcome, Player, Thought,
 };
 
-/// One line of the fixture: `rows cols k | position | kind | plies | source`.
-struct Puzzle {
-    position: Grid,
-    kind: ForcedKind,
-    plies: u32,
-    source: String,
-}
+#[path = "common/puzzles.rs"]
+mod fixture;
 
-fn puzzles() -> Vec<Puzzle> {
-    include_str!("puzzles.txt")
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            let size: Vec<usize> = fields[0]
-                .split_whitespace()
-                .map(|n| n.parse().unwrap())
-                .collect();
-            let shape = Shape::new(size[0], size[1], size[2]).unwrap();
-            Puzzle {
-                position: Grid::parse(fields[1], shape).unwrap(),
-                kind: match fields[2] {
-                    "fours" => ForcedKind::Fours,
-                    "threes" => ForcedKind::FoursAndThrees,
-                    other => panic!("kind {other}"),
-                },
-                plies: fields[3].parse().unwrap(),
-                source: fields[4].to_owned(),
-            }
-        })
-        .collect()
-}
+use fixture::{puzzles, Puzzle};
 
 /// A clock that moves 1 ms each time it is read.
 struct TickClock(f64);
