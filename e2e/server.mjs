@@ -22,14 +22,14 @@ const TYPES = {
 
 /**
  * Serves `root` under `prefix` (which starts and ends with "/") on 127.0.0.1 and a free port, plus any extra
- * `{ urlPath: filePath }` files; `onRequest(path)`, if given, hears of every request. Resolves to
+ * `{ urlPath: filePath }` files; `onRequest(path, request)`, if given, hears of every request. Resolves to
  * `{ url, close }` where `url` is the site's address.
  */
 export async function serve(root, { prefix = "/tictactoe/", extra = {}, onRequest } = {}) {
   const base = resolve(root);
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
-    onRequest?.(path);
+    onRequest?.(path, request);
     let file = extra[path];
     if (!file && path === prefix.slice(0, -1)) {
       response.writeHead(301, { Location: prefix }).end();
