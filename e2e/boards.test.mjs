@@ -37,7 +37,7 @@ test("board=4x4&k=4 draws a board of sixteen squares, and the board control name
     assert.equal(await page.locator("button[data-cell]").count(), 16);
     assert.equal(await page.locator("select[data-board]").inputValue(), "4x4/4");
     const label = await page.locator('[data-cell="15"]').getAttribute("aria-label");
-    assert.equal(label, "Row 4, column 4, empty");
+    assert.equal(label, "d1, empty");
     // The keys walk the 4x4 board and stop at its edges: Control+End to the last square, Home to the start of
     // its row, End back to its end, up one row.
     await page.locator('[data-cell="0"]').focus();
@@ -163,25 +163,69 @@ test("on a 15x15 board on a phone every square's score fits inside it", async ()
   );
 });
 
-test("on a 15x15 board on a phone the squares stay 24 px apart: the board scrolls sideways and shows the move just played", async () => {
-  // X (the computer, to move) completes five in a row on the right edge, which a 360 px screen cannot show with
-  // the left edge.
-  const stones = { "7,9": "O", "0,0": "O", "0,2": "O", "14,0": "O" };
-  for (const col of [10, 11, 12, 13]) stones[`7,${col}`] = "X";
+test("on a phone a 15x15 board fits the screen: a first tap marks a square large, a second plays it", async () => {
   await withGame(
-    `?board=15x15&k=5&human=O&delay=0&think=300&position=${gomoku(stones)}`,
+    "?board=15x15&k=5&delay=0&think=100",
     async (page) => {
-      const winning = page.locator('[data-cell="119"]');
-      await page.locator(".ttt-cell.ttt-last").waitFor({ timeout: 30_000 });
-      assert.equal(await winning.textContent(), "X");
-      const [square, frame] = await Promise.all([winning.boundingBox(), board(page).boundingBox()]);
-      assert.ok(square.x >= frame.x && square.x + square.width <= frame.x + frame.width, `in view: ${JSON.stringify({ square, frame })}`);
-      const [first, right, below] = await Promise.all(["0", "1", "15"].map((cell) => page.locator(`[data-cell="${cell}"]`).boundingBox()));
-      assert.ok(right.x - first.x >= 24 && below.y - first.y >= 24, `apart: ${right.x - first.x} and ${below.y - first.y} px`);
+      // Every square is on the screen, and smaller than a finger.
+      const squares = await page.locator("[data-cell]").evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().toJSON()));
+      assert.ok(squares.every((r) => r.left >= 0 && r.right <= 360), "every square on the screen");
+      assert.ok(squares[0].width < 44, `${squares[0].width} px`);
+      const h8 = page.locator('[data-cell="112"]');
+      await h8.tap();
+      assert.equal(await marks(page), 0, "the first tap plays nothing");
+      assert.equal(await page.locator(".ttt-status").textContent(), "h8 marked: tap it again to play X there.");
+      assert.equal(await h8.getAttribute("aria-label"), "h8, empty, marked: tap again to play here");
+      assert.equal(await h8.textContent(), "X");
+      const large = await h8.boundingBox();
+      assert.ok(large.width >= 2 * squares[112].width, `marked large: ${large.width} px`);
+      // Another square moves the mark; a second tap on it plays there.
+      const i9 = page.locator('[data-cell="98"]');
+      await i9.tap();
+      assert.equal(await page.locator(".ttt-aimed").count(), 1);
+      assert.equal(await page.locator(".ttt-status").textContent(), "i9 marked: tap it again to play X there.");
+      await i9.tap();
+      await page.locator(".ttt-cell.ttt-last", { hasText: "O" }).waitFor({ timeout: 30_000 });
+      assert.equal(await i9.textContent(), "X");
+      assert.equal(await page.locator(".ttt-aimed").count(), 0);
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), "the page does not scroll sideways");
     },
-    { viewport: { width: 360, height: 740 } },
+    { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
   );
+  // Squares as big as a finger play at the first tap; a mouse plays at once whatever their size.
+  await withGame("?delay=0", async (page) => {
+    await page.locator('[data-cell="4"]').tap();
+    assert.equal(await page.locator('[data-cell="4"]').textContent(), "X");
+  }, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  await withGame("?board=15x15&k=5&delay=0&think=100", async (page) => {
+    await page.locator('[data-cell="112"]').click();
+    await page.locator(".ttt-cell.ttt-last", { hasText: "O" }).waitFor({ timeout: 30_000 });
+    assert.equal(await page.locator('[data-cell="112"]').textContent(), "X");
+  }, { viewport: { width: 360, height: 740 } });
+});
+
+test("a bigger board carries its coordinates, and the page, the status, the moves and the squares name them", async () => {
+  await withGame("?board=15x15&k=5&mode=friend", async (page) => {
+    assert.deepEqual(await page.locator(".ttt-rows span").allTextContents(), Array.from({ length: 15 }, (_, i) => String(15 - i)));
+    assert.deepEqual(await page.locator(".ttt-cols span").allTextContents(), [..."abcdefghijklmno"]);
+    assert.equal(await page.locator(".ttt-rows").getAttribute("aria-hidden"), "true");
+    // Row numbers count from the bottom: a15 is the top left square, h8 the centre.
+    assert.equal(await page.locator('[data-cell="0"]').getAttribute("aria-label"), "a15, empty");
+    await page.getByRole("button", { name: "h8, empty" }).click();
+    assert.equal(await page.locator(".ttt-status").textContent(), "X played h8. O to move.");
+    assert.deepEqual(await page.locator(".ttt-history li:not([hidden])").allTextContents(), ["Start", "1. X: h8"]);
+    // The row of numbers lines up with the squares.
+    const [eight, label] = await Promise.all([page.locator('[data-cell="112"]').boundingBox(), page.locator(".ttt-rows span", { hasText: /^8$/ }).boundingBox()]);
+    assert.ok(Math.abs(eight.y + eight.height / 2 - (label.y + label.height / 2)) < 2, `${eight.y} ${label.y}`);
+    assert.equal(await page.title(), "Gomoku against minimax");
+    assert.equal(await page.locator("h1").textContent(), "Gomoku against minimax");
+    await page.getByRole("combobox", { name: "Board" }).selectOption("4x4/4");
+    assert.equal(await page.locator("h1").textContent(), "4x4 tic-tac-toe against minimax");
+    await page.getByRole("combobox", { name: "Board" }).selectOption("3x3/3");
+    assert.equal(await page.title(), "Tic-tac-toe against minimax");
+    assert.equal(await page.locator(".ttt-rows").isVisible(), false, "3x3 keeps rows and columns in words");
+    assert.equal(await page.locator('[data-cell="5"]').getAttribute("aria-label"), "Row 2, column 3, empty");
+  });
 });
 
 test("on a bigger board the game tree is shown one move deep, says why, and gives each move's proved value", async () => {
@@ -199,9 +243,9 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
     items.forEach(([move, outcome, text], index) => {
       assert.equal(move, String(index));
       assert.equal(outcome, "draw");
-      assert.match(text, /^X: row \d, column \d, proved: a draw with best play$/);
+      assert.match(text, /^X: [a-d][1-4], proved: a draw with best play$/);
     });
-    assert.equal(items[6][2], "X: row 2, column 3, proved: a draw with best play");
+    assert.equal(items[6][2], "X: c3, proved: a draw with best play");
     // The same panels as on the 3x3 board: the tree's pictures of small boards and the step-through stay with 3x3,
     // and the step panel says why.
     assert.equal(await panel.locator(".ttt-tree").isVisible(), false);
@@ -245,7 +289,7 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
     assert.equal(horizon.length, 3, horizon.join("\n"));
     assert.match(horizon[0], /^Depth 1: /);
     assert.match(horizon[1], /^Depth 2: /);
-    assert.match(horizon[2], /^To the end of the game: [\d,]+ positions in [\d,]+ ms; best move row \d, column \d; a draw with best play$/);
+    assert.match(horizon[2], /^To the end of the game: [\d,]+ positions in [\d,]+ ms; best move [a-d][1-4]; a draw with best play$/);
     assert.equal(rows["Depth reached"], "the end of the game");
     assert.equal(sum, Number(rows["Positions searched"].replaceAll(",", "")));
   });
@@ -258,7 +302,7 @@ test("the horizon adds up to the search: each depth's own positions, the try to 
     const stopped = /^Depth \d+: stopped by the clock after [\d,]+ positions? in [\d,]+ ms$/;
     horizon.forEach((line, index) => {
       const last = index === horizon.length - 1;
-      assert.match(line, last ? new RegExp(`${stopped.source}|; best move row`) : /^Depth \d+: .*; best move row \d+, column \d+; /, horizon.join("\n"));
+      assert.match(line, last ? new RegExp(`${stopped.source}|; best move [a-g][1-7];`) : /^Depth \d+: .*; best move [a-g][1-7]; /, horizon.join("\n"));
     });
     assert.equal(rows["Stopped by the clock"], "yes");
     assert.equal(sum, Number(rows["Positions searched"].replaceAll(",", "")));
@@ -277,7 +321,7 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     const last = page.locator(".ttt-cell.ttt-last");
     assert.equal(await last.count(), 1);
     assert.equal(await last.textContent(), "O");
-    assert.match(await last.getAttribute("aria-label"), /^Row \d+, column \d+, O, last move$/);
+    assert.match(await last.getAttribute("aria-label"), /^[a-g][1-7], O, last move$/);
     const looks = (cell) => cell.evaluate((element) => {
       const css = getComputedStyle(element);
       return { background: css.backgroundColor, ring: css.boxShadow };
@@ -291,7 +335,7 @@ test("the computer answers on a 7x7 board from a worker, and says how deep it lo
     const horizon = await page.locator(".ttt-horizon li").allTextContents();
     assert.ok(horizon.length >= 2, horizon.join("\n"));
     assert.match(horizon[0], /^Threat search, fours and threes: [\d,]+ positions?; (no forced win found|a forced win by )/);
-    assert.match(horizon[1], /^Depth 1: [\d,]+ positions in \d+ ms; best move row \d+, column \d+; /);
+    assert.match(horizon[1], /^Depth 1: [\d,]+ positions in \d+ ms; best move [a-g][1-7]; /);
     const rows = await page.locator(".ttt-search th").allTextContents();
     assert.ok(rows.includes("Positions per second"), rows.join(" | "));
     // Undone, the search is of a move no longer on the board: the panel says so.
@@ -338,7 +382,7 @@ test("on 15x15 the computer takes a five it can make, and blocks a four", async 
   await withGame(`?board=15x15&k=5&human=O&position=${win}`, async (page) => {
     await page.locator(".ttt-status", { hasText: "Computer wins" }).waitFor({ timeout: 20_000 });
   });
-  // O to move against four X in a row closed at one end: only row 8, column 10 stops five.
+  // O to move against four X in a row closed at one end: only j8 stops five.
   const four = gomoku({ "7,4": "O", "7,5": "X", "7,6": "X", "7,7": "X", "7,8": "X", "0,0": "O", "14,14": "O" });
   await withGame(`?board=15x15&k=5&human=X&position=${four}`, async (page) => {
     await page.locator('[data-cell="114"]', { hasText: "O" }).waitFor({ timeout: 20_000 });
@@ -348,7 +392,7 @@ test("on 15x15 the computer takes a five it can make, and blocks a four", async 
 });
 
 test("a forced win the computer found is said and replayed on the board, move by move, the game unchanged", async () => {
-  // X to move: a three on row 2 and one down column 6 meet at row 2, column 6, which makes two fours (the position
+  // X to move: a three on row 14 and one down column f meet at f14, which makes two fours (the position
   // of src/report.rs's tests). The computer plays X.
   const x = ["1,2", "1,3", "1,4", "2,5", "3,5", "4,5"];
   const o = ["1,1", "5,0", "5,3", "5,5", "6,3", "12,13"];
@@ -364,10 +408,10 @@ test("a forced win the computer found is said and replayed on the board, move by
     // The rest of the win, from the board: O's reply first.
     assert.deepEqual(await replayed(), ["1:O"]);
     const first = await status.textContent();
-    const length = Number(first.match(/^Move 1 of (\d+) on the board: O, row \d+, column \d+\.$/)[1]);
+    const length = Number(first.match(/^Move 1 of (\d+) on the board: O, [a-o]\d+\.$/)[1]);
     await forced.getByRole("button", { name: "Play on the board" }).click();
     await status.filter({ hasText: "completes a line" }).waitFor();
-    assert.match(await status.textContent(), new RegExp(`^Move ${length} of ${length} on the board: X, row \\d+, column \\d+\\. X completes a line\\.$`));
+    assert.match(await status.textContent(), new RegExp(`^Move ${length} of ${length} on the board: X, [a-o]\\d+\\. X completes a line\\.$`));
     assert.equal((await replayed()).length, length);
     // The game is as it was: thirteen stones, O to move; a move of O's puts the replay away.
     assert.equal(await marks(page), 13);

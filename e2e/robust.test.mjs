@@ -29,8 +29,9 @@ async function monkey({ seed, actions }) {
   const all = (selector) => [...root.querySelectorAll(selector)];
   const visible = (selector) => all(selector).filter((el) => el.offsetParent !== null);
   const board = () => all("[data-cell]").map((c) => c.textContent || ".").join("");
-  // The result, without where the computer's last move went ("O played row 1, column 3. Computer wins").
-  const status = () => root.querySelector(".ttt-status").textContent.replace(/^[XO] played row \d+, column \d+\. (?=You win|Computer wins|Draw|[XO] wins)/, "");
+  // The result, without where the computer's last move went ("O played row 1, column 3. Computer wins", "O played
+  // h8. Computer wins" on a bigger board).
+  const status = () => root.querySelector(".ttt-status").textContent.replace(/^[XO] played (row \d+, column \d+|[a-o]\d+)\. (?=You win|Computer wins|Draw|[XO] wins)/, "");
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
   const winners = (b) => [...new Set(LINES.filter(([a, c, d]) => b[a] !== "." && b[a] === b[c] && b[c] === b[d]).map(([a]) => b[a]))];

@@ -55,13 +55,41 @@ pub fn cell_name(cell: usize) -> String {
     square_name(Shape::CLASSIC, cell)
 }
 
-/// `cell` of a board of `shape` in words: "row 2, column 3".
+/// `cell` of a board of `shape` in words: "row 2, column 3" on the 3x3 board; on a bigger one its coordinates,
+/// as Gomoku and chess write them: the column's letter from the left, the row's number from the bottom ("h8" is
+/// 15x15's centre).
 pub fn square_name(shape: Shape, cell: usize) -> String {
-    format!(
-        "row {}, column {}",
-        cell / shape.cols() + 1,
-        cell % shape.cols() + 1
-    )
+    let (row, col) = (cell / shape.cols(), cell % shape.cols());
+    if shape == Shape::CLASSIC {
+        format!("row {}, column {}", row + 1, col + 1)
+    } else {
+        format!("{}{}", column_letter(col), shape.rows() - row)
+    }
+}
+
+/// The letter of a bigger board's column `col` (counted from 0 at the left): "a" to "o".
+pub fn column_letter(col: usize) -> char {
+    char::from(b'a' + u8::try_from(col).expect("a board has at most 15 columns"))
+}
+
+/// The name of the game played on a board of `shape`: "Tic-tac-toe" on 3x3, "Gomoku" on 15x15 with five in a
+/// row, "4x4 tic-tac-toe" where the line spans the board, and "Four in a row on 5x5" for the others.
+pub fn game_name(shape: Shape) -> String {
+    let (rows, cols, k) = (shape.rows(), shape.cols(), shape.k());
+    match (rows, cols, k) {
+        (3, 3, 3) => "Tic-tac-toe".to_owned(),
+        (15, 15, 5) => "Gomoku".to_owned(),
+        _ if rows == cols && k == rows => format!("{rows}x{cols} tic-tac-toe"),
+        _ => {
+            let count = match k {
+                3 => "Three".to_owned(),
+                4 => "Four".to_owned(),
+                5 => "Five".to_owned(),
+                _ => k.to_string(),
+            };
+            format!("{count} in a row on {rows}x{cols}")
+        }
+    }
 }
 
 /// A key that moves focus across the board: one tab stop for the whole board, the arrows between squares.
@@ -510,9 +538,12 @@ impl Game {
         if cell >= self.shape().cells() {
             return String::new();
         }
-        let cols = self.shape().cols();
-        // `square_name`'s words, starting a sentence here.
-        let mut label = format!("Row {}, column {}, ", cell / cols + 1, cell % cols + 1);
+        // `square_name`'s words, starting a sentence here ("Row 2, column 3" on 3x3; "h8" stays as it is written).
+        let name = square_name(self.shape(), cell);
+        let mut label = match name.strip_prefix('r') {
+            Some(rest) => format!("R{rest}, "),
+            None => format!("{name}, "),
+        };
         match board.get(cell) {
             Some(player) => label.push(player.symbol()),
             None => label.push_str("empty"),
@@ -1070,6 +1101,29 @@ mod tests {
     }
 
     #[test]
+    fn squares_are_named_by_row_and_column_on_3x3_and_by_coordinates_on_bigger_boards() {
+        assert_eq!(square_name(Shape::CLASSIC, 5), "row 2, column 3");
+        let gomoku = Shape::new(15, 15, 5).unwrap();
+        assert_eq!(square_name(gomoku, 112), "h8");
+        assert_eq!(square_name(gomoku, 0), "a15");
+        assert_eq!(square_name(gomoku, 224), "o1");
+        let wide = Shape::new(3, 7, 3).unwrap();
+        assert_eq!(square_name(wide, 20), "g1");
+        assert_eq!(square_name(wide, 0), "a3");
+    }
+
+    #[test]
+    fn games_are_named_by_their_boards() {
+        let name = |rows, cols, k| game_name(Shape::new(rows, cols, k).unwrap());
+        assert_eq!(name(3, 3, 3), "Tic-tac-toe");
+        assert_eq!(name(15, 15, 5), "Gomoku");
+        assert_eq!(name(4, 4, 4), "4x4 tic-tac-toe");
+        assert_eq!(name(4, 4, 3), "Three in a row on 4x4");
+        assert_eq!(name(7, 7, 5), "Five in a row on 7x7");
+        assert_eq!(name(10, 12, 6), "6 in a row on 10x12");
+    }
+
+    #[test]
     fn cell_labels_say_where_and_what() {
         let game = from("XXXOO....", Mode::Friend);
         assert_eq!(
@@ -1162,9 +1216,9 @@ mod tests {
         assert!(!game.play_human(5), "taken");
         assert!(!game.play_human(16), "off the board");
         assert!(game.play_human(15));
-        assert_eq!(game.move_label(1), "O: row 4, column 4");
-        assert_eq!(game.cell_label(15), "Row 4, column 4, O, last move");
-        assert_eq!(game.cell_label(5), "Row 2, column 2, X");
+        assert_eq!(game.move_label(1), "O: d1");
+        assert_eq!(game.cell_label(15), "d1, O, last move");
+        assert_eq!(game.cell_label(5), "b3, X");
         assert!(!game.show_hint(), "hints are for the 3x3 board");
         assert!(game.level_description().contains("1000 ms a move"));
         // O's four in the last column, after X's moves elsewhere, ends the game: not in the 3x3 tally.

@@ -600,11 +600,11 @@ mod tests {
         });
         assert_eq!(
             tree_move_words(&empty, 6, &draw),
-            "X: row 2, column 3, proved: a draw with best play"
+            "X: c3, proved: a draw with best play"
         );
         assert_eq!(
             tree_move_words(&empty.play(0), 15, &Score::Estimate(120)),
-            "O: row 4, column 4, estimate +120 (best guess: O is better)"
+            "O: d1, estimate +120 (best guess: O is better)"
         );
     }
 
@@ -648,8 +648,8 @@ mod tests {
         assert_eq!(
             horizon(&position, &guess),
             [
-                "Depth 1: 16 positions in 0 ms; best move row 1, column 1; best guess: X is better",
-                "Depth 2: 140 positions in 1 ms; best move row 2, column 2; best guess: X is better",
+                "Depth 1: 16 positions in 0 ms; best move a4; best guess: X is better",
+                "Depth 2: 140 positions in 1 ms; best move b3; best guess: X is better",
                 "To the end of the game: stopped by the clock after 171,000 positions in 450 ms",
                 "Depth 3: stopped by the clock after 8,844 positions in 3,001 ms",
             ]

@@ -38,6 +38,8 @@ pub struct Square {
     pub label: String,
     /// Whether it is the board's one tab stop.
     pub tab_stop: bool,
+    /// Marked by a first touch, large, for a second to play it (on squares smaller than a finger).
+    pub aimed: bool,
     /// Whether a click would place no mark now.
     pub unavailable: bool,
     /// The mark on it.
@@ -72,11 +74,12 @@ pub enum Scores<'a> {
     Verdicts(&'a [(usize, Score)]),
 }
 
-/// Every square of `game`'s board, in cell order, with `focus` the board's tab stop, `scores` shown and the marks
-/// of `replay`, a line replayed from the position on the board.
+/// Every square of `game`'s board, in cell order, with `focus` the board's tab stop, `aim` the square a touch
+/// marked, `scores` shown and the marks of `replay`, a line replayed from the position on the board.
 pub fn squares(
     game: &Game,
     focus: usize,
+    aim: Option<usize>,
     scores: Scores<'_>,
     replay: Option<&Replay>,
 ) -> Vec<Square> {
@@ -101,6 +104,7 @@ pub fn squares(
                 text: mark.map_or_else(String::new, |mark| mark.name().to_owned()),
                 label: game.label_on(&board, &winning, cell),
                 tab_stop: cell == focus,
+                aimed: aim == Some(cell),
                 unavailable: !(human_to_move && mark.is_none()),
                 mark,
                 last: last == Some(cell),
@@ -128,6 +132,11 @@ pub fn squares(
                         square.text.clear();
                     }
                 }
+            }
+            // The mark to come, on the face of a square a touch marked.
+            if square.aimed {
+                square.text = mover.name().to_owned();
+                square.label.push_str(", marked: tap again to play here");
             }
             // A replayed mark is on the face and in the name: the move's number and its side.
             if let Some((player, number)) = square.replayed {
@@ -189,7 +198,7 @@ mod tests {
     #[test]
     fn a_square_says_its_mark_and_where_it_is() {
         let game = game("X...O....", Shape::CLASSIC);
-        let squares = squares(&game, 4, Scores::None, None);
+        let squares = squares(&game, 4, None, Scores::None, None);
         assert_eq!(squares.len(), 9);
         assert_eq!(squares[0].text, "X");
         assert_eq!(squares[0].label, "Row 1, column 1, X");
@@ -204,17 +213,17 @@ mod tests {
     #[test]
     fn the_last_move_on_the_board_is_marked_and_named() {
         let mut game = game(".........", Shape::CLASSIC);
-        assert!(squares(&game, 0, Scores::None, None)
+        assert!(squares(&game, 0, None, Scores::None, None)
             .iter()
             .all(|square| !square.last));
         assert!(game.play_human(4));
         let reply = game.play_computer().unwrap();
         let last = |game: &Game| -> Vec<usize> {
-            let squares = squares(game, 0, Scores::None, None);
+            let squares = squares(game, 0, None, Scores::None, None);
             (0..9).filter(|&cell| squares[cell].last).collect()
         };
         assert_eq!(last(&game), [reply]);
-        let squares_now = squares(&game, 0, Scores::None, None);
+        let squares_now = squares(&game, 0, None, Scores::None, None);
         assert!(squares_now[reply].label.ends_with(", O, last move"));
         assert!(!squares_now[4].label.contains("last move"));
         // Looking back at the position after X's move: X's move is the last on the board.
@@ -229,7 +238,7 @@ mod tests {
         let game = game("X.O.X.O..", Shape::CLASSIC);
         let board = game.classic().unwrap();
         let scores = move_scores(board, Scoring::DepthAware);
-        let squares = squares(&game, 0, Scores::Exact(&scores), None);
+        let squares = squares(&game, 0, None, Scores::Exact(&scores), None);
         let eight = &squares[8];
         assert_eq!(eight.score, Some(ScoreData::Exact("win", 1)));
         assert!(eight.best);
@@ -245,7 +254,7 @@ mod tests {
         let marked = |position: &str| -> Vec<usize> {
             let game = game(position, Shape::CLASSIC);
             let scores = move_scores(game.classic().unwrap(), Scoring::DepthAware);
-            let shown = squares(&game, 0, Scores::Exact(&scores), None);
+            let shown = squares(&game, 0, None, Scores::Exact(&scores), None);
             (0..9).filter(|&cell| shown[cell].best).collect()
         };
         // On the empty board all nine moves draw, so all nine are best.
@@ -262,9 +271,9 @@ mod tests {
         // X in row 1, column 2 wins in 3: X, then O, then X.
         let mut replay = Replay::new(board, 1);
         assert!(replay.step() && replay.step());
-        let shown = squares(&game, 0, Scores::Exact(&scores), Some(&replay));
-        let plain = squares(&game, 0, Scores::Exact(&scores), None);
-        let unscored = squares(&game, 0, Scores::None, None);
+        let shown = squares(&game, 0, None, Scores::Exact(&scores), Some(&replay));
+        let plain = squares(&game, 0, None, Scores::Exact(&scores), None);
+        let unscored = squares(&game, 0, None, Scores::None, None);
         let marks = replay.marks();
         assert_eq!(marks.len(), 2);
         for &(cell, player, number) in &marks {
@@ -299,14 +308,11 @@ mod tests {
             plies: 14,
         });
         let moves = [(0, draw), (3, Score::Estimate(-40))];
-        let squares = squares(&game, 0, Scores::Verdicts(&moves), None);
+        let squares = squares(&game, 0, None, Scores::Verdicts(&moves), None);
         assert_eq!(squares.len(), 16);
         assert_eq!(squares[0].text, "draw");
         assert_eq!(squares[0].score, Some(ScoreData::Exact("draw", 14)));
-        assert_eq!(
-            squares[0].label,
-            "Row 1, column 1, empty, proved: a draw with best play"
-        );
+        assert_eq!(squares[0].label, "a4, empty, proved: a draw with best play");
         assert_eq!(squares[3].text, "−40");
         assert_eq!(squares[3].score, Some(ScoreData::Estimate(-40)));
         assert_eq!(squares[5].text, "X");

@@ -5,7 +5,7 @@
 
 use crate::engine::{search_stats, Board, Clock, Grid, Limits, Score, Thought, Variant};
 use crate::explain::{move_scores, MoveScore};
-use crate::game::{Game, Phase};
+use crate::game::{game_name, square_name, Game, Phase};
 use crate::practice::{Practising, Subject};
 use crate::report::{Found, Scored};
 use crate::settings::{reading_name, Change, Controls, Name, Panel, Practice, Reading, Settings};
@@ -98,6 +98,9 @@ pub struct State {
     pub tally: Tally,
     /// The square that is the board's one tab stop (roving tabindex).
     pub focus_cell: usize,
+    /// The square a touch marked on a board whose squares are smaller than a finger, and the position it was
+    /// marked in: a second tap there plays it.
+    aim: Option<(usize, Grid)>,
     /// The last link made by Share.
     pub share: Option<Share>,
     /// What is shown above the board: settings that were not understood, and what the game says of the page.
@@ -126,6 +129,7 @@ impl State {
             game,
             tally: Tally::default(),
             focus_cell: 0,
+            aim: None,
             share: None,
             problems,
             typo: None,
@@ -134,6 +138,47 @@ impl State {
             share_base,
             embedded,
         }
+    }
+
+    /// The name of the page that shows the game: "Gomoku against minimax".
+    pub fn title(&self) -> String {
+        format!("{} against minimax", game_name(self.game.shape()))
+    }
+
+    /// The status line: the game's, or the square a touch marked, in as few words (two lines on a phone, which
+    /// the status line keeps room for: the board below does not move).
+    pub fn status_text(&self) -> String {
+        match self.aimed() {
+            Some(cell) => format!(
+                "{} marked: tap it again to play {} there.",
+                square_name(self.game.shape(), cell),
+                self.game.board().to_move().name()
+            ),
+            None => self.game.status_text(),
+        }
+    }
+
+    /// A person played `cell` (a click, a key).
+    pub fn play(&mut self, cell: usize) {
+        self.focus_cell = cell;
+        self.aim = None;
+        self.game.play_human(cell);
+    }
+
+    /// A touch on `cell` of a board whose squares are smaller than a finger: the first marks it, large, and a
+    /// second on the same square plays it, so that a finger that lands a square off plays nothing.
+    pub fn tap(&mut self, cell: usize) {
+        if self.aimed() == Some(cell) {
+            self.play(cell);
+        } else if self.game.is_playable(cell) {
+            self.focus_cell = cell;
+            self.aim = Some((cell, self.game.board()));
+        }
+    }
+
+    /// The square a touch marked, waiting for its second tap.
+    pub fn aimed(&self) -> Option<usize> {
+        self.aim.map(|(cell, _)| cell)
     }
 
     /// The groups of controls in view; the others are under the "Settings" disclosure (see
@@ -313,6 +358,11 @@ impl State {
         if self.focus_cell >= self.game.shape().cells() {
             self.focus_cell = 0;
         }
+        // A mark waits for its second tap only in the position it was made in, while that tap would play it.
+        let board = self.game.board();
+        self.aim = self
+            .aim
+            .filter(|&(cell, on)| on == board && self.game.is_playable(cell));
         match self.game.classic() {
             Some(board) => self.follow_position(board),
             None => {
@@ -719,6 +769,48 @@ mod tests {
         assert_eq!(state.game.settings().delay_ms, 900);
         assert_eq!(state.set(&reading("human=O")), Played::Anew);
         assert!(state.game.moves().is_empty());
+    }
+
+    #[test]
+    fn a_touch_on_a_small_square_marks_it_and_a_second_plays_it() {
+        let mut state = page("board=15x15&mode=friend");
+        state.tap(112);
+        assert_eq!(state.aimed(), Some(112));
+        assert_eq!(state.game.moves(), []);
+        assert_eq!(
+            state.status_text(),
+            "h8 marked: tap it again to play X there."
+        );
+        // Another square moves the mark; the same square again plays it.
+        state.tap(113);
+        assert_eq!((state.aimed(), state.focus_cell), (Some(113), 113));
+        state.tap(113);
+        assert_eq!(state.game.moves(), [113]);
+        assert_eq!(state.aimed(), None);
+        assert_eq!(state.status_text(), "X played i8. O to move.");
+        // A taken square is not marked; a mark goes with the position it was made in.
+        state.tap(113);
+        assert_eq!(state.aimed(), None);
+        state.tap(0);
+        assert_eq!(state.aimed(), Some(0));
+        assert!(state.game.undo());
+        state.settle();
+        assert_eq!(state.aimed(), None);
+        // A click plays at once, and takes a mark away.
+        state.tap(1);
+        state.play(2);
+        assert_eq!((state.game.moves(), state.aimed()), (&[2][..], None));
+    }
+
+    #[test]
+    fn the_page_is_named_after_the_game_on_its_board() {
+        assert_eq!(page("").title(), "Tic-tac-toe against minimax");
+        assert_eq!(page("board=15x15").title(), "Gomoku against minimax");
+        assert_eq!(page("board=4x4").title(), "4x4 tic-tac-toe against minimax");
+        assert_eq!(
+            page("board=5x5&k=4").title(),
+            "Four in a row on 5x5 against minimax"
+        );
     }
 
     #[test]

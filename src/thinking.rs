@@ -1152,15 +1152,12 @@ mod tests {
         replay.step();
         assert_eq!(
             replay.progress(),
-            "Move 1 of 1 on the board: X, row 1, column 4. X completes a line."
+            "Move 1 of 1 on the board: X, d7. X completes a line."
         );
         let mut longer = Replay::along(from, vec![4, 3, 5]);
         longer.step();
         longer.step();
-        assert_eq!(
-            longer.progress(),
-            "Move 2 of 3 on the board: O, row 1, column 4."
-        );
+        assert_eq!(longer.progress(), "Move 2 of 3 on the board: O, d7.");
         assert_eq!(longer.marks(), vec![(4, Player::X, 1), (3, Player::O, 2)]);
     }
 

@@ -95,16 +95,18 @@ pub struct App {
 
 impl App {
     /// `game` in `host`, its elements built, showing `problems` above the board; Share's links open `share_base`;
-    /// an `embedded` game (in a post) keeps only its author's `controls` in view.
+    /// an `embedded` game (in a post) keeps only its author's `controls` in view, and a game on its own `page`
+    /// names the page after the game on its board.
     pub fn new(
         host: Host,
         game: Game,
         problems: Vec<Problem>,
         share_base: String,
         embedded: bool,
+        page: bool,
         mailbox: Mailbox,
     ) -> App {
-        let view = View::build(&host);
+        let view = View::build(&host, page);
         host.shadow.replace_children_with_node_1(&view.root);
         let listener = Listener::game(&view.root, mailbox.clone());
         let storage = host.window.local_storage().ok().flatten();
@@ -175,8 +177,11 @@ impl App {
         let state = &mut self.state;
         let played = match message {
             Message::Play(cell) => {
-                state.focus_cell = cell;
-                state.game.play_human(cell);
+                state.play(cell);
+                Played::On
+            }
+            Message::Tap(cell) => {
+                state.tap(cell);
                 Played::On
             }
             Message::BoardKey(from, key) => {

@@ -26,8 +26,10 @@ const MOST_CELLS: usize = 225;
 /// One thing that happens to a game.
 #[derive(Clone, Debug)]
 pub enum Message {
-    /// A square was chosen (click, tap, Enter or Space).
+    /// A square was chosen (a click, Enter or Space, a tap on a square as big as a finger).
     Play(usize),
+    /// A square smaller than a finger was tapped: the first tap marks it, a second plays it.
+    Tap(usize),
     /// An arrow key, Home or End (Control+Home, Control+End) on the board: focus moves across it.
     BoardKey(usize, BoardKey),
     /// A step of the move history was chosen: back to the position after that many moves.
@@ -112,7 +114,7 @@ pub fn decode(event: &Event) -> Option<Message> {
     // (The game may be in a frame's document: its elements and events are checked in any window's terms.)
     let target = realm::element(event.target()?.as_ref())?;
     match event.type_().as_str() {
-        "click" => click(&target),
+        "click" => click(event, &target),
         "change" => change(&target),
         "keydown" => {
             let keyboard: &KeyboardEvent = event.dyn_ref::<AnyKeyboardEvent>()?.as_ref();
@@ -122,6 +124,16 @@ pub fn decode(event: &Event) -> Option<Message> {
         }
         _ => tree_path(&closest(&target, "[data-path]")?).map(Message::Preview),
     }
+}
+
+/// The smallest square a finger hits reliably, in CSS pixels (WCAG's and the platforms' touch target).
+const FINGER_PX: f64 = 44.0;
+
+/// Whether the click `event` on `square` came from a touch (or a pen) on a square smaller than a finger. A mouse's,
+/// a key's (no pointer) and a script's clicks play at once.
+fn by_finger(event: &Event, square: &Element) -> bool {
+    let touch = realm::pointer_type(event).is_some_and(|kind| kind == "touch" || kind == "pen");
+    touch && square.get_bounding_client_rect().width() < FINGER_PX
 }
 
 /// The nearest of `element` and its ancestors that matches `selector`, one of the game's own.
@@ -152,9 +164,14 @@ fn tree_path(item: &Element) -> Option<Vec<usize>> {
     (path.len() <= CELLS).then_some(path)
 }
 
-fn click(target: &Element) -> Option<Message> {
-    if let Some(cell) = closest(target, "[data-cell]") {
-        return cell_in(&cell, "data-cell").map(Message::Play);
+fn click(event: &Event, target: &Element) -> Option<Message> {
+    if let Some(square) = closest(target, "[data-cell]") {
+        let cell = cell_in(&square, "data-cell")?;
+        return Some(if by_finger(event, &square) {
+            Message::Tap(cell)
+        } else {
+            Message::Play(cell)
+        });
     }
     if let Some(message) = panel_click(target) {
         return Some(message);

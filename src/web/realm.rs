@@ -22,6 +22,13 @@ extern "C" {
     #[wasm_bindgen(thread_local_v2, js_namespace = ["Element", "prototype"], js_name = hasAttribute)]
     static HAS_ATTRIBUTE: Function;
 
+    /// An event, seen with the property a pointer's click has (a `PointerEvent`'s, in any window).
+    #[wasm_bindgen(extends = web_sys::Event)]
+    type PointerClick;
+    /// "mouse", "touch" or "pen" for a pointer's click; "" for a key's, undefined for an event that has none.
+    #[wasm_bindgen(method, getter = pointerType)]
+    fn pointer_type(this: &PointerClick) -> JsValue;
+
     /// `KeyboardEvent.prototype.getModifierState`, whose brand check throws for anything but a keyboard event.
     #[wasm_bindgen(thread_local_v2, js_namespace = ["KeyboardEvent", "prototype"], js_name = getModifierState)]
     static GET_MODIFIER_STATE: Function;
@@ -33,6 +40,19 @@ fn is_element(value: &JsValue) -> bool {
 
 fn is_keyboard_event(value: &JsValue) -> bool {
     value.is_object() && GET_MODIFIER_STATE.with(|get| get.call1(value, &"Alt".into()).is_ok())
+}
+
+/// The kind of pointer that made the click `event` ("mouse", "touch", "pen"), if a pointer made it.
+pub fn pointer_type(event: &web_sys::Event) -> Option<String> {
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "a `PointerClick` only adds a getter, which reads undefined on an event that has no such property"
+    )]
+    let click = event.unchecked_ref::<PointerClick>();
+    click
+        .pointer_type()
+        .as_string()
+        .filter(|kind| !kind.is_empty())
 }
 
 /// `value` as an element, if it is one (of any same-origin window).

@@ -252,6 +252,7 @@ pub fn mount(
                 problems,
                 game_page_url(),
                 embedded || source != Source::Page,
+                source == Source::Page,
                 mailbox,
             )))),
             queue: RefCell::new(Vec::new()),

@@ -6,7 +6,7 @@
 
 use super::disclosure::{Disclosure, Under};
 use super::dom::{
-    add, add_button, add_control, add_input, add_typed, centre, create, game_id, radio_group,
+    add, add_button, add_control, add_input, add_typed, create, game_id, radio_group,
     set_attribute, set_hidden, set_optional_attribute, set_score_data, set_text, set_unavailable,
     toggle_class,
 };
@@ -15,13 +15,15 @@ use super::panels::Panels;
 use super::panic;
 use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
-use crate::game::Phase;
+use crate::game::{column_letter, Phase};
 use crate::settings::{level_label, shape_label, Group, Mode, Name, BOARD_PRESETS, THINK_RANGE_MS};
 use crate::squares::{squares, Scores, Square};
 use crate::state::{Problem, Share, State};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
-use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{
+    Document, Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+};
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
 static GAMES_MOUNTED: AtomicU32 = AtomicU32::new(0);
@@ -35,8 +37,13 @@ pub struct View {
     /// The problems the notices show.
     problems_drawn: RefCell<Vec<Problem>>,
     status: Element,
-    /// The board's element, and its squares in cell order, built again when the board changes size.
+    /// The board's frame (with the board's size and its coordinates), the board's element, and its squares in
+    /// cell order, built again when the board changes size.
+    frame: HtmlElement,
     board: HtmlElement,
+    /// The coordinates along a bigger board's left edge (row numbers) and bottom edge (column letters).
+    rows_axis: Element,
+    cols_axis: Element,
     cells: RefCell<Vec<HtmlButtonElement>>,
     /// The squares as they were last drawn: a render draws again only those that changed.
     drawn: RefCell<Vec<Square>>,
@@ -61,6 +68,33 @@ pub struct View {
     reset_tally: HtmlButtonElement,
     /// The "Settings" disclosure of a game in a post, which holds the controls not in view.
     disclosure: Disclosure,
+    /// The game's own page, whose heading and title name the game on the board (`None` for a game in a post).
+    page: Option<Page>,
+}
+
+/// The game's own page: its heading and its document, whose title names the game on the board.
+struct Page {
+    heading: Element,
+    document: Document,
+}
+
+impl Page {
+    /// The page of `document`, whose first `<h1>` is its heading; `None` if it has none.
+    fn of(document: &Document) -> Option<Page> {
+        let heading = document.query_selector("h1").ok().flatten()?;
+        Some(Page {
+            heading,
+            document: document.clone(),
+        })
+    }
+
+    /// Names the page `title` ("Gomoku against minimax"), in its heading and its title.
+    fn render(&self, title: &str) {
+        if self.document.title() != title {
+            self.document.set_title(title);
+            self.heading.set_text_content(Some(title));
+        }
+    }
 }
 
 /// The link Share makes, and whether it was copied.
@@ -113,15 +147,11 @@ fn build_actions(play: &Element) -> Actions {
 }
 
 impl View {
-    /// Builds the game's elements in `host`'s document (not yet attached).
-    pub fn build(host: &Host) -> View {
+    /// Builds the game's elements in `host`'s document (not yet attached); on the game's own page (`page`), its
+    /// heading and title name the game on the board.
+    pub fn build(host: &Host, page: bool) -> View {
         let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
-        let root = create(&host.document, "div");
-        root.set_class_name("ttt");
-        // English, read from the top left, on a page of any language and direction: a right-to-left page would
-        // mirror the board, and a screen reader would read the words in the page's language.
-        set_attribute(&root, "lang", "en");
-        set_attribute(&root, "dir", "ltr");
+        let root = build_root(&host.document);
         let play = add(&root, "div", "ttt-play", "");
         let panic_notice = add(&play, "div", "ttt-notice ttt-panic", "");
         set_attribute(&panic_notice, "role", "alert");
@@ -130,9 +160,7 @@ impl View {
         let problems_box = add(&play, "div", "ttt-problems", "");
         let status = add(&play, "p", "ttt-status", "");
         set_attribute(&status, "role", "status");
-        let board: HtmlElement = add_typed(&play, "div", "ttt-board", "");
-        set_attribute(&board, "role", "group");
-        set_attribute(&board, "aria-label", "Board");
+        let (frame, board, rows_axis, cols_axis) = build_board(&play);
         let actions = build_actions(&play);
         let hint_line = add(&play, "p", "ttt-hint-line", "");
         set_attribute(&hint_line, "role", "status");
@@ -163,7 +191,10 @@ impl View {
             problems_box,
             problems_drawn: RefCell::new(Vec::new()),
             status,
+            frame,
             board,
+            rows_axis,
+            cols_axis,
             cells: RefCell::new(Vec::new()),
             drawn: RefCell::new(Vec::new()),
             // No board has no rows: the first render builds the squares.
@@ -180,6 +211,7 @@ impl View {
             tally,
             reset_tally,
             disclosure,
+            page: page.then(|| Page::of(&host.document)).flatten(),
         }
         .with_squares(Shape::CLASSIC)
     }
@@ -190,21 +222,50 @@ impl View {
         self
     }
 
-    /// Builds the squares of a board of `shape` in place of the ones there were.
+    /// Builds the squares of a board of `shape` in place of the ones there were, with its coordinates.
     fn build_squares(&self, shape: Shape) {
         self.board.set_text_content(None);
-        let style = self.board.style();
-        for (property, value) in [("--ttt-rows", shape.rows()), ("--ttt-cols", shape.cols())] {
+        let frame = &self.frame;
+        let style = frame.style();
+        let long = shape.rows().max(shape.cols());
+        for (property, value) in [
+            ("--ttt-rows", shape.rows()),
+            ("--ttt-cols", shape.cols()),
+            ("--ttt-long", long),
+        ] {
             style
                 .set_property(property, &value.to_string())
                 .unwrap_or_else(|_| unreachable!("a custom property takes any value"));
         }
-        // Past 5 columns the squares are smaller than a finger: the board may scroll sideways on a phone.
-        toggle_class(&self.board, "ttt-big", shape.cols() > 5);
+        // Past 5 a side the squares are drawn closer together, their marks smaller.
+        toggle_class(frame, "ttt-big", long > 5);
+        let coordinates = shape != Shape::CLASSIC;
+        toggle_class(frame, "ttt-coordinates", coordinates);
+        for axis in [&self.rows_axis, &self.cols_axis] {
+            axis.set_text_content(None);
+        }
+        if coordinates {
+            for row in (1..=shape.rows()).rev() {
+                add(&self.rows_axis, "span", "", &row.to_string());
+            }
+            for col in 0..shape.cols() {
+                add(&self.cols_axis, "span", "", &column_letter(col).to_string());
+            }
+        }
         let cells = (0..shape.cells())
             .map(|cell| {
                 let button = add_button(&self.board, "ttt-cell", "");
                 set_attribute(&button, "data-cell", &cell.to_string());
+                // Where it is, for a square a touch marks to grow towards the board's middle.
+                let style = button.style();
+                for (property, value) in [
+                    ("--ttt-row", cell / shape.cols()),
+                    ("--ttt-col", cell % shape.cols()),
+                ] {
+                    style
+                        .set_property(property, &value.to_string())
+                        .unwrap_or_else(|_| unreachable!("a custom property takes any value"));
+                }
                 button
             })
             .collect();
@@ -216,6 +277,9 @@ impl View {
 
     /// Draws `state`: every text, attribute, class and control state that depends on it.
     pub fn render(&self, state: &State) {
+        if let Some(page) = &self.page {
+            page.render(&state.title());
+        }
         self.render_problems(&state.problems);
         if self.shape.get() != state.game.shape() {
             self.build_squares(state.game.shape());
@@ -255,7 +319,7 @@ impl View {
 
     fn render_board(&self, state: &State, scores: Scores<'_>) {
         let game = &state.game;
-        set_text(&self.status, &game.status_text());
+        set_text(&self.status, &state.status_text());
         set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
         // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
         // screen readers).
@@ -265,17 +329,13 @@ impl View {
         let squares = squares(
             game,
             state.focus_cell,
+            state.aimed(),
             scores,
             state.thinking.replay.as_ref(),
         );
         let mut drawn = self.drawn.borrow_mut();
         for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
-            let before = drawn.get(cell);
-            draw_square(button, before, square);
-            // A 15x15 board on a phone scrolls sideways in its frame: the move just played is brought into view.
-            if square.last && !before.is_some_and(|before| before.last) {
-                centre(&self.board, button);
-            }
+            draw_square(button, drawn.get(cell), square);
         }
         *drawn = squares;
         set_unavailable(&self.undo, !game.can_undo());
@@ -370,6 +430,9 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
     if changed(|square| square.last) {
         toggle_class(button, "ttt-last", square.last);
     }
+    if changed(|square| square.aimed) {
+        toggle_class(button, "ttt-aimed", square.aimed);
+    }
     if changed(|square| square.winning) {
         toggle_class(button, "ttt-win", square.winning);
     }
@@ -436,6 +499,32 @@ fn build_disclosure(
     disclosure.hold(Group::Moves, moves, Under::After);
     disclosure.hold(Group::Tally, tally, Under::After);
     disclosure
+}
+
+/// The game's own element, in `document` (not yet attached).
+fn build_root(document: &Document) -> Element {
+    let root = create(document, "div");
+    root.set_class_name("ttt");
+    // English, read from the top left, on a page of any language and direction: a right-to-left page would
+    // mirror the board, and a screen reader would read the words in the page's language.
+    set_attribute(&root, "lang", "en");
+    set_attribute(&root, "dir", "ltr");
+    root
+}
+
+/// The board, in `play`, in a frame with its coordinates along its left edge (row numbers) and its bottom edge
+/// (column letters), which are for the eye: each square's name says them.
+fn build_board(play: &Element) -> (HtmlElement, HtmlElement, Element, Element) {
+    let frame: HtmlElement = add_typed(play, "div", "ttt-board-frame", "");
+    let rows_axis = add(&frame, "div", "ttt-axis ttt-rows", "");
+    let board: HtmlElement = add_typed(&frame, "div", "ttt-board", "");
+    set_attribute(&board, "role", "group");
+    set_attribute(&board, "aria-label", "Board");
+    let cols_axis = add(&frame, "div", "ttt-axis ttt-cols", "");
+    for axis in [&rows_axis, &cols_axis] {
+        set_attribute(axis, "aria-hidden", "true");
+    }
+    (frame, board, rows_axis, cols_axis)
 }
 
 /// The tally's box, its sentence and its Reset button.

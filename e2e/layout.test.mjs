@@ -1,0 +1,77 @@
+// The game's layout as a reader meets it (the release build in headless Chromium): every board on every screen,
+// on the game page and in a post, with nothing outside the screen and no sideways scroll.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { openSites, closeSites, watchedPage } from "./browser.mjs";
+
+let sites;
+
+before(async () => {
+  sites = await openSites();
+});
+
+after(async () => {
+  await closeSites(sites);
+});
+
+const WIDTHS = [320, 360, 390, 768, 1280];
+// From 3x3 to 15x15, the long thin ones too.
+const BOARDS = ["3x3", "4x4", "5x5", "7x7", "15x15", "3x15", "15x3"];
+
+/** What lies outside the screen in `frame` (a page or an iframe's frame): its sideways scroll, and the squares
+ * whose box is not within the window's width. */
+function outside(frame) {
+  return frame.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const squares = [];
+    const visit = (root) => {
+      for (const cell of root.querySelectorAll("[data-cell]")) {
+        const box = cell.getBoundingClientRect();
+        if (box.left < 0 || box.right > width + 0.5) squares.push(`${cell.dataset.cell}: ${box.left}-${box.right}`);
+      }
+      for (const element of root.querySelectorAll("*")) if (element.shadowRoot) visit(element.shadowRoot);
+    };
+    visit(document);
+    return { scroll: document.documentElement.scrollWidth - width, squares: squares.slice(0, 3) };
+  });
+}
+
+test("every board fits every screen from 320 px, on the game page and in a post, with no sideways scroll", async () => {
+  const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 800 } });
+  try {
+    for (const board of BOARDS) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${sites.site.url}?board=${board}`);
+      await page.locator("[data-cell]").first().waitFor();
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        assert.deepEqual(await outside(page), { scroll: 0, squares: [] }, `the game page, ${board} at ${width} px`);
+      }
+    }
+    await page.goto(`${sites.host.url}boards.html?game=${encodeURIComponent(sites.site.url)}&boards=${BOARDS.join(",")}`);
+    await page.locator("tic-tac-toe").last().locator("[data-cell]").first().waitFor();
+    const frame = page.frameLocator("#frame");
+    await frame.locator("[data-cell]").first().waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      assert.deepEqual(await outside(page), { scroll: 0, squares: [] }, `the post at ${width} px`);
+      const inFrame = page.frames().find((f) => f.url().includes("embed=1"));
+      assert.deepEqual(await outside(inFrame), { scroll: 0, squares: [] }, `the iframe at ${width} px`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("at 1280x800 the game page shows a 15x15 board and its status in the first screen", async () => {
+  const { page, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(`${sites.site.url}?board=15x15`);
+    await page.locator("[data-cell]").first().waitFor();
+    const [status, frame] = await Promise.all([page.locator(".ttt-status").boundingBox(), page.locator(".ttt-board-frame").boundingBox()]);
+    assert.ok(status.y >= 0 && frame.y + frame.height <= 800, `status at ${status.y}, board to ${frame.y + frame.height}`);
+  } finally {
+    await close();
+  }
+});
