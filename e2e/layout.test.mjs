@@ -75,3 +75,75 @@ test("at 1280x800 the game page shows a 15x15 board and its status in the first 
     await close();
   }
 });
+
+test("a post chooses the game's look: theme= light or dark whatever the system, and its own colours and font", async () => {
+  const { page, problems, close } = await watchedPage(sites.browser, { colorScheme: "light" });
+  try {
+    await page.goto(`${sites.host.url}dark-blog.html?game=${encodeURIComponent(sites.site.url)}`);
+    await page.waitForFunction(() => window.hostReady);
+    for (const id of ["dark", "styled", "auto"]) await page.locator(`#${id} [data-cell]`).first().waitFor();
+    await page.locator("#mounted [data-cell]").first().waitFor();
+    const looks = (scope) =>
+      scope.locator(".ttt").evaluate((root) => {
+        const css = getComputedStyle(root);
+        const mark = (player) => {
+          const cell = root.querySelector(`.ttt-cell.ttt-${player}`);
+          return cell ? getComputedStyle(cell).color : null;
+        };
+        return { background: css.backgroundColor, color: css.color, font: css.fontFamily, x: mark("x"), o: mark("o") };
+      });
+    // Dark on a light system, as the post asks.
+    assert.equal((await looks(page.locator("#dark"))).background, "rgb(22, 22, 26)");
+    // The post's own colours and font, set on the element, reach inside its shadow root.
+    assert.deepEqual(await looks(page.locator("#styled")), {
+      background: "rgba(0, 0, 0, 0)",
+      color: "rgb(238, 238, 238)",
+      font: "Georgia, serif",
+      x: "rgb(0, 200, 255)",
+      o: "rgb(255, 100, 200)",
+    });
+    const focusRing = await page.locator("#styled [data-cell='1']").evaluate((cell) => {
+      cell.focus();
+      return getComputedStyle(cell).outlineColor;
+    });
+    assert.equal(focusRing, "rgb(255, 200, 0)", "--ttt-accent colours the focus ring");
+    // mount()'s option, with a custom property on the element it mounts into; and the game's own font by default.
+    const mounted = await looks(page.locator("#mounted"));
+    assert.equal(mounted.background, "rgb(255, 255, 255)");
+    assert.equal(mounted.x, "rgb(10, 20, 30)");
+    assert.match(mounted.font, /^system-ui/);
+    // auto follows the system; a changed attribute changes the look of the game as it stands.
+    assert.equal((await looks(page.locator("#auto"))).background, "rgb(255, 255, 255)");
+    await page.emulateMedia({ colorScheme: "dark" });
+    assert.equal((await looks(page.locator("#auto"))).background, "rgb(22, 22, 26)");
+    await page.locator("#auto").evaluate((element) => element.setAttribute("theme", "light"));
+    await page.locator("#auto .ttt[data-theme='light']").waitFor();
+    assert.equal((await looks(page.locator("#auto"))).background, "rgb(255, 255, 255)");
+    await page.locator("#auto").evaluate((element) => element.setAttribute("theme", "blue"));
+    await page.locator("#auto .ttt-notice", { hasText: 'theme="blue" is not understood: it must be auto, light or dark.' }).waitFor();
+    // The iframe: the game dark on the frame's transparent page.
+    const frame = page.frames().find((f) => f.url().includes("embed=1"));
+    await frame.locator("[data-cell]").first().waitFor();
+    assert.equal((await looks(frame)).background, "rgb(22, 22, 26)");
+    assert.equal(await frame.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgba(0, 0, 0, 0)");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("?theme= colours the game page too, whatever the system says", async () => {
+  const { page, close } = await watchedPage(sites.browser, { colorScheme: "dark" });
+  try {
+    await page.goto(`${sites.site.url}?theme=light`);
+    await page.locator("[data-cell]").first().waitFor();
+    const colours = () => page.evaluate(() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.querySelector("#game").shadowRoot.querySelector(".ttt")).backgroundColor]);
+    assert.deepEqual(await colours(), ["rgb(255, 255, 255)", "rgb(255, 255, 255)"]);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(`${sites.site.url}?theme=dark`);
+    await page.locator("[data-cell]").first().waitFor();
+    assert.deepEqual(await colours(), ["rgb(22, 22, 26)", "rgb(22, 22, 26)"]);
+  } finally {
+    await close();
+  }
+});

@@ -48,6 +48,36 @@ impl Mode {
     }
 }
 
+/// The game's colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Theme {
+    /// Light or dark as the reader's system says.
+    #[default]
+    Auto,
+    /// Light whatever the system says (a light blog read on a dark system).
+    Light,
+    /// Dark whatever the system says (a dark blog read on a light system).
+    Dark,
+}
+
+impl Theme {
+    /// The theme's name, as URLs spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The theme named `name` (any case).
+    pub fn from_name(name: &str) -> Option<Theme> {
+        [Theme::Auto, Theme::Light, Theme::Dark]
+            .into_iter()
+            .find(|theme| theme.name().eq_ignore_ascii_case(name.trim_ascii()))
+    }
+}
+
 /// A panel that shows how minimax thinks, shown or hidden by a switch of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Panel {
@@ -194,6 +224,8 @@ pub enum Change {
     Seed(u64),
     /// The groups of controls a game in a post keeps in view.
     Controls(Controls),
+    /// The game's colours.
+    Theme(Theme),
     /// The setting goes back to its default.
     Reset(Name),
 }
@@ -262,6 +294,14 @@ impl Change {
                         "The game shows its usual controls.",
                     )
                 }),
+            Name::Theme => Theme::from_name(value).map(Change::Theme).ok_or_else(|| {
+                SettingError::takes(
+                    name,
+                    value,
+                    "it must be auto, light or dark",
+                    "The game follows the system's light or dark theme.",
+                )
+            }),
             _ => parse_display(name, value),
         }
     }
@@ -285,6 +325,7 @@ impl Change {
             Change::Branching(_) => Name::Branching,
             Change::Seed(_) => Name::Seed,
             Change::Controls(_) => Name::Controls,
+            Change::Theme(_) => Name::Theme,
             Change::Reset(name) => *name,
         }
     }
@@ -436,6 +477,7 @@ impl fmt::Display for Change {
             Change::Depth(number) | Change::Branching(number) => write!(f, "{name}={number}"),
             Change::Seed(seed) => write!(f, "{name}={seed}"),
             Change::Controls(controls) => write!(f, "{name}={controls}"),
+            Change::Theme(theme) => write!(f, "{name}={}", theme.name()),
             Change::Reset(_) => write!(f, "{name}"),
         }
     }

@@ -11,8 +11,8 @@ mod quote;
 
 use change::switch;
 pub use change::{
-    Change, Mode, Panel, ParseChangeError, Practice, PracticeTree, Reading, DEFAULT_DELAY_MS,
-    DEFAULT_THINK_MS, MAX_DELAY_MS, THINK_RANGE_MS,
+    Change, Mode, Panel, ParseChangeError, Practice, PracticeTree, Reading, Theme,
+    DEFAULT_DELAY_MS, DEFAULT_THINK_MS, MAX_DELAY_MS, THINK_RANGE_MS,
 };
 pub use controls::{Controls, Group};
 pub use error::SettingError;
@@ -141,6 +141,8 @@ pub struct Settings {
     pub practice_tree: PracticeTree,
     /// The groups of controls a game in a post keeps in view (see [`Controls::in_view`]).
     pub controls: Controls,
+    /// The game's colours.
+    pub theme: Theme,
 }
 
 impl Default for Settings {
@@ -157,6 +159,7 @@ impl Default for Settings {
             display: Display::default(),
             practice_tree: PracticeTree::default(),
             controls: Controls::DEFAULT,
+            theme: Theme::Auto,
         }
     }
 }
@@ -289,6 +292,7 @@ impl Settings {
             Change::Branching(branching) => self.practice_tree.branching = *branching,
             Change::Seed(seed) => self.practice_tree.seed = *seed,
             Change::Controls(controls) => self.controls = *controls,
+            Change::Theme(theme) => self.theme = *theme,
             Change::Position(layout) => {
                 self.start = layout
                     .on(self.shape)
@@ -349,6 +353,7 @@ impl Settings {
             Name::Branching => self.practice_tree.branching = default.practice_tree.branching,
             Name::Seed => self.practice_tree.seed = default.practice_tree.seed,
             Name::Controls => self.controls = default.controls,
+            Name::Theme => self.theme = default.theme,
             Name::Scores | Name::Tree | Name::Stats | Name::Step | Name::Horizon => {
                 for panel in Panel::ALL.into_iter().filter(|panel| panel.name() == name) {
                     self.display.show(panel, default.display.shows(panel));
@@ -400,6 +405,8 @@ impl Settings {
         // A post's choice of controls goes with its link, for the post's own readers to share the game they see.
         let controls = self.controls;
         changes.push((controls != default.controls).then_some(Change::Controls(controls)));
+        // A post's colours go with it too.
+        changes.push((self.theme != default.theme).then_some(Change::Theme(self.theme)));
         changes.into_iter().flatten().collect()
     }
 
@@ -628,12 +635,13 @@ mod tests {
                 scoring: Scoring::Plain,
                 practice: Practice::Position,
             },
+            theme: Theme::Dark,
             ..settings
         };
         let query = settings.to_query(&position);
         assert_eq!(
             query,
-            "human=O&level=hard&delay=0&position=X...O..X.&scores=1&stats=1&step=1&scoring=plain&practice=1"
+            "human=O&level=hard&delay=0&position=X...O..X.&scores=1&stats=1&step=1&scoring=plain&practice=1&theme=dark"
         );
         let (reopened, problems) = parse(&query);
         assert!(problems.is_empty());
@@ -689,7 +697,7 @@ mod tests {
     #[test]
     fn every_setting_goes_back_to_its_default() {
         let (mut settings, problems) = parse(
-            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1&practice=tree&depth=4&branching=4&seed=9&controls=level",
+            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1&practice=tree&depth=4&branching=4&seed=9&controls=level&theme=dark",
         );
         assert!(problems.is_empty(), "{problems:?}");
         for name in Name::ALL {

@@ -48,11 +48,13 @@ pub enum Name {
     Seed,
     /// The groups of controls a game in a post keeps in view (the rest are under "Settings").
     Controls,
+    /// The game's colours: the system's, light or dark.
+    Theme,
 }
 
 impl Name {
     /// Every setting, in the order the JS API lists them.
-    pub const ALL: [Name; 20] = [
+    pub const ALL: [Name; 21] = [
         Name::Human,
         Name::Mode,
         Name::Level,
@@ -73,6 +75,7 @@ impl Name {
         Name::Branching,
         Name::Seed,
         Name::Controls,
+        Name::Theme,
     ];
 
     /// The name as URLs, attributes and options spell it.
@@ -98,6 +101,7 @@ impl Name {
             Name::Branching => "branching",
             Name::Seed => "seed",
             Name::Controls => "controls",
+            Name::Theme => "theme",
         }
     }
 
@@ -178,7 +182,7 @@ mod tests {
         assert_eq!(
             Name::listed(),
             "human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, \
-             practice, depth, branching, seed, controls"
+             practice, depth, branching, seed, controls, theme"
         );
     }
 

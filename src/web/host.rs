@@ -175,6 +175,10 @@ fn shadow_root_for(
     }
     let cannot = |_| format!("{function}: the game cannot be drawn inside this element");
     let wrapper = document.create_element("div").map_err(cannot)?;
+    // Marked, so that the game's font follows the element's --ttt-font (game.css).
+    wrapper
+        .set_attribute("data-ttt-wrapper", "")
+        .map_err(cannot)?;
     let shadow = wrapper.attach_shadow(&init).map_err(cannot)?;
     element.append_child(&wrapper).map_err(cannot)?;
     Ok((shadow, Some(wrapper)))

@@ -16,7 +16,9 @@ use super::panic;
 use super::switches::Switches;
 use crate::engine::{Level, Player, Shape};
 use crate::game::{column_letter, Phase};
-use crate::settings::{level_label, shape_label, Group, Mode, Name, BOARD_PRESETS, THINK_RANGE_MS};
+use crate::settings::{
+    level_label, shape_label, Group, Mode, Name, Theme, BOARD_PRESETS, THINK_RANGE_MS,
+};
 use crate::squares::{squares, Scores, Square};
 use crate::state::{Problem, Share, State};
 use std::cell::{Cell, RefCell};
@@ -70,6 +72,8 @@ pub struct View {
     disclosure: Disclosure,
     /// The game's own page, whose heading and title name the game on the board (`None` for a game in a post).
     page: Option<Page>,
+    /// The theme drawn (`None` before the first render).
+    theme: Cell<Option<Theme>>,
 }
 
 /// The game's own page: its heading and its document, whose title names the game on the board.
@@ -93,6 +97,13 @@ impl Page {
         if self.document.title() != title {
             self.document.set_title(title);
             self.heading.set_text_content(Some(title));
+        }
+    }
+
+    /// Gives the page the game's colours (style.css reads `data-theme` on its root element).
+    fn theme(&self, theme: Theme) {
+        if let Some(root) = self.document.document_element() {
+            set_attribute(&root, "data-theme", theme.name());
         }
     }
 }
@@ -212,6 +223,7 @@ impl View {
             reset_tally,
             disclosure,
             page: page.then(|| Page::of(&host.document)).flatten(),
+            theme: Cell::new(None),
         }
         .with_squares(Shape::CLASSIC)
     }
@@ -277,6 +289,13 @@ impl View {
 
     /// Draws `state`: every text, attribute, class and control state that depends on it.
     pub fn render(&self, state: &State) {
+        let theme = state.game.settings().theme;
+        if self.theme.replace(Some(theme)) != Some(theme) {
+            set_attribute(&self.root, "data-theme", theme.name());
+            if let Some(page) = &self.page {
+                page.theme(theme);
+            }
+        }
         if let Some(page) = &self.page {
             page.render(&state.title());
         }
