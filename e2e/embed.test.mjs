@@ -498,6 +498,77 @@ test("Share copies a link that reopens the same position and settings", async ()
   }
 });
 
+/** Pastes `html` into a post of its own on another origin (a blog), opens it at `width` px and runs `check(page)`,
+ * then insists on no console error or failed request. */
+async function pasted(html, width, check) {
+  const posts = mkdtempSync(join(tmpdir(), "pasted-posts-"));
+  const blog = await serve(posts, { prefix: "/blog/" });
+  writeFileSync(join(posts, "post.html"), `<!doctype html><html lang="en"><meta charset="utf-8"><title>A post</title><link rel="icon" href="data:,">\n${html}`);
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width, height: 900 } });
+  try {
+    await page.goto(`${blog.url}post.html`);
+    await check(page);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+    await blog.close();
+    rmSync(posts, { recursive: true, force: true });
+  }
+}
+
+test("Embed shows the iframe and the element for the game on the screen, each copied whole and working as pasted", async () => {
+  const { page, problems, close } = await watchedPage(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+  const snippets = {};
+  try {
+    await page.goto(`${site.url}?board=7x7&level=hard&human=X&think=100&scores=1&delay=0`);
+    await page.locator('[data-cell="24"]').click();
+    await page.locator(".ttt-cell.ttt-last", { hasText: "O" }).waitFor({ timeout: 30_000 });
+    const position = await marks(page);
+    const embed = page.getByRole("button", { name: "Embed" });
+    assert.equal(await embed.getAttribute("aria-expanded"), "false");
+    await embed.click();
+    assert.equal(await embed.getAttribute("aria-expanded"), "true");
+    for (const [name, label] of [["iframe", "An iframe, which grows with the game"], ["element", "A custom element"]]) {
+      snippets[name] = await page.getByRole("textbox", { name: label }).inputValue();
+      await page.getByRole("button", { name: `Copy: ${label}` }).click();
+      await page.locator(".ttt-embed-copy", { has: page.locator(`[data-copy="${name}"]`) }).getByText("Copied to the clipboard.").waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippets[name]);
+    }
+    const settings = `level=hard&amp;delay=0&amp;board=7x7&amp;think=100&amp;position=${position.replace(/(.{7})(?!$)/g, "$1/")}&amp;scores=1`;
+    assert.ok(snippets.iframe.startsWith(`<iframe src="${site.url}?embed=1&amp;${settings}" title="Five in a row on 7x7 against minimax"`), snippets.iframe);
+    assert.match(snippets.iframe, /frame\.height = event\.data\.tictactoeHeight/, "it carries the script that sizes the frame");
+    assert.match(snippets.element, new RegExp(`^<script type="module" src="${site.url}tic-tac-toe\\.js"></script>\n<tic-tac-toe level="hard" delay="0" board="7x7" think="100" position="[^"]+" scores="1"></tic-tac-toe>$`));
+    // The box follows the game: a move later, the snippets give the new position.
+    await page.locator('[data-cell="0"]').click();
+    await page.locator(".ttt-cell.ttt-last", { hasText: "O" }).waitFor({ timeout: 30_000 });
+    assert.notEqual(await page.getByRole("textbox", { name: "A custom element" }).inputValue(), snippets.element);
+    assert.equal(await page.getByText("Copied to the clipboard.").count(), 0);
+    await embed.click();
+    assert.equal(await page.locator(".ttt-embed").isHidden(), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+  // Pasted into a post: the same game, as wide as the post's column, the frame growing with the game.
+  const sameGame = async (scope) => {
+    await scope.locator(".ttt-cell.ttt-scored").first().waitFor({ timeout: 30_000 });
+    assert.equal(await markCount(scope), 2);
+    assert.equal(await scope.locator(".ttt-scores").isVisible(), true);
+  };
+  await pasted(snippets.iframe, 420, async (page) => {
+    const frame = page.frameLocator("iframe");
+    await sameGame(frame);
+    await page.waitForFunction(() => Number(document.querySelector("iframe").height) !== 600);
+    const [frameWidth, bodyWidth] = await page.evaluate(() => [document.querySelector("iframe").getBoundingClientRect().width, document.body.clientWidth]);
+    assert.equal(frameWidth, bodyWidth, "the frame takes the column's width");
+  });
+  await pasted(snippets.element, 420, async (page) => {
+    await sameGame(page.locator("tic-tac-toe"));
+    const [elementWidth, bodyWidth] = await page.evaluate(() => [document.querySelector("tic-tac-toe").getBoundingClientRect().width, document.body.clientWidth]);
+    assert.equal(elementWidth, bodyWidth, "the element takes the column's width");
+  });
+});
+
 test("a game embedded elsewhere shares a link to the game's own page", async () => {
   const { page, problems, close } = await openHost("&plain=1");
   try {
@@ -513,6 +584,27 @@ test("a game embedded elsewhere shares a link to the game's own page", async () 
     assert.match(url, /position=/);
     // Without clipboard permission the link is there to copy by hand.
     await page.locator("#first").getByText(/Copied to the clipboard\.|Copy it from the box above\./).waitFor();
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("the example post shows the code of each game under it, naming this site, as the game is written", async () => {
+  const { page, problems, close } = await watchedPage(browser);
+  try {
+    await page.goto(`${site.url}embed.html`);
+    await page.locator("tic-tac-toe [data-cell='8']").waitFor();
+    await page.locator("#api-game [data-cell='8']").waitFor();
+    const code = (id) => page.locator(`#${id} code`).textContent();
+    const [script, element] = (await code("element-code")).split("\n");
+    assert.equal(script, `<script type="module" src="${site.url}tic-tac-toe.js"></script>`);
+    assert.equal(element, await page.locator("tic-tac-toe").evaluate((game) => game.outerHTML));
+    const iframe = await code("iframe-code");
+    const query = new URL(await page.locator("#frame").evaluate((frame) => frame.src)).search;
+    assert.ok(iframe.startsWith(`<iframe src="${site.url}${query.replaceAll("&", "&amp;")}"`), iframe);
+    assert.match(iframe, /frame\.height = event\.data\.tictactoeHeight;/);
+    assert.match(await code("api-code"), new RegExp(`from "${site.url}tictactoe\\.js";[\\s\\S]*mount\\(document\\.getElementById\\("api-game"\\)`));
     assert.deepEqual(problems, []);
   } finally {
     await close();
@@ -665,6 +757,21 @@ test("each of the three embed snippets of docs/embedding.md works as pasted into
     await blog.close();
     rmSync(posts, { recursive: true, force: true });
   }
+});
+
+test("the README's snippets work as pasted into a post of another origin: the iframe grows with its game", async () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const block = readme.split("\n## Put it in a blog post\n")[1].match(/```html\n([\s\S]*?)```/)[1];
+  await pasted(block.replaceAll("https://USER.github.io/REPO/", site.url), 360, async (page) => {
+    const frame = page.frameLocator("iframe");
+    await frame.locator("[data-cell='8']").waitFor();
+    await page.locator("tic-tac-toe [data-cell='8']").waitFor();
+    await page.locator("#game [data-cell='8']").waitFor();
+    await page.waitForFunction(() => Number(document.querySelector("iframe").height) !== 600);
+    const given = Number(await page.locator("iframe").getAttribute("height"));
+    await frame.getByText("Settings", { exact: true }).click();
+    await page.waitForFunction((given) => Number(document.querySelector("iframe").height) > given + 300, given);
+  });
 });
 
 test("a custom element follows its attributes in any order: a k set before its board applies to that board", async () => {

@@ -147,3 +147,76 @@ test("?theme= colours the game page too, whatever the system says", async () => 
     await close();
   }
 });
+
+/** The box of `locator` on the page (wherever it is scrolled), rounded to the pixel. */
+function place(locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return [box.x + scrollX, box.y + scrollY, box.width, box.height].map(Math.round);
+  });
+}
+
+test("at 1280 px a panel switched on or off moves neither the board nor the switch just used", async () => {
+  const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 800 } });
+  try {
+    for (const query of ["?delay=0", "?board=15x15&delay=0"]) {
+      await page.goto(`${sites.site.url}${query}`);
+      await page.locator("[data-cell]").first().waitFor();
+      const board = page.locator(".ttt-board");
+      const before = await place(board);
+      // While no panel is open, the column beside the board says where they come.
+      assert.match(await page.locator(".ttt-aside-note").textContent(), /opens here, beside the board/);
+      for (const name of ["Move scores", "Game tree", "Search statistics", "Step through the search", "Practise alpha-beta"]) {
+        const box = page.getByRole("checkbox", { name });
+        const at = await place(box);
+        await box.check();
+        await page.locator(".ttt-panel:not([hidden])").first().waitFor();
+        assert.deepEqual(await place(board), before, `${query}: the board, after ${name} on`);
+        assert.deepEqual(await place(box), at, `${query}: ${name}, switched on`);
+        await box.uncheck();
+        assert.deepEqual(await place(board), before, `${query}: the board, after ${name} off`);
+        assert.deepEqual(await place(box), at, `${query}: ${name}, switched off`);
+      }
+    }
+    // In a wide post, the column is there from the start too: a panel switched on under Settings moves no board.
+    await page.goto(`${sites.site.url}?embed=1&delay=0`);
+    await page.locator("[data-cell]").first().waitFor();
+    await page.getByText("Settings", { exact: true }).click();
+    const before = await place(page.locator(".ttt-board"));
+    await page.getByRole("checkbox", { name: "Move scores" }).check();
+    await page.locator(".ttt-scores:not([hidden])").waitFor();
+    assert.deepEqual(await place(page.locator(".ttt-board")), before, "the board in a post");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("on a phone the panel just switched on comes into view; one a page's script switches on does not scroll", async () => {
+  const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 390, height: 844 } });
+  const inView = (locator) =>
+    locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top > -1 && box.top < innerHeight;
+    });
+  try {
+    await page.goto(`${sites.site.url}?delay=0`);
+    await page.locator("[data-cell]").first().waitFor();
+    for (const [name, panel] of [["Move scores", ".ttt-scores"], ["Search statistics", ".ttt-stats"], ["Game tree", ".ttt-tree-panel"]]) {
+      await page.evaluate(() => scrollTo(0, 0));
+      await page.getByRole("checkbox", { name }).check();
+      await page.locator(`${panel}:not([hidden])`).waitFor();
+      assert.ok(await inView(page.locator(panel)), `${name}: its panel in view`);
+    }
+    await page.goto(`${sites.host.url}boards.html?game=${encodeURIComponent(sites.site.url)}&boards=3x3`);
+    const game = page.locator("tic-tac-toe");
+    await game.locator("[data-cell]").first().waitFor();
+    const scrolled = await page.evaluate(() => scrollY);
+    await game.evaluate((element) => element.setAttribute("tree", "1"));
+    await game.locator(".ttt-tree-panel:not([hidden])").waitFor();
+    assert.equal(await page.evaluate(() => scrollY), scrolled);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

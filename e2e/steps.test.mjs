@@ -438,23 +438,6 @@ test("the Tab key meets the game's parts in the order they are seen: on a phone 
   }
 });
 
-test("with no panel open the game keeps one centred column on a wide screen, its title centred above it", async () => {
-  await withGame(
-    "?delay=0",
-    async (page) => {
-      const seen = await page.evaluate(() => {
-        const centre = (rect) => (rect.left + rect.right) / 2;
-        const board = document.getElementById("game").shadowRoot.querySelector(".ttt-board").getBoundingClientRect();
-        const title = document.querySelector("h1").getBoundingClientRect();
-        return { page: document.documentElement.clientWidth / 2, board: centre(board), title: centre(title) };
-      });
-      assert.ok(Math.abs(seen.board - seen.page) < 2, `the board in the middle: ${JSON.stringify(seen)}`);
-      assert.ok(Math.abs(seen.title - seen.page) < 2, `the title above it: ${JSON.stringify(seen)}`);
-    },
-    { viewport: { width: 1280, height: 800 } },
-  );
-});
-
 test("the same beside the board in the custom element and the iframe, when they are as wide", async () => {
   const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 900 } });
   try {

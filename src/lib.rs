@@ -21,6 +21,7 @@ pub mod practice;
 pub mod pseudocode;
 pub mod search_tree;
 pub mod settings;
+pub mod snippets;
 pub mod squares;
 pub mod state;
 pub mod stepper;

@@ -8,7 +8,10 @@ use crate::explain::{move_scores, MoveScore};
 use crate::game::{game_name, square_name, Game, Phase};
 use crate::practice::{Practising, Subject};
 use crate::report::{Found, Scored};
-use crate::settings::{reading_name, Change, Controls, Name, Panel, Practice, Reading, Settings};
+use crate::settings::{
+    reading_name, Change, Controls, Group, Name, Panel, Practice, Reading, Settings,
+};
+use crate::snippets::{self, Snippet};
 use crate::squares::Scores;
 use crate::tally::Tally;
 use crate::thinking::{Measured, Replay, Thinking};
@@ -21,6 +24,23 @@ pub struct Share {
     pub url: String,
     /// Whether it reached the clipboard (`None` while the browser has not said).
     pub copied: Option<bool>,
+}
+
+/// What the reader asked to copy: Share's link, or a snippet of the Embed box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clip {
+    /// The link to the game.
+    Link,
+    /// A snippet that embeds the game in a post.
+    Snippet(Snippet),
+}
+
+/// The Embed box, while it is open: the snippet last copied, as it was, and whether it reached the clipboard
+/// (`None` while the browser has not said).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Embed {
+    /// The snippet, its text when copied, and the clipboard's answer.
+    pub copied: Option<(Snippet, String, Option<bool>)>,
 }
 
 /// What a problem shown above the board is about.
@@ -79,6 +99,21 @@ pub enum Search {
     Scores(Limits),
 }
 
+/// A panel in the panels' column, in the order a reader meets them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelBox {
+    /// The move scores.
+    Scores,
+    /// The search statistics, and a bigger board's last search with its horizon.
+    Stats,
+    /// Practise alpha-beta.
+    Practice,
+    /// The step-through.
+    Step,
+    /// The game tree.
+    Tree,
+}
+
 /// Whether a change began a new game (the computer's pause then starts again).
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +138,8 @@ pub struct State {
     aim: Option<(usize, Grid)>,
     /// The last link made by Share.
     pub share: Option<Share>,
+    /// The Embed box, while open.
+    pub embed: Option<Embed>,
     /// What is shown above the board: settings that were not understood, and what the game says of the page.
     pub problems: Vec<Problem>,
     /// A value typed into the computer's time per move (a bigger board's setting) that was not taken.
@@ -131,6 +168,7 @@ impl State {
             focus_cell: 0,
             aim: None,
             share: None,
+            embed: None,
             problems,
             typo: None,
             found: Found::default(),
@@ -179,6 +217,37 @@ impl State {
     /// The square a touch marked, waiting for its second tap.
     pub fn aimed(&self) -> Option<usize> {
         self.aim.map(|(cell, _)| cell)
+    }
+
+    /// The panels shown, in their order.
+    pub fn shown_panels(&self) -> Vec<PanelBox> {
+        let display = self.game.settings().display;
+        // The horizon is a bigger board's: on the 3x3 board every search goes to the end.
+        let horizon = display.horizon && self.game.classic().is_none();
+        [
+            (PanelBox::Scores, display.scores),
+            (PanelBox::Stats, display.stats || horizon),
+            (PanelBox::Practice, display.practice != Practice::Hidden),
+            (PanelBox::Step, display.step),
+            (PanelBox::Tree, display.tree),
+        ]
+        .into_iter()
+        .filter_map(|(panel, shown)| shown.then_some(panel))
+        .collect()
+    }
+
+    /// What the panels' column beside the board says while it shows no panel (on a screen wide enough for the
+    /// column, which is there from the start, so that a panel switched on moves nothing): where the switches are.
+    pub fn panels_note(&self) -> Option<&'static str> {
+        if !self.shown_panels().is_empty() {
+            return None;
+        }
+        Some(if self.controls_in_view().contains(Group::Panels) {
+            "Switch on a panel above to watch minimax think: it opens here, beside the board."
+        } else {
+            "Settings has the switches of the panels that show how minimax thinks: each opens here, beside the \
+             board."
+        })
     }
 
     /// The groups of controls in view; the others are under the "Settings" disclosure (see
@@ -243,10 +312,49 @@ impl State {
         url
     }
 
-    /// The clipboard said whether the link shown reached it.
-    pub fn copied(&mut self, copied: bool) {
-        if let Some(share) = &mut self.share {
-            share.copied = Some(copied);
+    /// Opens the Embed box, or closes it.
+    pub fn toggle_embed(&mut self) {
+        self.embed = match self.embed {
+            Some(_) => None,
+            None => Some(Embed::default()),
+        };
+    }
+
+    /// The code of `snippet` that puts the game, as it stands, into a post.
+    pub fn snippet(&self, snippet: Snippet) -> String {
+        // The folder of the game's page: an iframe opens it, and the element's script lies in it.
+        let site = self
+            .share_base
+            .strip_suffix("index.html")
+            .unwrap_or(&self.share_base);
+        let settings = self.game.settings();
+        snippets::snippet(snippet, site, &self.title(), settings, &self.game.board())
+    }
+
+    /// Copies `snippet`: returns its text, to be copied, which the Embed box says is on its way.
+    pub fn start_copy(&mut self, snippet: Snippet) -> Option<String> {
+        let text = self.snippet(snippet);
+        let embed = self.embed.as_mut()?;
+        embed.copied = Some((snippet, text.clone(), None));
+        Some(text)
+    }
+
+    /// The clipboard said whether `clip` reached it.
+    pub fn copied(&mut self, clip: Clip, copied: bool) {
+        match clip {
+            Clip::Link => {
+                if let Some(share) = &mut self.share {
+                    share.copied = Some(copied);
+                }
+            }
+            Clip::Snippet(snippet) => {
+                let copy = self.embed.as_mut().and_then(|embed| embed.copied.as_mut());
+                if let Some((on_its_way, _, answer)) = copy {
+                    if *on_its_way == snippet {
+                        *answer = Some(copied);
+                    }
+                }
+            }
         }
     }
 
@@ -352,6 +460,19 @@ impl State {
             if share.url != url {
                 share.url = url;
                 share.copied = None;
+            }
+        }
+        // Likewise a snippet copied: once the game moves on, what was copied is not what the box shows.
+        let copied = self
+            .embed
+            .as_ref()
+            .and_then(|embed| embed.copied.as_ref())
+            .map(|(snippet, text, _)| (*snippet, text.clone()));
+        if let Some((snippet, text)) = copied {
+            if self.snippet(snippet) != text {
+                if let Some(embed) = &mut self.embed {
+                    embed.copied = None;
+                }
             }
         }
         // A board that shrank leaves no square at the keyboard's old place: the board keeps a tab stop.
@@ -883,7 +1004,7 @@ mod tests {
             url,
             "https://example.com/tictactoe/?level=hard&delay=0&position=X........"
         );
-        state.copied(true);
+        state.copied(Clip::Link, true);
         assert_eq!(state.share.as_ref().unwrap().copied, Some(true));
         // The link follows the game; whether the old one was copied says nothing of the new one.
         state.game.play_computer();
@@ -895,6 +1016,49 @@ mod tests {
         state.restart(*state.game.settings());
         assert_eq!(state.share, None);
         assert_eq!(page("").share_url(), "https://example.com/tictactoe/");
+    }
+
+    #[test]
+    fn embed_gives_the_game_as_it_stands_and_says_what_was_copied_until_it_moves_on() {
+        let mut state = page("board=7x7&level=hard&delay=0&mode=friend");
+        assert_eq!(
+            state.start_copy(Snippet::Element),
+            None,
+            "the box is closed"
+        );
+        state.toggle_embed();
+        state.game.play_human(24);
+        let element = state.start_copy(Snippet::Element).unwrap();
+        assert_eq!(
+            element,
+            "<script type=\"module\" src=\"https://example.com/tictactoe/tic-tac-toe.js\"></script>\n\
+             <tic-tac-toe mode=\"friend\" level=\"hard\" delay=\"0\" board=\"7x7\" \
+             position=\"......./......./......./...X.../......./......./.......\"></tic-tac-toe>"
+        );
+        let iframe = state.snippet(Snippet::Iframe);
+        assert!(iframe.starts_with(
+            "<iframe src=\"https://example.com/tictactoe/?embed=1&amp;mode=friend&amp;level=hard&amp;delay=0&amp;\
+             board=7x7&amp;position=......./......./......./...X.../......./......./.......\" \
+             title=\"Five in a row on 7x7 against minimax\""
+        ));
+        // The answer is for the snippet on its way; another's is not.
+        state.copied(Clip::Snippet(Snippet::Iframe), true);
+        let copied = |state: &State| state.embed.as_ref().unwrap().copied.clone();
+        assert_eq!(
+            copied(&state),
+            Some((Snippet::Element, element.clone(), None))
+        );
+        state.copied(Clip::Snippet(Snippet::Element), true);
+        assert_eq!(
+            copied(&state),
+            Some((Snippet::Element, element, Some(true)))
+        );
+        // A move makes another snippet: what was copied is no longer what the box shows.
+        state.game.play_human(25);
+        state.settle();
+        assert_eq!(copied(&state), None);
+        state.toggle_embed();
+        assert_eq!(state.embed, None);
     }
 
     #[test]

@@ -1,6 +1,12 @@
 // The JS API part of embed.html: numbers from the engine in the prose, and a game mounted into a <div>.
 import init, { analyze, bestMove, mount } from "./tictactoe.js";
 
+// The code under each game names where this site is, ready to paste.
+const site = new URL(".", location.href).href;
+for (const code of document.querySelectorAll(".snippet code")) {
+  code.textContent = code.textContent.replaceAll("https://USER.github.io/REPO/", site);
+}
+
 // Size the iframe to the game inside it (the game page reports its height when embedded, each time it changes).
 // The frame may have reported before this module ran: it is asked again, and answers once its game is drawn.
 const frame = document.getElementById("frame");

@@ -458,27 +458,36 @@ fn switch_text(on: bool) -> &'static str {
     }
 }
 
+impl Change {
+    /// The value as a URL or an attribute writes it ("hard", "X...O....", "1"); a reset has none.
+    pub fn value(&self) -> String {
+        match self {
+            Change::Human(player) => player.name().to_owned(),
+            Change::Mode(mode) => mode.name().to_owned(),
+            Change::Level(level) => level.name().to_owned(),
+            Change::Position(layout) => layout.to_string(),
+            Change::Delay(ms) | Change::Think(ms) => ms.to_string(),
+            Change::Show(_, on) | Change::Eval(on) => switch_text(*on).to_owned(),
+            Change::Scoring(Scoring::DepthAware) => "depth".to_owned(),
+            Change::Scoring(Scoring::Plain) => "plain".to_owned(),
+            Change::Board { rows, cols } => format!("{rows}x{cols}"),
+            Change::K(k) => k.to_string(),
+            Change::Practice(practice) => practice.value().to_owned(),
+            Change::Depth(number) | Change::Branching(number) => number.to_string(),
+            Change::Seed(seed) => seed.to_string(),
+            Change::Controls(controls) => controls.to_string(),
+            Change::Theme(theme) => theme.name().to_owned(),
+            Change::Reset(_) => String::new(),
+        }
+    }
+}
+
 impl fmt::Display for Change {
     /// `name=value`, as a URL writes it (a reset is the name alone).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.name();
         match self {
-            Change::Human(player) => write!(f, "{name}={}", player.name()),
-            Change::Mode(mode) => write!(f, "{name}={}", mode.name()),
-            Change::Level(level) => write!(f, "{name}={}", level.name()),
-            Change::Position(layout) => write!(f, "{name}={layout}"),
-            Change::Delay(ms) | Change::Think(ms) => write!(f, "{name}={ms}"),
-            Change::Show(_, on) | Change::Eval(on) => write!(f, "{name}={}", switch_text(*on)),
-            Change::Scoring(Scoring::DepthAware) => write!(f, "{name}=depth"),
-            Change::Scoring(Scoring::Plain) => write!(f, "{name}=plain"),
-            Change::Board { rows, cols } => write!(f, "{name}={rows}x{cols}"),
-            Change::K(k) => write!(f, "{name}={k}"),
-            Change::Practice(practice) => write!(f, "{name}={}", practice.value()),
-            Change::Depth(number) | Change::Branching(number) => write!(f, "{name}={number}"),
-            Change::Seed(seed) => write!(f, "{name}={seed}"),
-            Change::Controls(controls) => write!(f, "{name}={controls}"),
-            Change::Theme(theme) => write!(f, "{name}={}", theme.name()),
-            Change::Reset(_) => write!(f, "{name}"),
+            Change::Reset(name) => write!(f, "{name}"),
+            _ => write!(f, "{}={}", self.name(), self.value()),
         }
     }
 }

@@ -16,9 +16,9 @@ use crate::engine::{think, think_moves, Clock, Grid, Limits, Thought};
 use crate::game::{move_focus, Game};
 use crate::practice::{Mode, PracticeControl};
 use crate::settings::{Change, Practice, Settings};
-use crate::state::{Played, Problem, Search, State, Topic};
+use crate::state::{Clip, PanelBox, Played, Problem, Search, State, Topic};
 use crate::tally::Tally;
-use web_sys::{HtmlElement, Storage, Window};
+use web_sys::{Element, HtmlElement, Storage, Window};
 
 /// Where the tally is kept between visits.
 pub const TALLY_KEY: &str = "tictactoe-tally";
@@ -49,8 +49,11 @@ const WORKER_REFUSED: &str = "the page would not start a worker";
 pub enum Effect {
     /// Move focus to this element of the game, scrolled into view if it is not (`true`), or where it is.
     Focus(HtmlElement, bool),
-    /// Copy this link to the clipboard, then tell the game whether it worked ([`Message::Copied`]).
-    Copy(String),
+    /// Bring this element of the game (a panel just switched on) into view.
+    Reveal(Element),
+    /// Copy this text (Share's link, a snippet) to the clipboard, then tell the game whether it worked
+    /// ([`Message::Copied`]).
+    Copy(Clip, String),
 }
 
 /// What an update asks for once the state is drawn.
@@ -61,8 +64,10 @@ enum Request {
     /// a click did, in the list or in the picture above it (which is hidden from assistive technology, and which
     /// the page would otherwise jump away from).
     FocusTreeNode(bool),
-    /// Copy this link to the clipboard.
-    Copy(String),
+    /// Copy this text to the clipboard.
+    Copy(Clip, String),
+    /// Bring the panel just switched on into view, where it opened out of sight.
+    Reveal(PanelBox),
 }
 
 /// One game on the page: its state, its elements, its timers, its storage and its searches.
@@ -153,6 +158,7 @@ impl App {
         // Whether the game has focus: a change made from outside (an attribute, the JS API) may take the focused
         // element off the page or hide it, and focus would fall to the page's body.
         let had_focus = self.host.shadow.active_element().is_some();
+        let shown = self.state.shown_panels();
         let request = self.apply(message);
         self.settle();
         self.view.render(&self.state);
@@ -161,6 +167,11 @@ impl App {
                 !element.is_connected() || element.closest("[hidden]").ok().flatten().is_some()
             });
         let request = request.or_else(|| lost.then_some(Request::FocusCell));
+        // A panel the reader switched on from the game's own controls (the game has focus: not a page's script).
+        let opened = (had_focus && !lost)
+            .then(|| self.state.shown_panels())
+            .and_then(|now| now.into_iter().find(|panel| !shown.contains(panel)));
+        let request = request.or_else(|| opened.map(Request::Reveal));
         // The elements to focus exist once the state is drawn.
         match request? {
             Request::FocusCell => Some(Effect::Focus(self.view.cell(self.state.focus_cell), true)),
@@ -168,7 +179,8 @@ impl App {
                 .view
                 .tree_node(&self.state.thinking.tree.focus)
                 .map(|node| Effect::Focus(node, scroll)),
-            Request::Copy(url) => Some(Effect::Copy(url)),
+            Request::Copy(clip, text) => Some(Effect::Copy(clip, text)),
+            Request::Reveal(panel) => self.view.to_reveal(panel).map(Effect::Reveal),
         }
     }
 
@@ -197,9 +209,17 @@ impl App {
                 state.game.show_hint();
                 Played::On
             }
-            Message::Share => return Some(Request::Copy(state.start_share())),
-            Message::Copied(copied) => {
-                state.copied(copied);
+            Message::Share => return Some(Request::Copy(Clip::Link, state.start_share())),
+            Message::Embed => {
+                state.toggle_embed();
+                Played::On
+            }
+            Message::CopySnippet(snippet) => {
+                let text = state.start_copy(snippet)?;
+                return Some(Request::Copy(Clip::Snippet(snippet), text));
+            }
+            Message::Copied(clip, copied) => {
+                state.copied(clip, copied);
                 Played::On
             }
             Message::ResetTally => {

@@ -13,6 +13,8 @@ use crate::game::BoardKey;
 use crate::practice::{Field, Number, ParseNumberError, PracticeControl};
 use crate::search_tree::NodeId;
 use crate::settings::{Change, Name, Reading};
+use crate::snippets::Snippet;
+use crate::state::Clip;
 use crate::stepper::{Speed, StepControl};
 use crate::thinking::ReplayControl;
 use crate::tree::TreeKey;
@@ -42,8 +44,12 @@ pub enum Message {
     Hint,
     /// The Share button.
     Share,
-    /// The clipboard answered Share's copy: whether the link is there.
-    Copied(bool),
+    /// The Embed button: its box of snippets opens or closes.
+    Embed,
+    /// A Copy button of the Embed box.
+    CopySnippet(Snippet),
+    /// The clipboard answered a copy: whether the link or the snippet is there.
+    Copied(Clip, bool),
     /// The Reset tally button.
     ResetTally,
     /// A setting changed from a control, an attribute or JavaScript (or the refusal of a value not understood).
@@ -176,6 +182,10 @@ fn click(event: &Event, target: &Element) -> Option<Message> {
     if let Some(message) = panel_click(target) {
         return Some(message);
     }
+    if let Some(button) = closest(target, "[data-copy]") {
+        let name = read::attribute(&button, "data-copy")?;
+        return Snippet::from_name(&name).map(Message::CopySnippet);
+    }
     if let Some(button) = closest(target, "[data-jump]") {
         let step = read::attribute(&button, "data-jump")?.parse().ok()?;
         return Some(Message::Jump(step));
@@ -186,6 +196,7 @@ fn click(event: &Event, target: &Element) -> Option<Message> {
         "undo" => Some(Message::Undo),
         "hint" => Some(Message::Hint),
         "share" => Some(Message::Share),
+        "embed" => Some(Message::Embed),
         "reset-tally" => Some(Message::ResetTally),
         _ => None,
     }

@@ -20,9 +20,8 @@ use crate::engine::{Board, Variant, CELLS};
 use crate::explain::MoveScore;
 use crate::game::Game;
 use crate::report::{self, Found, STEP_ON_3X3};
-use crate::settings::Practice;
 use crate::squares::ScoreData;
-use crate::state::State;
+use crate::state::{PanelBox, State};
 use crate::thinking::{self, Replay, StatsColumn, Thinking};
 use std::cell::OnceCell;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, ShadowRoot};
@@ -65,18 +64,28 @@ impl Panels {
         self.built.get()?.tree.node(path)
     }
 
+    /// The element of `panel`, once the panels are built.
+    pub fn element(&self, panel: PanelBox) -> Option<Element> {
+        let built = self.built.get()?;
+        Some(
+            match panel {
+                PanelBox::Scores => &built.scores.panel,
+                PanelBox::Stats => &built.stats.panel,
+                PanelBox::Practice => &built.practice.panel,
+                PanelBox::Step => &built.step.panel,
+                PanelBox::Tree => &built.tree.panel,
+            }
+            .clone(),
+        )
+    }
+
     /// Shows the panels `state`'s settings ask for; `exact` are the 3x3 board's move scores, when they are shown
     /// (the board's squares show them too).
     pub fn render(&self, state: &State, exact: &[MoveScore]) {
         let game = &state.game;
         let display = game.settings().display;
         let classic = game.classic();
-        // The horizon is a bigger board's: on the 3x3 board every search goes to the end.
-        let horizon = display.horizon && classic.is_none();
-        let practice = display.practice != Practice::Hidden;
-        let any =
-            display.scores || display.stats || display.tree || display.step || horizon || practice;
-        // With no panel open, the game alone: on a wide screen it does not make room for them.
+        let any = !state.shown_panels().is_empty();
         set_hidden(&self.panels_box, !any);
         let built = if any {
             self.built

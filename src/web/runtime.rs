@@ -10,7 +10,7 @@ use super::message::Message;
 use super::{js, panic, read, style};
 use crate::game::Game;
 use crate::settings::{Name, Reading, Settings};
-use crate::state::Problem;
+use crate::state::{Clip, Problem};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -95,7 +95,8 @@ impl Runtime {
         // Outside the update: focus fires events, whose messages wait in the queue.
         match effect {
             Some(Effect::Focus(element, scroll)) => focus(&element, scroll),
-            Some(Effect::Copy(url)) => self.copy(&url),
+            Some(Effect::Copy(clip, text)) => self.copy(clip, &text),
+            Some(Effect::Reveal(element)) => reveal(&element),
             None => {}
         }
     }
@@ -114,28 +115,30 @@ impl Runtime {
         drop(body);
     }
 
-    /// Copies `url` to the clipboard where the browser allows it (secure contexts, frames that may), and tells
-    /// the game whether it worked; where it does not, the link is there to copy by hand.
-    fn copy(self: &Rc<Self>, url: &str) {
+    /// Copies `text`, the `clip` asked for, to the clipboard where the browser allows it (secure contexts,
+    /// frames that may), and tells the game whether it worked; where it does not, the text is there to copy by
+    /// hand.
+    fn copy(self: &Rc<Self>, clip: Clip, text: &str) {
         let weak: Weak<Runtime> = Rc::downgrade(self);
         let mailbox = Mailbox::new(weak);
         let clipboard = web_sys::window()
             .map(|window| window.navigator().clipboard())
             .filter(|clipboard| !clipboard.is_undefined());
         let Some(clipboard) = clipboard else {
-            mailbox.send(Message::Copied(false));
+            mailbox.send(Message::Copied(clip, false));
             return;
         };
         // Each answer is a function that JavaScript frees once it lets go of it, after the promise settles.
         let answer = |copied: bool| {
             let mailbox = mailbox.clone();
-            Closure::<dyn Fn()>::new(move || mailbox.send(Message::Copied(copied))).into_js_value()
+            Closure::<dyn Fn()>::new(move || mailbox.send(Message::Copied(clip, copied)))
+                .into_js_value()
         };
         #[expect(
             clippy::disallowed_methods,
             reason = "a promise is a `Written`, which only declares `then` with plain functions"
         )]
-        let written = clipboard.write_text(url).unchecked_into::<Written>();
+        let written = clipboard.write_text(text).unchecked_into::<Written>();
         written.then(&answer(true), &answer(false));
     }
 }
@@ -148,6 +151,13 @@ extern "C" {
     type Written;
     #[wasm_bindgen(method)]
     fn then(this: &Written, on_fulfilled: &JsValue, on_rejected: &JsValue);
+}
+
+/// Scrolls the page so that `element`, one of the game's, is in view from its top.
+fn reveal(element: &Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Start);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
 }
 
 /// Moves focus to one of the game's elements.

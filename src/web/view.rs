@@ -19,12 +19,14 @@ use crate::game::{column_letter, Phase};
 use crate::settings::{
     level_label, shape_label, Group, Mode, Name, Theme, BOARD_PRESETS, THINK_RANGE_MS,
 };
+use crate::snippets::Snippet;
 use crate::squares::{squares, Scores, Square};
-use crate::state::{Problem, Share, State};
+use crate::state::{PanelBox, Problem, Share, State};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
 use web_sys::{
     Document, Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    HtmlTextAreaElement,
 };
 
 /// Gives each game a number of its own, for its radio groups' names and its element ids.
@@ -56,9 +58,13 @@ pub struct View {
     /// The hint in words, under the buttons.
     hint_line: Element,
     share: ShareBox,
+    /// The Embed box, and the button that opens it.
+    embed: EmbedBox,
     controls: Controls,
     /// The switches of the panels that show how minimax thinks.
     switches: Switches,
+    /// What the panels' column says while no panel is open.
+    panels_note: Element,
     /// The panels themselves.
     panels: Panels,
     /// The move history's list, and its buttons so far (one for the start and one per move, added as the game
@@ -143,6 +149,8 @@ struct Actions {
     hint: HtmlButtonElement,
     /// Share, which may wait under a post's Settings.
     share: HtmlButtonElement,
+    /// Embed, which opens and closes its box; it waits with Share.
+    embed: HtmlButtonElement,
 }
 
 /// The row of actions under the board.
@@ -154,7 +162,13 @@ fn build_actions(play: &Element) -> Actions {
     let undo = action("Undo", "undo");
     let hint = action("Hint", "hint");
     let share = action("Share", "share");
-    Actions { undo, hint, share }
+    let embed = action("Embed", "embed");
+    Actions {
+        undo,
+        hint,
+        share,
+        embed,
+    }
 }
 
 impl View {
@@ -164,35 +178,33 @@ impl View {
         let id = GAMES_MOUNTED.fetch_add(1, Ordering::Relaxed);
         let root = build_root(&host.document);
         let play = add(&root, "div", "ttt-play", "");
-        let panic_notice = add(&play, "div", "ttt-notice ttt-panic", "");
-        set_attribute(&panic_notice, "role", "alert");
-        set_hidden(&panic_notice, true);
-        panic::register(&panic_notice);
+        let panic_notice = build_panic_notice(&play);
         let problems_box = add(&play, "div", "ttt-problems", "");
-        let status = add(&play, "p", "ttt-status", "");
-        set_attribute(&status, "role", "status");
+        let status = add_status_line(&play, "ttt-status");
         let (frame, board, rows_axis, cols_axis) = build_board(&play);
         let actions = build_actions(&play);
-        let hint_line = add(&play, "p", "ttt-hint-line", "");
-        set_attribute(&hint_line, "role", "status");
+        let hint_line = add_status_line(&play, "ttt-hint-line");
         let share = ShareBox::build(&play);
+        let embed = EmbedBox::build(&play, &actions.embed, id);
         // The board comes first, the controls under it: on a phone the game is what the page opens on.
         let controls_box = add(&play, "div", "ttt-controls", "");
         let controls = Controls::build(&controls_box, id);
-        let switches = Switches::build(&controls_box, id);
-        // The panels, then the moves and the tally, are the game root's own: in this order on a phone, which is the
-        // order of the Tab key and of a screen reader; on a wide screen the panels are a column beside the play and
-        // the moves and the tally sit under it (see panels.css).
-        let panels = Panels::new(&add(&root, "div", "ttt-panels", ""), &host.shadow, id);
+        // The panels' column (their switches, a note while none is open, the panels), then the moves and the
+        // tally, are the game root's own: in this order on a phone, which is the order of the Tab key and of a
+        // screen reader; on a wide screen the column is beside the play from the start and the moves and the tally
+        // sit under the play (see panels.css).
+        let aside = add(&root, "div", "ttt-aside", "");
+        let switches = Switches::build(&aside, id);
+        let panels_note = add(&aside, "p", "ttt-note ttt-aside-note", "");
+        let panels = Panels::new(&add(&aside, "div", "ttt-panels", ""), &host.shadow, id);
         let (history_box, history_list) = build_history(&root, id);
         let (tally_box, tally, reset_tally) = build_tally(&root);
         let disclosure = build_disclosure(
             &play,
             &actions,
-            &share,
-            &controls_box,
-            &controls,
-            &switches,
+            (&share, &embed),
+            (&controls_box, &controls),
+            (&switches, &panels_note),
             [&history_box, &tally_box],
         );
         let Actions { undo, hint, .. } = actions;
@@ -214,8 +226,10 @@ impl View {
             hint,
             hint_line,
             share,
+            embed,
             controls,
             switches,
+            panels_note,
             panels,
             history_list,
             history: RefCell::new(Vec::new()),
@@ -308,6 +322,7 @@ impl View {
         self.render_board(state, scores);
         self.controls.render(state);
         self.share.render(state.share.as_ref());
+        self.embed.render(state);
         self.render_history(state);
         let key = state.game.tally_key();
         let tally = key.map_or_else(
@@ -318,6 +333,9 @@ impl View {
         set_text(&self.tally, &tally);
         set_hidden(&self.reset_tally, key.is_none());
         self.switches.render(&state.game);
+        let note = state.panels_note();
+        set_hidden(&self.panels_note, note.is_none());
+        set_text(&self.panels_note, note.unwrap_or_default());
         self.panels.render(state, &exact);
         self.disclosure.render(state.controls_in_view());
     }
@@ -403,6 +421,15 @@ impl View {
         self.panels.tree_node(path)
     }
 
+    /// The element of `panel`, just switched on, to bring into view where the panels lie under the board (a
+    /// phone's layout): there it opened out of sight. `None` where they are beside the board, in view already.
+    pub fn to_reveal(&self, panel: PanelBox) -> Option<Element> {
+        let element = self.panels.element(panel)?;
+        let beside = element.get_bounding_client_rect().left()
+            >= self.frame.get_bounding_client_rect().right();
+        (!beside).then_some(element)
+    }
+
     /// Takes the game's elements out of the page.
     pub fn remove(&self) {
         panic::unregister(&self.panic_notice);
@@ -483,41 +510,55 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
 }
 
 /// The "Settings" disclosure of a game in a post, after the controls in `play`: it may hold the Hint and Share
-/// buttons of `actions`, Share's link, the `controls` and `switches` (in `controls_box`), the moves and the tally
-/// (`after`), each group where the game page shows it until the render moves it.
+/// buttons of `actions`, Share's link, the `controls` (in `controls_box`), the `switches` (at the top of the
+/// panels' column, before its `note`), the moves and the tally (`after`), each group where the game page shows it
+/// until the render moves it.
 fn build_disclosure(
     play: &Element,
     actions: &Actions,
-    share: &ShareBox,
-    controls_box: &Element,
-    controls: &Controls,
-    switches: &Switches,
+    (share, embed): (&ShareBox, &EmbedBox),
+    (controls_box, controls): (&Element, &Controls),
+    (switches, note): (&Switches, &Element),
     after: [&Element; 2],
 ) -> Disclosure {
     let mut disclosure = Disclosure::build(play);
     disclosure.hold(Group::Hint, &actions.hint, Under::Actions);
     disclosure.hold(Group::Share, &actions.share, Under::Actions);
-    // Share's link shows under the buttons, above the controls.
-    disclosure.hold_before(
-        Group::Share,
-        &share.panel,
-        controls_box,
-        Under::BeforeSettings,
-    );
+    disclosure.hold(Group::Share, &actions.embed, Under::Actions);
+    // Share's link and Embed's snippets show under the buttons, above the controls.
+    for panel in [&share.panel, &embed.panel] {
+        disclosure.hold_before(Group::Share, panel, controls_box, Under::BeforeSettings);
+    }
     for (group, element) in [
         (Group::Board, &controls.board_group),
         (Group::Level, &controls.think.group),
         (Group::Opponent, &controls.mode_group),
         (Group::Side, &controls.side_group),
         (Group::Level, &controls.level_group),
-        (Group::Panels, switches.element()),
     ] {
         disclosure.hold(group, element, Under::Settings);
     }
+    disclosure.hold_before(Group::Panels, switches.element(), note, Under::Settings);
     let [moves, tally] = after;
     disclosure.hold(Group::Moves, moves, Under::After);
     disclosure.hold(Group::Tally, tally, Under::After);
     disclosure
+}
+
+/// A line of `class` at the end of `parent` that is a live region: a screen reader hears what is written in it.
+fn add_status_line(parent: &Element, class: &str) -> Element {
+    let line = add(parent, "p", class, "");
+    set_attribute(&line, "role", "status");
+    line
+}
+
+/// The notice, in `play`, that a panic shows in every game (hidden until then).
+fn build_panic_notice(play: &Element) -> Element {
+    let notice = add(play, "div", "ttt-notice ttt-panic", "");
+    set_attribute(&notice, "role", "alert");
+    set_hidden(&notice, true);
+    panic::register(&notice);
+    notice
 }
 
 /// The game's own element, in `document` (not yet attached).
@@ -603,6 +644,86 @@ impl ShareBox {
             Some(false) => "Copy it from the box above.",
         };
         set_text(&self.note, note);
+    }
+}
+
+/// The Embed box: for each snippet, its code to copy and its Copy button, with a note of whether it was copied.
+struct EmbedBox {
+    /// The Embed button, which says whether the box is open.
+    button: HtmlButtonElement,
+    panel: Element,
+    snippets: Vec<(Snippet, HtmlTextAreaElement, Element)>,
+}
+
+impl EmbedBox {
+    /// The box, closed, in `play`, opened by `button`, for game number `game`.
+    fn build(play: &Element, button: &HtmlButtonElement, game: u32) -> EmbedBox {
+        let panel = add(play, "div", "ttt-embed", "");
+        panel.set_id(&game_id(game, "embed"));
+        set_attribute(button, "aria-controls", &panel.id());
+        set_hidden(&panel, true);
+        let heading = add(&panel, "h2", "ttt-heading", "Embed this game in a post");
+        heading.set_id(&game_id(game, "embed-heading"));
+        set_attribute(&panel, "role", "region");
+        set_attribute(&panel, "aria-labelledby", &heading.id());
+        let snippets = Snippet::ALL
+            .into_iter()
+            .map(|snippet| {
+                let label = add(&panel, "label", "", snippet.label());
+                let code: HtmlTextAreaElement = add_typed(&label, "textarea", "", "");
+                code.set_read_only(true);
+                code.set_rows(if snippet == Snippet::Iframe { 12 } else { 3 });
+                set_attribute(&code, "spellcheck", "false");
+                let row = add(&panel, "div", "ttt-embed-copy", "");
+                let copy = add_control(
+                    &row,
+                    "ttt-button ttt-small",
+                    "Copy",
+                    "data-copy",
+                    snippet.name(),
+                );
+                set_attribute(&copy, "aria-label", &format!("Copy: {}", snippet.label()));
+                let note = add(&row, "p", "ttt-note", "");
+                set_attribute(&note, "role", "status");
+                (snippet, code, note)
+            })
+            .collect();
+        EmbedBox {
+            button: button.clone(),
+            panel,
+            snippets,
+        }
+    }
+
+    /// Shows the snippets for the game as it stands while the box is open, and whether one was copied.
+    fn render(&self, state: &State) {
+        let open = state.embed.as_ref();
+        set_attribute(
+            &self.button,
+            "aria-expanded",
+            if open.is_some() { "true" } else { "false" },
+        );
+        set_hidden(&self.panel, open.is_none());
+        let Some(embed) = open else {
+            return;
+        };
+        for (snippet, code, note) in &self.snippets {
+            let text = state.snippet(*snippet);
+            if code.value() != text {
+                code.set_value(&text);
+            }
+            let answer = embed
+                .copied
+                .as_ref()
+                .filter(|(copied, ..)| copied == snippet)
+                .and_then(|(.., answer)| *answer);
+            let words = match answer {
+                None => "",
+                Some(true) => "Copied to the clipboard.",
+                Some(false) => "Copy it from the box above.",
+            };
+            set_text(note, words);
+        }
     }
 }
 
