@@ -58,7 +58,7 @@ test("the page shows a board of nine labelled buttons and a status line", async 
       );
     }
     assert.equal(await status(page), "Your turn: you play X.");
-    assert.equal(await page.locator(".ttt-loading").isVisible(), false, "the game replaces the loading text");
+    assert.equal(await page.locator(".ttt-waiting").isVisible(), false, "the game takes the place of the one drawn before it");
     assert.equal(await page.locator(".ttt-notice:not([hidden])").count(), 0);
     // The accessible name is what a screen reader reads.
     const snapshot = await page.locator(".ttt-board").ariaSnapshot();

@@ -220,3 +220,40 @@ test("on a phone the panel just switched on comes into view; one a page's script
     await close();
   }
 });
+
+test("the game appears at once: drawn by HTML before its module arrives, where the game takes over, and nothing shifts", async () => {
+  for (const [query, width] of [["", 390], ["", 1280], ["?embed=1", 390], ["?embed=1", 1280], ["?embed=1&theme=dark", 390]]) {
+    const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width, height: 800 }, colorScheme: "light" });
+    try {
+      await page.addInitScript(() => {
+        window.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.shifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      // The module arrives once the page has been drawn without it (held back until the test lets it go).
+      let release;
+      const held = new Promise((done) => (release = done));
+      await page.route("**/tictactoe_bg.wasm", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${sites.site.url}${query}`);
+      const waiting = page.locator(".ttt-waiting-board");
+      await waiting.waitFor();
+      const before = await place(waiting);
+      const card = await page.locator(".ttt-waiting").evaluate((element) => getComputedStyle(element).backgroundColor);
+      assert.equal(await page.locator(".ttt-waiting-status").textContent(), "Loading the game…");
+      release();
+      await page.locator("[data-cell]").first().waitFor();
+      assert.deepEqual(await place(page.locator(".ttt-board")), before, `${query} at ${width} px: the board where it was drawn`);
+      const game = await page.locator(".ttt").evaluate((element) => getComputedStyle(element).backgroundColor);
+      assert.equal(game, card, `${query}: the game's card in the colours it was drawn in`);
+      await page.waitForTimeout(100);
+      assert.deepEqual(await page.evaluate(() => window.shifts), [], `${query} at ${width} px: no layout shift`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  }
+});

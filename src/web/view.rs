@@ -180,6 +180,7 @@ impl View {
         let play = add(&root, "div", "ttt-play", "");
         let panic_notice = build_panic_notice(&play);
         let problems_box = add(&play, "div", "ttt-problems", "");
+        set_hidden(&problems_box, true);
         let status = add_status_line(&play, "ttt-status");
         let (frame, board, rows_axis, cols_axis) = build_board(&play);
         let actions = build_actions(&play);
@@ -313,13 +314,13 @@ impl View {
         if let Some(page) = &self.page {
             page.render(&state.title());
         }
-        self.render_problems(&state.problems);
         if self.shape.get() != state.game.shape() {
             self.build_squares(state.game.shape());
         }
         let exact = state.exact_scores();
         let scores = state.scores(&exact);
         self.render_board(state, scores);
+        self.render_problems(&state.problems);
         self.controls.render(state);
         self.share.render(state.share.as_ref());
         self.embed.render(state);
@@ -347,6 +348,8 @@ impl View {
             return;
         }
         self.problems_box.set_text_content(None);
+        // Empty, it takes no room, and no gap above the status line.
+        set_hidden(&self.problems_box, problems.is_empty());
         for problem in problems {
             let notice = add(&self.problems_box, "p", "ttt-notice", &problem.sentence);
             set_attribute(&notice, "role", "alert");
@@ -356,13 +359,6 @@ impl View {
 
     fn render_board(&self, state: &State, scores: Scores<'_>) {
         let game = &state.game;
-        set_text(&self.status, &state.status_text());
-        set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
-        // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
-        // screen readers).
-        let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
-        toggle_class(&self.board, "ttt-thinking", thinking);
-        set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
         let squares = squares(
             game,
             state.focus_cell,
@@ -371,6 +367,24 @@ impl View {
             state.thinking.replay.as_ref(),
         );
         let mut drawn = self.drawn.borrow_mut();
+        // The board's tab stop first, while the page's layout is as it was drawn: the square just clicked has
+        // focus, and a focused element whose tabindex changes makes the browser lay the page out at once to
+        // check that it can still be focused, which after other changes took 28 ms on a 15x15 board.
+        for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
+            if drawn
+                .get(cell)
+                .is_none_or(|before| before.tab_stop != square.tab_stop)
+            {
+                button.set_tab_index(if square.tab_stop { 0 } else { -1 });
+            }
+        }
+        set_text(&self.status, &state.status_text());
+        set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
+        // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
+        // screen readers).
+        let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
+        toggle_class(&self.board, "ttt-thinking", thinking);
+        set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
         for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
             draw_square(button, drawn.get(cell), square);
         }
@@ -450,8 +464,9 @@ impl View {
 
 /// Draws `square` on `button`, which shows `before` (nothing yet, when `None`): only what differs is set, so a
 /// move on a 15x15 board touches the few squares it changed. A new button has no text, class or data, as the
-/// default square says: only its label, tab stop and availability are set, and what differs from that default
-/// (a new 15x15 board would otherwise make some 2,900 DOM calls that change nothing).
+/// default square says: only its label and availability are set, and what differs from that default (a new 15x15
+/// board would otherwise make some 2,900 DOM calls that change nothing). Its tab stop is drawn before, by
+/// `render_board`.
 fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Square) {
     let new = before.is_none();
     let blank = Square::default();
@@ -462,9 +477,6 @@ fn draw_square(button: &HtmlButtonElement, before: Option<&Square>, square: &Squ
     }
     if new || before.label != square.label {
         set_attribute(button, "aria-label", &square.label);
-    }
-    if new || changed(|square| square.tab_stop) {
-        button.set_tab_index(if square.tab_stop { 0 } else { -1 });
     }
     if new || changed(|square| square.unavailable) {
         set_unavailable(button, square.unavailable);
