@@ -133,8 +133,6 @@ case "${1:-}" in
     node scripts/bench-browser.mjs
     step "the clock over whole 15x15 games in the browser"
     node scripts/bench-clock.mjs --games 4 --time 1000
-    step "the page's longest tasks while 15x15 is played"
-    node scripts/bench-tasks.mjs
     step "size report"
     node scripts/size-report.mjs --ceiling "$SIZE_GUARD_KB"
     step "Lighthouse"
