@@ -1,10 +1,12 @@
 // Takes the README's pictures from the release build (dist/) in headless Chromium: a game in progress
 // (docs/screenshot.png), the game tree drawn as a picture with what alpha-beta prunes (docs/tree.png), and alpha-beta
 // stepped through to a cut, beside the board (docs/step.png), and a 15x15 game with the computer's last search and
-// its horizon (docs/gomoku.png).
+// its horizon (docs/gomoku.png); then the game page as a reader sees it on a phone and on a desktop, light and dark,
+// on 3x3 and on 15x15 (docs/screens/BOARD-WIDTH-SCHEME.png).
 // Usage: node scripts/screenshot.mjs [folder]   (run `./dev.sh build` first; ./dev.sh screenshot does both)
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { mkdir } from "node:fs/promises";
 import { serve } from "../e2e/server.mjs";
 import { launch, settled as gameSettled } from "../e2e/browser.mjs";
 
@@ -14,10 +16,10 @@ const browser = await launch();
 
 /** Opens the game at `query` in a page `width` px wide, runs `prepare`, and saves the page (`whole`) or the game
  * alone as `name`. */
-async function picture(name, width, height, query, prepare, whole = false) {
+async function picture(name, width, height, query, prepare, whole = false, colorScheme = "light") {
   // Reduced motion turns the squares' colour transitions off: a picture taken right after a move shows the
   // board as it settles, not half-way.
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, reducedMotion: "reduce" });
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, reducedMotion: "reduce", colorScheme });
   await page.goto(`${site.url}${query}`);
   await page.locator("[data-cell]").first().waitFor();
   await prepare(page);
@@ -61,6 +63,25 @@ try {
       await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
     }
   });
+  // The first screen of the game page, as a reader meets it: a few moves in, the move scores on.
+  await mkdir(join(folder, "screens"), { recursive: true });
+  for (const [board, query, moves] of [["3x3", "?delay=0&scores=1", [4, 2]], ["15x15", "?board=15x15&delay=0&think=300&scores=1", [112, 98]]]) {
+    for (const [width, height] of [[390, 844], [1280, 800]]) {
+      for (const scheme of ["light", "dark"]) {
+        await picture(`screens/${board}-${width}-${scheme}.png`, width, height, query, async (page) => {
+          for (const cell of moves) {
+            await gameSettled(page);
+            await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
+            if ((await page.locator(`[data-cell="${cell}"]`).getAttribute("aria-disabled")) === "false") {
+              await page.locator(`[data-cell="${cell}"]`).click();
+            }
+          }
+          await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
+          await page.locator(".ttt-cell.ttt-scored").first().waitFor({ timeout: 30_000 });
+        }, true, scheme);
+      }
+    }
+  }
 } finally {
   await browser.close();
   await site.close();

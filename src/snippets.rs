@@ -108,9 +108,22 @@ mod tests {
 
     const SITE: &str = "https://user.github.io/repo/";
 
-    /// The settings a page reads from `pairs`, with its problems.
-    fn read(pairs: Vec<(String, String)>) -> (Settings, Vec<(Name, String)>) {
-        Settings::read(&read_pairs(&pairs))
+    /// Asserts that a page reading `pairs` (a URL's parameters, an element's attributes) plays `settings` at
+    /// `position`, and finds nothing to say.
+    fn reads_back(
+        pairs: impl Iterator<Item = (String, String)>,
+        settings: Settings,
+        position: Grid,
+    ) {
+        let (read, problems) = Settings::read(&read_pairs(&pairs.collect::<Vec<_>>()));
+        assert_eq!(problems, Vec::<(Name, String)>::new());
+        assert_eq!(
+            read,
+            Settings {
+                start: position,
+                ..settings
+            }
+        );
     }
 
     /// A game on 15x15 at level hard with scores on, at a position of two stones.
@@ -151,22 +164,11 @@ mod tests {
         // Its address, read back as the game page reads it, is the same game.
         let src = first.split('"').nth(1).unwrap().replace("&amp;", "&");
         let query = src.split_once('?').unwrap().1;
-        let pairs = query
-            .split('&')
-            .map(|pair| {
-                let (name, value) = pair.split_once('=').unwrap();
-                (name.to_owned(), value.to_owned())
-            })
-            .collect();
-        let (read, problems) = read(pairs);
-        assert_eq!(problems, []);
-        assert_eq!(
-            read,
-            Settings {
-                start: position,
-                ..settings
-            }
-        );
+        let pairs = query.split('&').map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap();
+            (name.to_owned(), value.to_owned())
+        });
+        reads_back(pairs, settings, position);
     }
 
     #[test]
@@ -191,17 +193,8 @@ mod tests {
             .map(|pair| {
                 let (name, value) = pair.split_once("=\"").unwrap();
                 (name.to_owned(), value.trim_end_matches('"').to_owned())
-            })
-            .collect();
-        let (read, problems) = read(pairs);
-        assert_eq!(problems, []);
-        assert_eq!(
-            read,
-            Settings {
-                start: position,
-                ..settings
-            }
-        );
+            });
+        reads_back(pairs, settings, position);
     }
 
     #[test]
