@@ -5,7 +5,7 @@ use crate::engine::CELLS;
 use crate::engine::{
     analyze, analyze_with, principal_variation, Board, Outcome, Scoring, Status, Value,
 };
-use crate::game::cell_name;
+use crate::game::square_name;
 use std::cmp::Reverse;
 
 /// A move's value in words, for the side that plays it: "win in 3", "draw", "loses in 4".
@@ -115,7 +115,7 @@ pub fn line_in_words(board: Board, first_move: usize) -> (Vec<String>, String) {
         moves.push(format!(
             "{}: {}",
             position.to_move().name(),
-            cell_name(cell)
+            square_name(board.shape(), cell)
         ));
         position = position.play(cell);
     }

@@ -50,11 +50,6 @@ enum News {
     NewGame,
 }
 
-/// `cell` of the 3x3 board in words: "row 2, column 3".
-pub fn cell_name(cell: usize) -> String {
-    square_name(Shape::CLASSIC, cell)
-}
-
 /// `cell` of a board of `shape` in words: "row 2, column 3" on the 3x3 board; on a bigger one its coordinates,
 /// as Gomoku and chess write them: the column's letter from the left, the row's number from the bottom ("h8" is
 /// 15x15's centre).
@@ -697,7 +692,10 @@ mod tests {
         // The status says where the computer played, for whoever cannot see the board.
         assert_eq!(
             game.status_text(),
-            format!("X played {}. Your turn: you play O.", cell_name(reply))
+            format!(
+                "X played {}. Your turn: you play O.",
+                square_name(Shape::CLASSIC, reply)
+            )
         );
     }
 

@@ -14,7 +14,7 @@
 
 use crate::engine::{move_between, Board, Bound, Player, Status, StepEvent, StepKind};
 use crate::explain::{group_digits, signed};
-use crate::game::cell_name;
+use crate::game::square_name;
 use crate::pseudocode::Pseudocode;
 use crate::search_tree::{tree_size, SearchTree};
 use crate::textbook::TreeEvent;
@@ -338,7 +338,11 @@ impl Stepper {
         let path = &self.event().path;
         let node = match path.split_last() {
             None => "the starting position".to_owned(),
-            Some((&cell, _)) => format!("{} in {}", mover.opponent().name(), cell_name(cell)),
+            Some((&cell, _)) => format!(
+                "{} in {}",
+                mover.opponent().name(),
+                square_name(position.shape(), cell)
+            ),
         };
         let value = event.value.map_or_else(String::new, signed);
         match event.kind {
@@ -512,7 +516,7 @@ fn outcome(score: i32) -> &'static str {
 pub fn cut_reason(max: Player, cut: &StepEvent, reply: usize) -> String {
     let mover = cut.position.to_move();
     let value = cut.value.unwrap_or_default();
-    let square = cell_name(reply);
+    let square = square_name(cut.position.shape(), reply);
     if mover == max {
         // A MAX node whose value reached beta: MIN can already hold MAX to beta by another move above.
         let min = max.opponent();

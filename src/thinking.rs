@@ -3,11 +3,11 @@
 //! scores panel, the "why this move" panel, the statistics table and the scored squares. The DOM layer only draws
 //! them. Pure Rust, tested natively.
 
-use crate::engine::{principal_variation, Board, Clock, Grid, Player, Variant, CELLS};
+use crate::engine::{principal_variation, Board, Clock, Grid, Player, Shape, Variant, CELLS};
 use crate::explain::{
     best_first, counted, line_in_words, millis, outcome_words, signed, MoveScore,
 };
-use crate::game::{cell_name, square_name};
+use crate::game::square_name;
 use crate::search_tree::SearchTree;
 use crate::stepper::{Speed, StepControl, Stepper};
 use crate::tree::TreeState;
@@ -455,7 +455,7 @@ pub fn score_lines(scores: &[MoveScore], why: Option<usize>) -> Vec<ScoreLine> {
         .map(|entry| {
             let mut label = format!(
                 "{}: {} ({})",
-                cell_name(entry.cell),
+                square_name(Shape::CLASSIC, entry.cell),
                 outcome_words(entry.value),
                 signed(entry.score)
             );
@@ -626,7 +626,7 @@ pub fn why_panel(
         title: format!(
             "Why: {} plays {}, then best play",
             board.to_move().name(),
-            cell_name(cell)
+            square_name(board.shape(), cell)
         ),
         end,
         current,

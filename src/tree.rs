@@ -7,7 +7,7 @@ use crate::engine::{
     StepEvent, TreeNode, CELLS,
 };
 use crate::explain::{after, outcome_words, signed};
-use crate::game::cell_name;
+use crate::game::square_name;
 use crate::stepper::cut_reason;
 use std::cell::RefCell;
 use std::fmt;
@@ -426,7 +426,7 @@ pub fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String 
     let mut label = format!(
         "{}: {}, {}",
         position.to_move().name(),
-        cell_name(node.cell),
+        square_name(position.shape(), node.cell),
         value_words(position, node),
     );
     if node.on_principal_variation {
@@ -465,7 +465,11 @@ pub fn preview_caption(root: Board, path: &[usize]) -> String {
             moves.clear();
             break;
         };
-        moves.push(format!("{} {}", position.to_move().name(), cell_name(cell)));
+        moves.push(format!(
+            "{} {}",
+            position.to_move().name(),
+            square_name(root.shape(), cell)
+        ));
         position = next;
     }
     if moves.is_empty() {
