@@ -143,7 +143,7 @@ test("?board=4x4&k=4&scores=1 shows a proved draw on every square", async () => 
     const outcomes = await page.locator("[data-cell]").evaluateAll((cells) => cells.map((cell) => cell.dataset.outcome));
     assert.deepEqual(outcomes, Array(16).fill("draw"));
     const label = await page.locator('[data-cell="5"]').getAttribute("aria-label");
-    assert.match(label, /proved: a draw with best play$/);
+    assert.match(label, /, score draw 0, best move$/);
   });
 });
 
@@ -243,9 +243,9 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
     items.forEach(([move, outcome, text], index) => {
       assert.equal(move, String(index));
       assert.equal(outcome, "draw");
-      assert.match(text, /^X: [a-d][1-4], proved: a draw with best play$/);
+      assert.match(text, /^X: [a-d][1-4], draw \(0\)$/);
     });
-    assert.equal(items[6][2], "X: c3, proved: a draw with best play");
+    assert.equal(items[6][2], "X: c3, draw (0)");
     // The same panels as on the 3x3 board: the tree's pictures of small boards and the step-through stay with 3x3,
     // and the step panel says why.
     assert.equal(await panel.locator(".ttt-tree").isVisible(), false);

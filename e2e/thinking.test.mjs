@@ -48,9 +48,10 @@ test("move scores: every empty square shows its exact value, as the native engin
         expected,
         position,
       );
-      // Words and numbers on the square, best moves marked.
+      // Words and numbers on the square, best moves marked: the winner named, the number MAX's (the side to move).
+      const [mover, other] = [...position].filter((m) => m !== ".").length % 2 === 0 ? ["X", "O"] : ["O", "X"];
       for (const square of shown) {
-        const words = square.outcome === "win" ? `win in ${square.plies}` : square.outcome === "loss" ? `loses in ${square.plies}` : "draw";
+        const words = square.outcome === "win" ? `${mover} wins in ${square.plies}` : square.outcome === "loss" ? `${other} wins in ${square.plies}` : "draw";
         assert.ok(square.text.includes(words), `${position} ${square.cell}: ${square.text}`);
         // The sign of a score is the minus sign (U+2212), as the step panel's −∞ is written.
         assert.match(square.text, / (0|[+−]\d+)( |$)/);
@@ -64,7 +65,7 @@ test("move scores: every empty square shows its exact value, as the native engin
       assert.ok(best.every((cell) => analysis.get(position).bestMoves.includes(cell)), `${position}: best ${best}`);
       assert.match(
         await page.locator(`[data-cell="${best[0]}"]`).getAttribute("aria-label"),
-        /score (win in \d|draw|loses in \d) (0|[+−]\d), best move$/,
+        /score ([XO] wins in \d|draw) (0|[+−]\d), best move$/,
         "the score is in the square's name too",
       );
     });
@@ -72,11 +73,11 @@ test("move scores: every empty square shows its exact value, as the native engin
   await withGame("?scores=1&position=X.O.X.O..", async (page) => {
     const shown = await squareScores(page);
     assert.deepEqual(shown.filter((s) => s.best).map((s) => s.cell), [8], "only the quickest win is best");
-    assert.equal(shown.find((s) => s.cell === 8).text, "win in 1 +5");
+    assert.equal(shown.find((s) => s.cell === 8).text, "X wins in 1 +5");
     // Filled squares carry no score.
     assert.equal(await page.locator('[data-cell="0"]').getAttribute("data-outcome"), null);
     const note = page.locator(".ttt-scores > .ttt-note");
-    assert.match(await note.textContent(), /^Choose a move to see why/);
+    assert.match(await note.textContent(), /^Values are MAX's: X moves here, so \+ is good for X, − for O\. Choose a move to see why/);
     // X wins: no move is left to choose, and the panel says only that the game is over.
     await page.locator('[data-cell="8"]').click();
     await page.locator(".ttt-scores .ttt-heading", { hasText: "Move scores: the game is over." }).waitFor();
@@ -246,7 +247,8 @@ test("the game tree: values, the line of best play, lazy opening, and what alpha
     firstLevel.forEach((item, index) => {
       const move = values[index];
       assert.equal(item.path, String(move.cell));
-      const words = move.outcome === "win" ? `win in ${move.plies}` : move.outcome === "loss" ? `loses in ${move.plies}` : "draw";
+      // X moves at the root: its wins are X's, its losses O's wins.
+      const words = move.outcome === "win" ? `X wins in ${move.plies}` : move.outcome === "loss" ? `O wins in ${move.plies}` : "draw";
       assert.ok(item.label.includes(words), `${item.label} / ${words}`);
       assert.equal(item.best, expected[`${root}/`].children[index].best);
     });

@@ -4,12 +4,11 @@
 //! decision that needs none of those is made here. Pure Rust, tested natively.
 
 use crate::engine::{search_stats, Board, Clock, Grid, Limits, Score, Thought, Variant};
-use crate::explain::{move_scores, MoveScore};
+use crate::explain::exact_scores;
 use crate::game::{game_name, square_name, Game, Phase};
 use crate::practice::{Practising, Subject};
 use crate::report::{Found, Scored};
 use crate::settings::{reading_name, Change, Controls, Name, Panel, Practice, Reading, Settings};
-use crate::squares::Scores;
 use crate::tally::Tally;
 use crate::thinking::{Measured, Replay, Thinking};
 use crate::tree::TreeKey;
@@ -187,26 +186,20 @@ impl State {
         self.game.settings().controls.in_view(self.embedded)
     }
 
-    /// The 3x3 board's exact move scores, when they are shown (empty otherwise).
-    pub fn exact_scores(&self) -> Vec<MoveScore> {
-        let display = self.game.settings().display;
-        let classic = self.game.classic().filter(|_| display.scores);
-        classic.map_or_else(Vec::new, |board| move_scores(board, display.scoring))
-    }
-
-    /// What the squares show of the move scores: the 3x3 board's `exact` ones, a bigger board's verdicts once its
-    /// search has answered, or nothing.
-    pub fn scores<'a>(&'a self, exact: &'a [MoveScore]) -> Scores<'a> {
+    /// The move scores the squares and the scores panel show, each move's score for the side to move, when they
+    /// are shown and known: found at once where the whole tree is searched at once, else once the worker's search
+    /// has answered.
+    pub fn move_scores(&self) -> Option<Vec<(usize, Score)>> {
         let game = &self.game;
         if !game.settings().display.scores {
-            return Scores::None;
+            return None;
         }
         match game.classic() {
-            Some(_) => Scores::Exact(exact),
+            Some(board) => Some(exact_scores(&board)),
             None => self
                 .found
                 .scores_at(&game.board(), game.scoring_limits())
-                .map_or(Scores::None, Scores::Verdicts),
+                .map(<[_]>::to_vec),
         }
     }
 
@@ -613,7 +606,6 @@ mod tests {
     use super::*;
     use crate::engine::{Player, Shape, StoppedClock};
     use crate::settings::{read_pairs, Change};
-    use crate::squares::Scores;
 
     /// The game a page at `query` (`name=value&...`, as `URLSearchParams` reads it) mounts, settled.
     fn page(query: &str) -> State {
@@ -909,22 +901,21 @@ mod tests {
     #[test]
     fn the_squares_show_the_scores_the_panels_know() {
         let mut state = page("");
-        assert!(state.exact_scores().is_empty());
-        assert!(matches!(state.scores(&[]), Scores::None));
+        assert_eq!(state.move_scores(), None);
         let _ = state.set(&reading("scores=1"));
-        let exact = state.exact_scores();
+        let exact = state.move_scores().unwrap();
         assert_eq!(exact.len(), 9);
-        assert!(matches!(state.scores(&exact), Scores::Exact(..)));
+        assert!(exact.iter().all(|(_, score)| score.is_proved()));
         // A bigger board shows verdicts once its search has answered, at the limits they were asked for.
         let mut state = page("board=4x4&scores=1");
-        assert!(matches!(state.scores(&[]), Scores::None));
+        assert_eq!(state.move_scores(), None);
         let Some(Search::Scores(limits)) = state.wanted_search() else {
             panic!("the scores want a search");
         };
         let board = state.game.board();
         let moves = crate::engine::think_moves(&board, limits, &mut StoppedClock).moves;
         state.appraised(board, Some(limits), Ok(moves));
-        assert!(matches!(state.scores(&[]), Scores::Verdicts(_)));
+        assert_eq!(state.move_scores().map(|moves| moves.len()), Some(16));
         assert_eq!(state.wanted_search(), None, "known already");
         // An answer for no search on show is for nothing; why a search failed is kept, to be said.
         state.appraised(board, None, Err("no worker".to_owned()));

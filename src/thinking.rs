@@ -1,12 +1,10 @@
 //! What the panels that show how minimax thinks hold and say, without the page: the move whose line of best play
 //! is shown, the game tree's state, the search statistics measured one search at a time, and the texts of the
-//! scores panel, the "why this move" panel, the statistics table and the scored squares. The DOM layer only draws
-//! them. Pure Rust, tested natively.
+//! scores panel, the "why this move" panel and the statistics table. The DOM layer only draws them. Pure Rust,
+//! tested natively.
 
-use crate::engine::{principal_variation, Board, Clock, Grid, Player, Shape, Variant, CELLS};
-use crate::explain::{
-    best_first, counted, line_in_words, millis, outcome_words, signed, MoveScore,
-};
+use crate::engine::{principal_variation, Board, Clock, Grid, Player, Score, Variant, CELLS};
+use crate::explain::{best_first, counted, line_in_words, millis, Convention};
 use crate::game::square_name;
 use crate::search_tree::SearchTree;
 use crate::stepper::{Speed, StepControl, Stepper};
@@ -416,56 +414,75 @@ pub fn measured_text(measured: Measured) -> String {
     )
 }
 
-/// The scores panel's title for `scores`, the scored moves of `board`.
-pub fn scores_title(board: Board, scores: &[MoveScore]) -> String {
-    if scores.is_empty() {
+/// The scores panel's title at `position`, the position on the board.
+pub fn scores_title(position: &Grid) -> String {
+    if position.is_over() {
         "Move scores: the game is over.".to_owned()
     } else {
-        format!("Move scores for {}, best first", board.to_move().name())
+        format!("Move scores for {}, best first", position.to_move().name())
     }
 }
 
-/// The scores panel's note under its title: how to see why a move scores as it does, while there are moves to
-/// choose; none once the game is over.
-pub fn scores_note(scores: &[MoveScore]) -> Option<&'static str> {
-    (!scores.is_empty()).then_some(
-        "Choose a move to see why: the line of best play that follows it. \"Win in 3\" counts the moves of both \
-         sides to the end of the game, this one included.",
-    )
+/// The scores panel's note under its title at `position`, whose values follow `convention`: the convention, and
+/// how to see why a move scores as it does where a move's line of best play can be shown (`explained`); none once
+/// the game is over.
+pub fn scores_note(convention: Convention, position: &Grid, explained: bool) -> Option<String> {
+    if position.is_over() {
+        return None;
+    }
+    let how = if explained {
+        "Choose a move to see why: the line of best play that follows it. \"X wins in 3\" counts the moves of \
+         both sides to the end of the game, this one included."
+    } else {
+        "Each empty square is coloured by the value of playing there, from red (bad for the side to move) to \
+         green (good); its name and tooltip say the value: who wins and in how many moves (this one included) \
+         when proved, an estimate (+ good, − bad, ± even) where the clock stopped the search first. The best moves, \
+         in words:"
+    };
+    Some(format!("{} {how}", convention.sentence()))
 }
 
-/// One move in the scores panel's list: a button that shows why.
+/// How many moves the scores panel lists, best first: every move of the 3x3 board, the best of a bigger one.
+pub const LISTED_MOVES: usize = 9;
+
+/// One move in the scores panel's list: a button that shows why, where a move's line can be shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoreLine {
-    /// The move's cell (`data-why`).
+    /// The move's cell (`data-why`, `data-move`).
     pub cell: usize,
-    /// What the button says: "row 1, column 2: win in 3 (+3), best".
+    /// What the line says: "row 1, column 2: X wins in 3 (+3), best".
     pub label: String,
+    /// Its score for MAX, whose data the line carries.
+    pub score: Score,
     /// Whether its line of best play is the one shown (`aria-pressed`).
     pub chosen: bool,
 }
 
-/// The scores panel's list: every scored move, best first (highest score, then the better value, then cell
-/// order), `why` being the move whose line is shown.
-pub fn score_lines(scores: &[MoveScore], why: Option<usize>) -> Vec<ScoreLine> {
-    let mut ordered = scores.to_vec();
-    best_first(&mut ordered);
-    ordered
+/// The scores panel's list at `position`: its scored `moves` best first (see [`best_first`]), at most
+/// [`LISTED_MOVES`], in `convention`'s words, `why` being the move whose line is shown.
+pub fn score_lines(
+    convention: Convention,
+    position: &Grid,
+    moves: &[(usize, Score)],
+    why: Option<usize>,
+) -> Vec<ScoreLine> {
+    best_first(moves, convention.scoring)
         .into_iter()
-        .map(|entry| {
+        .take(LISTED_MOVES)
+        .map(|(cell, score, best)| {
             let mut label = format!(
-                "{}: {} ({})",
-                square_name(Shape::CLASSIC, entry.cell),
-                outcome_words(entry.value),
-                signed(entry.score)
+                "{}: {}",
+                square_name(position.shape(), cell),
+                convention.value(position, score)
             );
-            if entry.best {
+            if best {
                 label.push_str(", best");
             }
             ScoreLine {
-                cell: entry.cell,
+                cell,
                 label,
-                chosen: why == Some(entry.cell),
+                score: convention.for_max(position, score),
+                chosen: why == Some(cell),
             }
         })
         .collect()
@@ -602,11 +619,11 @@ pub struct Why {
 /// move is chosen or the chosen one is not among them.
 pub fn why_panel(
     board: Board,
-    scores: &[MoveScore],
+    scores: &[(usize, Score)],
     why: Option<usize>,
     replay: Option<&Replay>,
 ) -> Option<Why> {
-    let cell = why.filter(|cell| scores.iter().any(|entry| entry.cell == *cell))?;
+    let cell = why.filter(|cell| scores.iter().any(|&(scored, _)| scored == *cell))?;
     let (moves, end) = line_in_words(board, cell);
     let unit = if moves.len() == 1 { "move" } else { "moves" };
     let mut end = format!("{end} after {} {unit}.", moves.len());
@@ -634,27 +651,11 @@ pub fn why_panel(
     })
 }
 
-/// The words a scored square shows: "win in 3 +3", "draw 0".
-pub fn square_words(entry: &MoveScore) -> String {
-    format!("{} {}", outcome_words(entry.value), signed(entry.score))
-}
-
-/// What a scored square's accessible name adds to [`crate::game::Game::cell_label`]: its visible words as they
-/// are (the label holds the visible text), then whether it is a best move: ", score win in 3 +3, best move".
-pub fn square_label_suffix(entry: &MoveScore) -> String {
-    let mut suffix = format!(", score {}", square_words(entry));
-    if entry.best {
-        suffix.push_str(", best move");
-    }
-    suffix
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::{search_stats, Scoring};
-    use crate::explain::group_digits;
-    use crate::explain::move_scores;
+    use crate::explain::{exact_scores, group_digits};
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
@@ -939,30 +940,30 @@ mod tests {
     }
 
     #[test]
-    fn the_scores_panel_best_first() {
+    fn the_scores_panel_best_first_on_every_board() {
         let position = board("X.O.X.O..");
-        let scores = move_scores(position, Scoring::DepthAware);
+        let scores = exact_scores(&position);
+        let depth = Convention::at(&position, Scoring::DepthAware);
+        assert_eq!(scores_title(&position), "Move scores for X, best first");
         assert_eq!(
-            scores_title(position, &scores),
-            "Move scores for X, best first"
-        );
-        assert_eq!(
-            scores_title(board("XXXOO...."), &[]),
+            scores_title(&board("XXXOO....")),
             "Move scores: the game is over."
         );
-        // How to see why, while there is a move to choose.
-        assert!(scores_note(&scores).is_some_and(|note| note.starts_with("Choose a move")));
-        assert_eq!(scores_note(&[]), None);
-        let lines = score_lines(&scores, Some(1));
+        // The convention, then how to see why, while there is a move to choose.
+        let note = scores_note(depth, &position, true).unwrap();
+        assert!(note.starts_with("Values are MAX's: X moves here"), "{note}");
+        assert!(note.contains("Choose a move"), "{note}");
+        assert_eq!(scores_note(depth, &board("XXXOO...."), true), None);
+        let lines = score_lines(depth, &position, &scores, Some(1));
         let labels: Vec<&str> = lines.iter().map(|line| line.label.as_str()).collect();
         assert_eq!(
             labels,
             [
-                "row 3, column 3: win in 1 (+5), best",
-                "row 1, column 2: win in 3 (+3)",
-                "row 2, column 1: win in 3 (+3)",
-                "row 2, column 3: win in 3 (+3)",
-                "row 3, column 2: win in 3 (+3)",
+                "row 3, column 3: X wins in 1 (+5), best",
+                "row 1, column 2: X wins in 3 (+3)",
+                "row 2, column 1: X wins in 3 (+3)",
+                "row 2, column 3: X wins in 3 (+3)",
+                "row 3, column 2: X wins in 3 (+3)",
             ]
         );
         let chosen: Vec<(usize, bool)> =
@@ -972,19 +973,35 @@ mod tests {
             [(8, false), (1, true), (3, false), (5, false), (7, false)]
         );
         // Plain scores tie; the better value still comes first.
-        let plain = score_lines(&move_scores(position, Scoring::Plain), None);
-        assert_eq!(plain[0].label, "row 3, column 3: win in 1 (+1), best");
-        assert_eq!(plain[1].label, "row 1, column 2: win in 3 (+1), best");
-        // Losing moves: the slowest loss first.
-        let losing = score_lines(&move_scores(board("X..OX...."), Scoring::DepthAware), None);
-        assert_eq!(losing[0].label, "row 3, column 3: loses in 4 (−3), best");
-        assert_eq!(losing[1].label, "row 1, column 2: loses in 2 (−5)");
+        let plain = Convention::at(&position, Scoring::Plain);
+        let plain = score_lines(plain, &position, &scores, None);
+        assert_eq!(plain[0].label, "row 3, column 3: X wins in 1 (+1), best");
+        assert_eq!(plain[1].label, "row 1, column 2: X wins in 3 (+1), best");
+        // Losing moves: the slowest loss first, each MAX's (here O's) number.
+        let lost = board("X..OX....");
+        let o = Convention::at(&lost, Scoring::DepthAware);
+        let losing = score_lines(o, &lost, &exact_scores(&lost), None);
+        assert_eq!(losing[0].label, "row 3, column 3: X wins in 4 (−3), best");
+        assert_eq!(losing[1].label, "row 1, column 2: X wins in 2 (−5)");
+        // A bigger board's verdicts, in the same words: the best of them.
+        let big = Grid::empty(crate::engine::Shape::new(4, 4, 4).unwrap());
+        let on_big = Convention::at(&big, Scoring::DepthAware);
+        let moves: Vec<(usize, Score)> = (0..16)
+            .map(|cell| (cell, Score::Estimate(cell as i32 - 8)))
+            .collect();
+        let lines = score_lines(on_big, &big, &moves, None);
+        assert_eq!(lines.len(), LISTED_MOVES);
+        assert_eq!(lines[0].label, "d1: best guess: X is better (+7), best");
+        assert_eq!(lines[7].label, "a2: best guess: even (±0)");
+        assert_eq!(lines[8].label, "d3: best guess: O is better (−1)");
+        let note = scores_note(on_big, &big, false).unwrap();
+        assert!(note.starts_with("Values are MAX's: X moves here"), "{note}");
     }
 
     #[test]
     fn why_this_move_in_words() {
         let position = board("X.O.X.O..");
-        let scores = move_scores(position, Scoring::DepthAware);
+        let scores = exact_scores(&position);
         let why = why_panel(position, &scores, Some(1), None).unwrap();
         assert_eq!(why.title, "Why: X plays row 1, column 2, then best play");
         assert_eq!(why.moves.len(), 3);
@@ -993,12 +1010,7 @@ mod tests {
         let quick = why_panel(position, &scores, Some(8), None).unwrap();
         assert_eq!(quick.moves, ["X: row 3, column 3"]);
         assert_eq!(quick.end, "X wins after 1 move.");
-        let draw = why_panel(
-            Board::EMPTY,
-            &move_scores(Board::EMPTY, Scoring::DepthAware),
-            Some(4),
-            None,
-        );
+        let draw = why_panel(Board::EMPTY, &exact_scores(&Board::EMPTY), Some(4), None);
         assert_eq!(draw.unwrap().end, "Draw after 9 moves.");
         assert_eq!(why_panel(position, &scores, None, None), None);
         assert_eq!(why_panel(position, &scores, Some(0), None), None, "taken");
@@ -1021,18 +1033,6 @@ mod tests {
         replay.step();
         let again = why_panel(position, &scores, Some(1), Some(&replay)).unwrap();
         assert_eq!((again.current, again.end), (None, why.end), "back to none");
-    }
-
-    #[test]
-    fn the_words_on_a_scored_square() {
-        let scores = move_scores(board("X.O.X.O.."), Scoring::DepthAware);
-        let eight = scores.iter().find(|entry| entry.cell == 8).unwrap();
-        assert_eq!(square_words(eight), "win in 1 +5");
-        assert_eq!(square_label_suffix(eight), ", score win in 1 +5, best move");
-        let one = scores.iter().find(|entry| entry.cell == 1).unwrap();
-        assert_eq!(square_label_suffix(one), ", score win in 3 +3");
-        let draw = &move_scores(Board::EMPTY, Scoring::DepthAware)[0];
-        assert_eq!(square_words(draw), "draw 0");
     }
 
     #[test]

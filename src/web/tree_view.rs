@@ -10,7 +10,8 @@ use super::dom::{
     set_score_data, set_text, toggle_class,
 };
 use super::tree_picture::TreePicture;
-use crate::engine::{Grid, Player, Score, CELLS};
+use crate::engine::{Grid, Player, Score, Scoring, CELLS};
+use crate::explain::Convention;
 use crate::report::{self, TREE_HEADING};
 use crate::squares::ScoreData;
 use crate::tree::{encode_path, preview_caption, tree_note, TreeState, VisibleNode};
@@ -300,11 +301,16 @@ impl OneMoveDeep {
         }
         set_text(&self.note, &report::tree_depth_note(board));
         self.list.set_text_content(None);
-        for (cell, score) in &wanted.1 {
-            let words = report::tree_move_words(board, *cell, score);
+        // The same words as the 3x3 tree's, in the same convention: values are MAX's, MAX moving here.
+        let convention = Convention::at(board, Scoring::DepthAware);
+        for &(cell, score) in &wanted.1 {
+            let words = convention.move_words(board, cell, score);
             let item = add(&self.list, "li", "", &words);
             set_attribute(&item, "data-move", &cell.to_string());
-            set_score_data(&item, Some(&ScoreData::of(score)));
+            set_score_data(
+                &item,
+                Some(&ScoreData::of(convention.for_max(board, score))),
+            );
         }
         *self.drawn.borrow_mut() = Some(wanted);
     }
@@ -344,7 +350,7 @@ fn fill(item: &HtmlElement, old: Option<(&VisibleNode, bool)>, node: &VisibleNod
     }
     if old_node.is_none_or(|old| old.node != node.node) {
         toggle_class(item, "ttt-pv", node.node.on_principal_variation);
-        set_attribute(item, "data-outcome", node.node.value.outcome.as_str());
+        set_score_data(item, Some(&ScoreData::of(node.score)));
     }
     if old.is_none_or(|(_, was_pruned)| was_pruned != pruned) {
         toggle_class(item, "ttt-pruned", pruned);

@@ -14,10 +14,10 @@ use super::host::Host;
 use super::panels::Panels;
 use super::panic;
 use super::switches::Switches;
-use crate::engine::{Level, Player, Shape};
+use crate::engine::{Level, Player, Score, Shape};
 use crate::game::{column_letter, Phase};
 use crate::settings::{level_label, shape_label, Group, Mode, Name, BOARD_PRESETS, THINK_RANGE_MS};
-use crate::squares::{squares, Scores, Square};
+use crate::squares::{squares, Square};
 use crate::state::{Problem, Share, State};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -284,9 +284,8 @@ impl View {
         if self.shape.get() != state.game.shape() {
             self.build_squares(state.game.shape());
         }
-        let exact = state.exact_scores();
-        let scores = state.scores(&exact);
-        self.render_board(state, scores);
+        let scores = state.move_scores();
+        self.render_board(state, scores.as_deref());
         self.controls.render(state);
         self.share.render(state.share.as_ref());
         self.render_history(state);
@@ -299,7 +298,7 @@ impl View {
         set_text(&self.tally, &tally);
         set_hidden(&self.reset_tally, key.is_none());
         self.switches.render(&state.game);
-        self.panels.render(state, &exact);
+        self.panels.render(state, scores.as_deref());
         self.disclosure.render(state.controls_in_view());
     }
 
@@ -317,7 +316,7 @@ impl View {
         *self.problems_drawn.borrow_mut() = problems.to_vec();
     }
 
-    fn render_board(&self, state: &State, scores: Scores<'_>) {
+    fn render_board(&self, state: &State, scores: Option<&[(usize, Score)]>) {
         let game = &state.game;
         set_text(&self.status, &state.status_text());
         set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
