@@ -320,7 +320,7 @@ mod tests {
     #[test]
     fn a_replayed_line_shows_its_marks_and_no_scores() {
         let game = game("X.O.X.O..", Shape::CLASSIC);
-        let board = game.board().to_classic().unwrap();
+        let board = game.searchable_at_once().unwrap();
         let scores = exact_scores(&board);
         // X in row 1, column 2 wins in 3: X, then O, then X.
         let mut replay = Replay::new(board, 1);

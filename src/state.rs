@@ -124,7 +124,7 @@ impl State {
     /// post) keeps in view only the controls its `controls` setting lists.
     pub fn new(game: Game, problems: Vec<Problem>, share_base: String, embedded: bool) -> State {
         State {
-            thinking: Thinking::new(game.classic().unwrap_or(Board::EMPTY)),
+            thinking: Thinking::new(game.searchable_at_once().unwrap_or(Board::EMPTY)),
             game,
             tally: Tally::default(),
             focus_cell: 0,
@@ -194,7 +194,7 @@ impl State {
         if !game.settings().display.scores {
             return None;
         }
-        match game.classic() {
+        match game.searchable_at_once() {
             Some(board) => Some(exact_scores(&board)),
             None => self
                 .found
@@ -203,12 +203,12 @@ impl State {
         }
     }
 
-    /// The line a replay control starts from the position on the board: the chosen move's "why" line on the 3x3
-    /// board, the rest of the computer's forced win on a bigger one (see [`Found::forced_line`]).
+    /// The line a replay control starts from the position on the board: the chosen move's "why" line where the
+    /// whole tree is searched at once, else the rest of the computer's forced win (see [`Found::forced_line`]).
     pub fn replay_line(&self) -> Option<Replay> {
         let board = self.game.board();
-        match self.game.classic() {
-            Some(classic) => self.thinking.why_replay(classic),
+        match self.game.searchable_at_once() {
+            Some(at_once) => self.thinking.why_replay(at_once),
             None => self
                 .found
                 .forced_line(&board)
@@ -336,7 +336,7 @@ impl State {
     }
 
     /// What follows any change, in the state itself: a link on show follows the game, the board keeps a tab stop,
-    /// and the 3x3 board's panels follow the position and the settings.
+    /// and the panels that need the whole tree follow the position and the settings.
     pub fn settle(&mut self) {
         // A link on show follows the game, so that it never opens a position the game has left; whether the old
         // one reached the clipboard no longer says anything about it.
@@ -356,7 +356,7 @@ impl State {
         self.aim = self
             .aim
             .filter(|&(cell, on)| on == board && self.game.is_playable(cell));
-        match self.game.classic() {
+        match self.game.searchable_at_once() {
             Some(board) => self.follow_position(board),
             None => {
                 let step = self.game.settings().display.step;
@@ -383,7 +383,7 @@ impl State {
         let settings = self.game.settings();
         match settings.display.practice {
             Practice::Hidden => None,
-            Practice::Position => Some(Subject::Position(self.game.classic())),
+            Practice::Position => Some(Subject::Position(self.game.searchable_at_once())),
             Practice::Tree => {
                 let tree = settings.practice_tree;
                 Some(Subject::Tree {
@@ -407,7 +407,7 @@ impl State {
         self.set(&Ok(Change::Show(Panel::Step, true)))
     }
 
-    /// The 3x3 board's panels follow `board`, the position on it, and the settings: the statistics of the
+    /// The panels that need the whole tree follow `board`, the position on the board, and the settings: the statistics of the
     /// computer's last move, the step panel, the tree and the replay.
     fn follow_position(&mut self, board: Board) {
         let thinking = &mut self.thinking;
@@ -426,24 +426,26 @@ impl State {
         }
     }
 
-    /// Whether the computer plays after its pause, without a worker: on the 3x3 board, or where the history holds
-    /// its reply (see [`Game::recorded_reply`]).
+    /// Whether the computer plays after its pause, without a worker: where the whole tree is searched at once, or
+    /// where the history holds its reply (see [`Game::recorded_reply`]).
     pub fn computer_due(&self) -> bool {
         self.game.phase() == Phase::ComputerToMove
-            && (self.game.classic().is_some() || self.game.recorded_reply().is_some())
+            && (self.game.searchable_at_once().is_some() || self.game.recorded_reply().is_some())
     }
 
-    /// Whether a statistic of the 3x3 board is missing while the statistics are shown.
+    /// Whether a statistic of plain minimax and its refinements, which need the whole tree, is missing while the
+    /// statistics are shown.
     pub fn stats_due(&self) -> bool {
         self.game.settings().display.stats
             && self
                 .game
-                .classic()
+                .searchable_at_once()
                 .is_some_and(|board| self.thinking.stats_stale(board))
     }
 
-    /// What a bigger board's worker should be searching: the computer's move when it is to move, else every
-    /// move's verdict when the scores or the tree show them, a person is to move and they are not known yet.
+    /// What the worker should be searching where the whole tree cannot be searched at once: the computer's move
+    /// when it is to move, else every move's verdict when the scores or the tree show them, a person is to move and
+    /// they are not known yet.
     pub fn wanted_search(&self) -> Option<Search> {
         let game = &self.game;
         let phase = game.phase();
@@ -541,7 +543,7 @@ impl State {
     /// searches one by one, plain minimax from a position with many empty squares in pieces (from the empty board
     /// the whole search takes 25 ms, more on a phone), so that clicks and paints get through between tasks.
     pub fn measure_stats(&mut self, clock: &mut dyn Clock, budget_ms: f64) {
-        let Some(board) = self.game.classic() else {
+        let Some(board) = self.game.searchable_at_once() else {
             return;
         };
         let start = clock.now_ms();
@@ -973,7 +975,7 @@ mod tests {
         state.settle();
         assert!(state.game.settings().display.step, "the step panel opens");
         let stepper = state.thinking.step.as_ref().unwrap();
-        assert_eq!(stepper.board(), state.game.classic());
+        assert_eq!(stepper.board(), state.game.searchable_at_once());
         // The abstract tree of a link, on any board; its solution is stepped through there too.
         let mut state = page("board=7x7&practice=tree&depth=2&branching=3&seed=1");
         assert_eq!(state.practice.sheet().unwrap().nodes().len(), 13);

@@ -70,9 +70,10 @@ impl Panels {
     pub fn render(&self, state: &State, scores: Option<&[(usize, Score)]>) {
         let game = &state.game;
         let display = game.settings().display;
-        let classic = game.classic();
-        // The horizon is a bigger board's: on the 3x3 board every search goes to the end.
-        let horizon = display.horizon && classic.is_none();
+        let at_once = game.searchable_at_once();
+        // The horizon is a deepening search's: where the whole tree is searched at once, every search goes to the
+        // end.
+        let horizon = display.horizon && at_once.is_none();
         let practice = display.practice != Practice::Hidden;
         let any =
             display.scores || display.stats || display.tree || display.step || horizon || practice;
@@ -91,11 +92,12 @@ impl Panels {
         built.scores.render(game, thinking, scores);
         built.stats.render(state);
         built.practice.render(state);
-        // On a bigger board the step panel shows the practice's abstract tree, and nothing else.
+        // Where the whole tree cannot be searched at once, the step panel shows the practice's abstract tree, and
+        // nothing else.
         let stepper = thinking
             .step
             .as_ref()
-            .filter(|stepper| display.step && (classic.is_some() || stepper.board().is_none()));
+            .filter(|stepper| display.step && (at_once.is_some() || stepper.board().is_none()));
         set_hidden(&built.step.panel, !display.step);
         match (display.step, stepper) {
             (true, Some(stepper)) => built.step.render(
@@ -104,12 +106,12 @@ impl Panels {
                 thinking.step_heard,
                 thinking.step_speed,
             ),
-            (true, None) if classic.is_none() => built.step.render_note(STEP_ON_3X3),
+            (true, None) if at_once.is_none() => built.step.render_note(STEP_ON_3X3),
             _ => {}
         }
         set_hidden(&built.tree.panel, !display.tree);
         if display.tree {
-            match classic {
+            match at_once {
                 Some(_) => {
                     let current = thinking.step_path_on_board().filter(|_| display.step);
                     let tree = &thinking.tree;
@@ -210,7 +212,7 @@ impl ScoresPanel {
         }
         let board = game.board();
         let convention = Convention::at(&board, game.settings().display.scoring);
-        let explained = game.classic();
+        let explained = game.searchable_at_once();
         set_text(&self.title, &thinking::scores_title(&board));
         let verdict = scores.map_or("Scoring every move…", report::scores_verdict);
         set_text(&self.verdict, verdict);
@@ -349,15 +351,16 @@ impl StatsPanel {
     fn render(&self, state: &State) {
         let (game, thinking, found) = (&state.game, &state.thinking, &state.found);
         let display = game.settings().display;
-        let classic = game.classic();
-        let shown = display.stats || (display.horizon && classic.is_none());
+        // Plain minimax's count needs the whole tree: elsewhere the panel shows the computer's last search.
+        let at_once = game.searchable_at_once();
+        let shown = display.stats || (display.horizon && at_once.is_none());
         set_hidden(&self.panel, !shown);
         if !shown {
             return;
         }
-        set_hidden(&self.variants, classic.is_none());
-        set_hidden(&self.search, classic.is_some());
-        match classic {
+        set_hidden(&self.variants, at_once.is_none());
+        set_hidden(&self.search, at_once.is_some());
+        match at_once {
             Some(board) => {
                 set_text(&self.title, "Search statistics");
                 for (variant, cells) in self.cells.iter().enumerate() {

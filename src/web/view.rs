@@ -320,9 +320,9 @@ impl View {
         let game = &state.game;
         set_text(&self.status, &state.status_text());
         set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
-        // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
-        // screen readers).
-        let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
+        // While the computer searches in its worker, the board says so to everyone (a spinner for the eyes,
+        // aria-busy for screen readers).
+        let thinking = game.phase() == Phase::ComputerToMove && !state.computer_due();
         toggle_class(&self.board, "ttt-thinking", thinking);
         set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
         let squares = squares(
@@ -339,9 +339,11 @@ impl View {
         *drawn = squares;
         set_unavailable(&self.undo, !game.can_undo());
         set_unavailable(&self.hint, game.phase() != Phase::HumanToMove);
-        // A hint is the 3x3 board's exact best moves: on a bigger board the move scores say what the search knows.
-        set_hidden(&self.hint, game.classic().is_none());
-        set_hidden(&self.hint_line, game.classic().is_none());
+        // A hint is the exact best moves, which need the whole tree: elsewhere the move scores say what the search
+        // knows.
+        let hint = game.searchable_at_once().is_some();
+        set_hidden(&self.hint, !hint);
+        set_hidden(&self.hint_line, !hint);
     }
 
     fn render_history(&self, state: &State) {
