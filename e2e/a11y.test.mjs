@@ -79,7 +79,7 @@ const STATES = {
   "a 15x15 game after the computer's move, its scores, search statistics and horizon shown": async (page) => {
     await page.locator('[data-cell="112"]').click();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor();
-    await page.locator(".ttt-scores .ttt-verdict", { hasText: /proved|estimates/ }).waitFor();
+    await page.locator(".ttt-scores > .ttt-note", { hasText: /proved|estimates/ }).waitFor();
   },
 };
 

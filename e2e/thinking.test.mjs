@@ -85,6 +85,34 @@ test("move scores: every empty square shows its exact value, as the native engin
   });
 });
 
+test("each panel opens with at most two sentences, the rest one click away in a closed <details>", async () => {
+  const sentences = (text) => (text.match(/[.?!…](\s|$)/g) ?? []).length;
+  await withGame("?scores=1&tree=1&stats=1&step=1&practice=1&mode=friend&position=XOXXOO...", async (page) => {
+    const panels = {
+      ".ttt-scores": /counts the moves of both sides to the end of the game/,
+      ".ttt-scoring": /the game tree and the step-through keep the depth-aware scores/,
+      ".ttt-stats": /Alpha-beta stops looking at a position once it is sure/,
+      ".ttt-tree-panel": /The best moves are marked "best"/,
+      ".ttt-step-panel": /A win with n marks on the board is worth 10 − n to MAX/,
+      ".ttt-practice": /Numbers are whole, or −∞ and \+∞/,
+    };
+    for (const [panel, rest] of Object.entries(panels)) {
+      const opening = await page.locator(`${panel} .ttt-note:visible`).first().textContent();
+      const count = sentences(opening);
+      assert.ok(count >= 1 && count <= 2, `${panel}: ${count} sentences: ${opening}`);
+      // The values' panels say the convention in the same words.
+      if (![".ttt-scoring", ".ttt-stats"].includes(panel)) assert.match(opening, /Values are MAX's: X moves here, so \+ is good for X, − for O\./);
+      const more = page.locator(`${panel} details.ttt-more`).first();
+      assert.equal(await more.evaluate((details) => details.open), false, `${panel}: closed`);
+      assert.match(await more.locator("summary").textContent(), /^More about /);
+      const hidden = more.locator("p").filter({ hasText: rest });
+      assert.equal(await hidden.isVisible(), false, `${panel}: the rest waits a click`);
+      await more.locator("summary").click();
+      assert.equal(await hidden.isVisible(), true, `${panel}: one click away`);
+    }
+  });
+});
+
 test("the scoring switch: plain +1/0/-1 scores rate slow wins as best too", async () => {
   await withGame("?scores=1&position=X.O.X.O..", async (page) => {
     await page.getByRole("radio", { name: /^Plain/ }).check();
@@ -379,8 +407,9 @@ test("the panels are built the first time one is shown, once, in their order, an
     assert.deepEqual(await panels(), [], "no panel before one is shown");
     // 104 before the Settings disclosure of a game in a post (details, summary, its body and two rows) and the
     // switches' wrapper, which every game builds once; 3 more for the board's frame and its two rows of
-    // coordinates (empty on 3x3).
-    assert.ok(atStart <= 113, `a game starts with ${atStart} elements`);
+    // coordinates (empty on 3x3); 4 more for what the scoring's note keeps one click away (its disclosure, its
+    // summary and two paragraphs).
+    assert.ok(atStart <= 117, `a game starts with ${atStart} elements`);
 
     await page.getByRole("checkbox", { name: "Search statistics" }).check();
     await page.locator(".ttt-stats").waitFor();

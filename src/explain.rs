@@ -11,6 +11,34 @@ use crate::engine::{
 use crate::game::square_name;
 use std::cmp::Reverse;
 
+/// What a panel says as it opens: at most two sentences, the rest one click away under "More about …" (the DOM
+/// layer draws it as a paragraph and a closed disclosure).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Note {
+    /// What it says at once: at most two sentences.
+    pub opening: String,
+    /// What the rest is about, in the disclosure's summary: "More about {about}".
+    pub about: &'static str,
+    /// The rest, a paragraph each; with none, there is no disclosure.
+    pub more: Vec<String>,
+}
+
+impl Note {
+    /// `opening`, with `more` about `about` one click away.
+    pub fn new(opening: impl Into<String>, about: &'static str, more: &[&str]) -> Note {
+        Note {
+            opening: opening.into(),
+            about,
+            more: more.iter().map(|&paragraph| paragraph.to_owned()).collect(),
+        }
+    }
+
+    /// The disclosure's summary: "More about move scores".
+    pub fn summary(&self) -> String {
+        format!("More about {}", self.about)
+    }
+}
+
 /// The panels' one sign convention: each value is MAX's, MAX being the side to move in the position the panel
 /// starts from (the position on the board), so + is good for MAX and − for the other side, whoever moves at the
 /// node the value is written at.
@@ -54,6 +82,20 @@ impl Convention {
     /// The convention in words (see [`values_are`]).
     pub fn sentence(self) -> String {
         values_are(Some(self.max))
+    }
+
+    /// How a proved value's number is counted, in a sentence: "A win that ends with n marks on the board is worth
+    /// 10 − n, a loss n − 10, a draw 0.", or plain scores' +1, 0, −1.
+    pub fn points_rule(self) -> String {
+        match self.scoring {
+            Scoring::DepthAware => format!(
+                "A win that ends with n marks on the board is worth {0} − n, a loss n − {0}, a draw 0, so a quicker \
+                 win is worth more and a later loss costs less.",
+                self.cells + 1
+            ),
+            Scoring::Plain => "Plain scores: a win is +1, a draw 0 and a loss −1, however long the game lasts."
+                .to_owned(),
+        }
     }
 
     /// `score`, a move's score at `position` for the side that plays it there, as MAX's: turned round when MAX's

@@ -3,8 +3,8 @@
 //! what its transposition table and move ordering saved, and the forced wins its threat search found. Pure Rust,
 //! tested natively; the searches run in a worker, and this module only keeps and words what they found.
 
-use crate::engine::{Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Thought};
-use crate::explain::{counted, group_digits, outcome_words};
+use crate::engine::{Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Scoring, Thought};
+use crate::explain::{counted, group_digits, outcome_words, Convention, Note};
 use crate::game::{square_name, Phase};
 
 /// What the searches in the worker have found so far.
@@ -285,11 +285,12 @@ pub fn scores_verdict(moves: &[(usize, Score)]) -> &'static str {
 /// The heading of the game tree on a bigger board.
 pub const TREE_HEADING: &str = "Game tree, one move deep";
 
-/// Why the game tree on a bigger board is shown one move deep: how long the game from `position` can still last
-/// and in how many orders of play, and what the value shown for each move is; nothing once the game is over.
-pub fn tree_depth_note(position: &Grid) -> String {
+/// Why the game tree on a bigger board is shown one move deep, after the convention its values follow: how long
+/// the game from `position` can still last and in how many orders of play, and what the value shown for each move
+/// is; nothing once the game is over (the panel says it has no moves).
+pub fn tree_depth_note(position: &Grid) -> Option<Note> {
     if position.is_over() {
-        return String::new();
+        return None;
     }
     let empty = position.shape().cells() - position.marks();
     let orders = match empty {
@@ -298,22 +299,37 @@ pub fn tree_depth_note(position: &Grid) -> String {
         3 => "3 × 2 × 1 orders".to_owned(),
         _ => format!("{empty} × {} × … × 1 orders", empty - 1),
     };
+    let convention = Convention::at(position, Scoring::DepthAware).sentence();
     // Said of the board's whole game, which is true of every bigger board, rather than of what is left, which
     // near the end is small.
-    format!(
-        "From here the game can last {} more, in up to {orders} of play. A bigger board's tree is shown one \
-         move deep, since its whole game from the empty board is far more than a screen could hold: each move \
-         with the value its own search found, proved when it reached every end of the game, else an estimate at \
-         the depth its clock allowed.",
-        moves_word(empty as u32)
-    )
+    Some(Note {
+        opening: format!(
+            "{convention} A bigger board's tree is shown one move deep, each move with the value its own search found."
+        ),
+        about: "the tree one move deep",
+        more: vec![
+            format!(
+                "From here the game can last {} more, in up to {orders} of play: the whole game from the empty \
+                 board is far more than a screen could hold.",
+                moves_word(empty as u32)
+            ),
+            "A value is proved when its search reached every end of the game, else an estimate at the depth its \
+             clock allowed."
+                .to_owned(),
+        ],
+    })
 }
 
-/// Why the step-through shows only the 3x3 board.
-pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board, whose search can be followed one event at \
-    a time. A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has \
-    more than 10¹³ nodes): the search statistics show what the computer's search did, and its horizon, depth by \
-    depth.";
+/// Why the step-through shows only the 3x3 board, as its panel says on a bigger one.
+pub fn step_on_3x3() -> Note {
+    Note::new(
+        "The step-through shows the 3x3 board, whose search can be followed one event at a time.",
+        "the step-through",
+        &["A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has \
+           more than 10¹³ nodes): the search statistics show what the computer's search did, and its horizon, \
+           depth by depth."],
+    )
+}
 
 #[cfg(test)]
 mod tests {
@@ -417,24 +433,29 @@ mod tests {
     #[test]
     fn the_tree_of_a_bigger_board_says_why_it_is_one_move_deep() {
         let shape = Shape::new(4, 4, 4).unwrap();
-        let empty = Grid::empty(shape);
-        let note = tree_depth_note(&empty);
-        assert!(
-            note.starts_with("From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play"),
-            "{note}"
+        let note = |position: &Grid| tree_depth_note(position).unwrap();
+        let empty = note(&Grid::empty(shape));
+        assert_eq!(
+            empty.opening,
+            "Values are MAX's: X moves here, so + is good for X, − for O. A bigger board's tree is shown one move \
+             deep, each move with the value its own search found."
         );
-        assert!(note.contains("one move deep"));
+        assert!(
+            empty.more[0].starts_with("From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play"),
+            "{empty:?}"
+        );
         let late = Grid::parse("XOXO/OXOX/XOXO/X...", shape).unwrap();
-        assert!(tree_depth_note(&late).contains("last 3 moves more, in up to 3 × 2 × 1 orders"));
+        assert!(note(&late).more[0].contains("last 3 moves more, in up to 3 × 2 × 1 orders"));
+        assert!(note(&late)
+            .opening
+            .starts_with("Values are MAX's: O moves here"));
         let last = Grid::parse("XXOO/OOXX/XXOO/OXX.", shape).unwrap();
-        assert!(tree_depth_note(&last).starts_with(
-            "From here the game can last 1 move more, in up to 1 order of play. A bigger board's tree is shown \
-             one move deep, since its whole game from the empty board is far more"
-        ));
+        assert!(note(&last).more[0]
+            .starts_with("From here the game can last 1 move more, in up to 1 order of play:"));
         // A finished game needs no reason: the panel says it has no moves.
         let won = Grid::parse("XXXX/OOO./..../....", shape).unwrap();
         assert!(won.is_over());
-        assert_eq!(tree_depth_note(&won), "");
+        assert_eq!(tree_depth_note(&won), None);
     }
 
     #[test]

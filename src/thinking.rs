@@ -4,8 +4,9 @@
 //! tested natively.
 
 use crate::engine::{principal_variation, Board, Clock, Grid, Player, Score, Variant, CELLS};
-use crate::explain::{best_first, counted, line_in_words, millis, Convention};
+use crate::explain::{best_first, counted, line_in_words, millis, Convention, Note};
 use crate::game::square_name;
+use crate::report::scores_verdict;
 use crate::search_tree::SearchTree;
 use crate::stepper::{Speed, StepControl, Stepper};
 use crate::tree::TreeState;
@@ -423,23 +424,75 @@ pub fn scores_title(position: &Grid) -> String {
     }
 }
 
-/// The scores panel's note under its title at `position`, whose values follow `convention`: the convention, and
-/// how to see why a move scores as it does where a move's line of best play can be shown (`explained`); none once
-/// the game is over.
-pub fn scores_note(convention: Convention, position: &Grid, explained: bool) -> Option<String> {
+/// The scores panel's note under its title at `position`, whose values follow `convention`: the convention, then
+/// how to see why a move scores as it does where a move's line of best play can be shown (`explained`), else
+/// whether the values of `moves` are proved or estimates (or that they are being searched for); none once the
+/// game is over.
+pub fn scores_note(
+    convention: Convention,
+    position: &Grid,
+    moves: Option<&[(usize, Score)]>,
+    explained: bool,
+) -> Option<Note> {
     if position.is_over() {
         return None;
     }
-    let how = if explained {
-        "Choose a move to see why: the line of best play that follows it. \"X wins in 3\" counts the moves of \
-         both sides to the end of the game, this one included."
-    } else {
-        "Each empty square is coloured by the value of playing there, from red (bad for the side to move) to \
-         green (good); its name and tooltip say the value: who wins and in how many moves (this one included) \
-         when proved, an estimate (+ good, − bad, ± even) where the clock stopped the search first. The best moves, \
-         in words:"
+    let second = match moves {
+        None => "Scoring every move…",
+        Some(_) if explained => "Choose a move to see why: the line of best play that follows it.",
+        Some(moves) => scores_verdict(moves),
     };
-    Some(format!("{} {how}", convention.sentence()))
+    let mut more = vec![
+        "\"X wins in 3\" counts the moves of both sides to the end of the game, this one included."
+            .to_owned(),
+        convention.points_rule(),
+    ];
+    if !explained {
+        more.push(format!(
+            "Each square is coloured by its value, green good for {} and red bad; a square too small for words \
+             keeps them in its name and tooltip, and the best moves are listed here. An estimate is a value at the \
+             depth the clock allowed: + good, − bad, ± even.",
+            convention.max
+        ));
+    }
+    Some(Note {
+        opening: format!("{} {second}", convention.sentence()),
+        about: "move scores",
+        more,
+    })
+}
+
+/// The note of the choice of scoring, beside the switches.
+pub fn scoring_note() -> Note {
+    Note::new(
+        "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal \
+         moves can win later than it could.",
+        "scoring",
+        &[
+            "Depth-aware scores prefer the quickest win and the slowest loss. They count the marks on the board at \
+             the end, not the moves from here (the write-ups' \"10 minus depth\"), so that a position is worth the \
+             same wherever a search starts; the two rank moves alike.",
+            "The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the \
+             engine plays by.",
+        ],
+    )
+}
+
+/// The note of the statistics of the searches that need the whole tree: what they compare, and the rest one
+/// click away.
+pub fn stats_note() -> Note {
+    let mut more: Vec<String> = Variant::ALL
+        .iter()
+        .map(|variant| variant.description().to_owned())
+        .collect();
+    more.push("Alpha-beta tries moves in cell order, row by row from the top left.".to_owned());
+    Note {
+        opening: "Every search finds the same value; they differ in the positions they visit. A time is the median \
+                  of repeated runs in this browser."
+            .to_owned(),
+        about: "the searches",
+        more,
+    }
 }
 
 /// How many moves the scores panel lists, best first: every move of the 3x3 board, the best of a bigger one.
@@ -949,11 +1002,6 @@ mod tests {
             scores_title(&board("XXXOO....")),
             "Move scores: the game is over."
         );
-        // The convention, then how to see why, while there is a move to choose.
-        let note = scores_note(depth, &position, true).unwrap();
-        assert!(note.starts_with("Values are MAX's: X moves here"), "{note}");
-        assert!(note.contains("Choose a move"), "{note}");
-        assert_eq!(scores_note(depth, &board("XXXOO...."), true), None);
         let lines = score_lines(depth, &position, &scores, Some(1));
         let labels: Vec<&str> = lines.iter().map(|line| line.label.as_str()).collect();
         assert_eq!(
@@ -994,8 +1042,43 @@ mod tests {
         assert_eq!(lines[0].label, "d1: best guess: X is better (+7), best");
         assert_eq!(lines[7].label, "a2: best guess: even (±0)");
         assert_eq!(lines[8].label, "d3: best guess: O is better (−1)");
-        let note = scores_note(on_big, &big, false).unwrap();
-        assert!(note.starts_with("Values are MAX's: X moves here"), "{note}");
+    }
+
+    #[test]
+    fn the_scores_note_says_the_convention_first_and_the_rest_one_click_away() {
+        let position = board("X.O.X.O..");
+        let scores = exact_scores(&position);
+        let depth = Convention::at(&position, Scoring::DepthAware);
+        // The convention, then how to see why, while there is a move to choose.
+        let note = scores_note(depth, &position, Some(&scores), true).unwrap();
+        assert_eq!(
+            note.opening,
+            "Values are MAX's: X moves here, so + is good for X, − for O. Choose a move to see why: the line of \
+             best play that follows it."
+        );
+        assert_eq!(note.summary(), "More about move scores");
+        assert!(
+            note.more[1].starts_with("A win that ends with n marks on the board is worth 10 − n")
+        );
+        assert_eq!(scores_note(depth, &board("XXXOO...."), None, true), None);
+        let plain = Convention::at(&position, Scoring::Plain);
+        let plain = scores_note(plain, &position, Some(&scores), true).unwrap();
+        assert!(plain.more[1].starts_with("Plain scores"));
+        // A bigger board says whether its values are proved, once its search has answered.
+        let big = Grid::empty(crate::engine::Shape::new(4, 4, 4).unwrap());
+        let on_big = Convention::at(&big, Scoring::DepthAware);
+        let opening = |moves: Option<&[(usize, Score)]>| {
+            scores_note(on_big, &big, moves, false).unwrap().opening
+        };
+        assert_eq!(
+            opening(None),
+            "Values are MAX's: X moves here, so + is good for X, − for O. Scoring every move…"
+        );
+        assert!(opening(Some(&[(0, Score::Estimate(3))]))
+            .ends_with(" are estimates at the depth the clock allowed; the others are proved."));
+        let note = scores_note(on_big, &big, Some(&[]), false).unwrap();
+        assert!(note.more[1].contains("17 − n"), "{note:?}");
+        assert!(note.more[2].contains("estimate"), "{note:?}");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::engine::{
     alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, Score,
     Scoring, Status, StepEvent, TreeNode, CELLS,
 };
-use crate::explain::{after, Convention};
+use crate::explain::{after, Convention, Note};
 use crate::game::square_name;
 use crate::stepper::cut_reason;
 use std::cell::RefCell;
@@ -429,15 +429,25 @@ pub fn node_label(
     label
 }
 
-/// What the panel says above the tree from `root`: the convention its values follow, the step-through's and
-/// alpha-beta's reasons' own, and how to open a move; or, once the game is over there, why it shows nothing.
-pub fn tree_note(root: Board) -> String {
+/// What the panel says above the tree from `root`: the convention its values follow (the step-through's, and
+/// alpha-beta's reasons' too) and how to open a move, the rest one click away; or, once the game is over there,
+/// why it shows nothing.
+pub fn tree_note(root: Board) -> Note {
     if root.status() != Status::InProgress {
-        return "The game is over here: there is no move to show.".to_owned();
+        return Note::new("The game is over here: there is no move to show.", "", &[]);
     }
-    format!(
-        "{} Open a move (Enter, or the right arrow) to see the replies; the best moves are marked \"best\".",
-        Convention::at(&root, Scoring::DepthAware).sentence()
+    Note::new(
+        format!(
+            "{} Open a move (Enter, or the right arrow) to see the replies.",
+            Convention::at(&root, Scoring::DepthAware).sentence()
+        ),
+        "the game tree",
+        &[
+            "Each move says who plays it, where, and its value: who wins and in how many moves, this one \
+             included, and MAX's number, as the step-through counts it.",
+            "The best moves are marked \"best\", and their line is bold in the picture. Marked, what alpha-beta \
+             prunes is faded, and each cut says why in the same numbers.",
+        ],
     )
 }
 
@@ -494,16 +504,30 @@ mod tests {
 
     #[test]
     fn the_note_says_why_a_finished_game_has_no_tree() {
-        assert!(tree_note(Board::EMPTY).starts_with(
-            "Values are MAX's: X moves here, so + is good for X, − for O. Open a move"
-        ));
+        assert_eq!(
+            tree_note(Board::EMPTY).opening,
+            "Values are MAX's: X moves here, so + is good for X, − for O. Open a move (Enter, or the right arrow) \
+             to see the replies."
+        );
+        assert_eq!(
+            tree_note(Board::EMPTY).summary(),
+            "More about the game tree"
+        );
         let o_to_move: Board = "X........".parse().unwrap();
-        assert!(tree_note(o_to_move).starts_with("Values are MAX's: O moves here"));
+        assert!(tree_note(o_to_move)
+            .opening
+            .starts_with("Values are MAX's: O moves here"));
         let won: Board = "XXXOO....".parse().unwrap();
         assert!(TreeState::new(won).visible().is_empty());
-        assert!(tree_note(won).starts_with("The game is over here: there is no move to show."));
+        assert_eq!(
+            tree_note(won).opening,
+            "The game is over here: there is no move to show."
+        );
+        assert!(tree_note(won).more.is_empty());
         let drawn: Board = "XOXXOOOXX".parse().unwrap();
-        assert!(tree_note(drawn).starts_with("The game is over here"));
+        assert!(tree_note(drawn)
+            .opening
+            .starts_with("The game is over here"));
     }
 
     #[test]

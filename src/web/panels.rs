@@ -13,13 +13,14 @@ use super::dom::{
     add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute,
     set_score_data, set_text, set_unavailable,
 };
+use super::note_view::NoteView;
 use super::practice_view::PracticeView;
 use super::step_view::StepView;
 use super::tree_view::TreeView;
 use crate::engine::{Score, Variant, CELLS};
 use crate::explain::Convention;
 use crate::game::Game;
-use crate::report::{self, Found, STEP_ON_3X3};
+use crate::report::{self, Found};
 use crate::settings::Practice;
 use crate::squares::ScoreData;
 use crate::state::State;
@@ -106,7 +107,7 @@ impl Panels {
                 thinking.step_heard,
                 thinking.step_speed,
             ),
-            (true, None) if at_once.is_none() => built.step.render_note(STEP_ON_3X3),
+            (true, None) if at_once.is_none() => built.step.render_note(&report::step_on_3x3()),
             _ => {}
         }
         set_hidden(&built.tree.panel, !display.tree);
@@ -142,15 +143,14 @@ impl Built {
     }
 }
 
-/// The move scores' panel: its heading, whether the values are proved, a note, then the moves best first (each a
+/// The move scores' panel: its heading, its note (the convention, and whether the values are proved), then the
+/// moves best first (each a
 /// button that shows why, where a move's line of best play can be shown), and the line of best play after the one
 /// chosen, with its replay.
 struct ScoresPanel {
     panel: Element,
     title: Element,
-    /// Whether the values are proved or estimates: under the heading, since a heading is a title.
-    verdict: Element,
-    note: Element,
+    note: NoteView,
     list: Element,
     /// Each line of the list: its item, its button (where a move's line can be shown) and its text (elsewhere).
     lines: Vec<(Element, HtmlButtonElement, Element)>,
@@ -168,8 +168,7 @@ impl ScoresPanel {
         // Each panel starts with a heading (level 2, the game being a part of its page): a screen reader's way
         // from panel to panel. Not live regions: the status line alone speaks for each move.
         let title = add(&panel, "h2", "ttt-heading", "");
-        let verdict = add(&panel, "p", "ttt-verdict", "");
-        let note = add(&panel, "p", "ttt-note", "");
+        let note = NoteView::build(&panel);
         let list = add(&panel, "ol", "ttt-score-list", "");
         let lines = (0..thinking::LISTED_MOVES)
             .map(|_| {
@@ -190,7 +189,6 @@ impl ScoresPanel {
         ScoresPanel {
             panel,
             title,
-            verdict,
             note,
             list,
             lines,
@@ -214,12 +212,8 @@ impl ScoresPanel {
         let convention = Convention::at(&board, game.settings().display.scoring);
         let explained = game.searchable_at_once();
         set_text(&self.title, &thinking::scores_title(&board));
-        let verdict = scores.map_or("Scoring every move…", report::scores_verdict);
-        set_text(&self.verdict, verdict);
-        set_hidden(&self.verdict, board.is_over());
-        let note = thinking::scores_note(convention, &board, explained.is_some());
-        set_hidden(&self.note, note.is_none());
-        set_text(&self.note, note.as_deref().unwrap_or_default());
+        let note = thinking::scores_note(convention, &board, scores, explained.is_some());
+        self.note.render(note.as_ref());
         let moves = scores.unwrap_or_default();
         let lines = thinking::score_lines(convention, &board, moves, thinking.why);
         self.render_lines(&lines, explained.is_some());
@@ -470,8 +464,9 @@ impl ReplayButtons {
     }
 }
 
-/// The 3x3 board's table of the refinements of minimax, with its notes, into `parent`; the cells to fill in.
+/// The table of plain minimax and its refinements, after its note, into `parent`; the cells to fill in.
 fn build_variants(parent: &Element) -> Vec<[Element; 2]> {
+    NoteView::build(parent).render(Some(&thinking::stats_note()));
     let table = add(parent, "table", "", "");
     add(
         &table,
@@ -494,15 +489,5 @@ fn build_variants(parent: &Element) -> Vec<[Element; 2]> {
             [add(&row, "td", "", ""), add(&row, "td", "", "")]
         })
         .collect();
-    let notes = add(parent, "ul", "ttt-note", "");
-    for variant in Variant::ALL {
-        add(&notes, "li", "", variant.description());
-    }
-    add(
-        &notes,
-        "li",
-        "",
-        "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
-    );
     cells
 }

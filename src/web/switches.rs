@@ -4,9 +4,11 @@
 
 use super::dom::{add, checkbox};
 use super::dom::{game_id, radio_group, set_hidden};
+use super::note_view::NoteView;
 use crate::engine::Scoring;
 use crate::game::Game;
 use crate::settings::{Name, Practice};
+use crate::thinking::scoring_note;
 use web_sys::{Element, HtmlInputElement};
 
 /// The thinking switches.
@@ -102,12 +104,7 @@ impl MoreSwitches {
             ],
         );
         scoring_group.set_class_name("ttt-choice ttt-scoring");
-        add(
-            &scoring_group,
-            "p",
-            "ttt-note",
-            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss. The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the engine plays by. Depth-aware scores count the marks on the board at the end, not the moves from here (the write-ups' \"10 minus depth\"), so that a position is worth the same wherever a search starts; the two rank moves alike.",
-        );
+        NoteView::build(&scoring_group).render(Some(&scoring_note()));
         MoreSwitches {
             evaluation_switch,
             horizon_switch,
