@@ -237,12 +237,6 @@ pub fn counted(count: u64, one: &str, many: &str) -> String {
     )
 }
 
-/// Microseconds as milliseconds with three decimals: 1234 is "1.234", 56 is "0.056". (Integer arithmetic, so a
-/// large count is written exactly.)
-pub fn millis(micros: u64) -> String {
-    format!("{}.{:03}", micros / 1000, micros % 1000)
-}
-
 /// Every legal move of `position` with its exact value as a proved score, for the side that plays it, in cell
 /// order: a search to the end of the game, for a position whose whole tree is searched at once.
 pub fn exact_scores(position: &Grid) -> Vec<(usize, Score)> {
@@ -512,10 +506,6 @@ mod tests {
             counted(180_000, "position", "positions"),
             "180,000 positions"
         );
-        assert_eq!(millis(1234), "1.234");
-        assert_eq!(millis(56), "0.056");
-        assert_eq!(millis(20_000), "20.000");
-        assert_eq!(millis(5), "0.005");
     }
 
     #[test]

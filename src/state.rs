@@ -3,14 +3,14 @@
 //! with its elements, timers, storage and worker, changes it in its update and draws it in its render; every
 //! decision that needs none of those is made here. Pure Rust, tested natively.
 
-use crate::engine::{search_stats, Board, Clock, Grid, Limits, Score, Thought, Variant};
+use crate::engine::{Board, Clock, Grid, Limits, Score, Thought};
 use crate::explain::exact_scores;
 use crate::game::{game_name, square_name, Game, Phase};
 use crate::practice::{Practising, Subject};
 use crate::report::{Found, Scored};
 use crate::settings::{reading_name, Change, Controls, Name, Panel, Practice, Reading, Settings};
 use crate::tally::Tally;
-use crate::thinking::{Measured, Replay, Thinking};
+use crate::thinking::{Replay, Thinking};
 use crate::tree::TreeKey;
 
 /// The last link Share made.
@@ -539,68 +539,13 @@ impl State {
         }
     }
 
-    /// Times the search statistics that are missing, with `clock`, for `budget_ms` milliseconds: the quick
-    /// searches one by one, plain minimax from a position with many empty squares in pieces (from the empty board
-    /// the whole search takes 25 ms, more on a phone), so that clicks and paints get through between tasks.
+    /// Times the search statistics that are missing, with `clock`, for `budget_ms` milliseconds (see
+    /// [`Thinking::measure`]): plain minimax and its refinements, where the whole tree is searched at once.
     pub fn measure_stats(&mut self, clock: &mut dyn Clock, budget_ms: f64) {
-        let Some(board) = self.game.searchable_at_once() else {
-            return;
-        };
-        let start = clock.now_ms();
-        while clock.now_ms() - start < budget_ms {
-            let Some((column, at, variant)) = self.thinking.next_measurement(board) else {
-                return;
-            };
-            let searches = self.thinking.next_searches(column, at, variant);
-            let variant_kind = Variant::ALL[variant];
-            let (searched, measured) = match searches[..] {
-                [only] => (1, measure(clock, only, variant_kind)),
-                _ => measure_pieces(clock, &searches, variant_kind, start + budget_ms),
-            };
-            self.thinking
-                .record(column, at, variant, searched, measured);
+        if let Some(board) = self.game.searchable_at_once() {
+            self.thinking.measure(board, clock, budget_ms);
         }
     }
-}
-
-/// Times the search `variant` of `board` with `clock`. A browser's clock is coarse (0.1 ms or worse), so a quick
-/// search is run again until 2 ms have passed, and the mean taken.
-fn measure(clock: &mut dyn Clock, board: Board, variant: Variant) -> Measured {
-    let start = clock.now_ms();
-    let mut runs = 0u32;
-    let nodes = loop {
-        let stats = search_stats(&board, variant);
-        runs += 1;
-        if clock.now_ms() - start >= 2.0 || runs >= 10_000 {
-            break stats.nodes;
-        }
-    };
-    Measured {
-        nodes,
-        micros: ((clock.now_ms() - start) * 1000.0 / f64::from(runs)) as u64,
-    }
-}
-
-/// Times the searches `variant` of `pieces` one after the other, as one span, until `deadline` on `clock` (at
-/// least one piece); returns how many it searched and their sum.
-fn measure_pieces(
-    clock: &mut dyn Clock,
-    pieces: &[Board],
-    variant: Variant,
-    deadline: f64,
-) -> (usize, Measured) {
-    let start = clock.now_ms();
-    let mut nodes = 0;
-    let mut searched = 0;
-    for &piece in pieces {
-        nodes += search_stats(&piece, variant).nodes;
-        searched += 1;
-        if clock.now_ms() >= deadline {
-            break;
-        }
-    }
-    let micros = ((clock.now_ms() - start) * 1000.0) as u64;
-    (searched, Measured { nodes, micros })
 }
 
 #[cfg(test)]

@@ -3,8 +3,10 @@
 //! scores panel, the "why this move" panel and the statistics table. The DOM layer only draws them. Pure Rust,
 //! tested natively.
 
-use crate::engine::{principal_variation, Board, Clock, Grid, Player, Score, Variant, CELLS};
-use crate::explain::{best_first, counted, line_in_words, millis, Convention, Note};
+use crate::engine::{
+    principal_variation, search_stats, Board, Clock, Grid, Player, Score, Variant, CELLS,
+};
+use crate::explain::{best_first, counted, group_digits, line_in_words, Convention, Note};
 use crate::game::square_name;
 use crate::report::scores_verdict;
 use crate::search_tree::SearchTree;
@@ -16,8 +18,38 @@ use crate::tree::TreeState;
 pub struct Measured {
     /// Positions visited.
     pub nodes: u64,
-    /// Time taken, in microseconds.
-    pub micros: u64,
+    /// The median time of one search, in nanoseconds, over [`SAMPLES`] samples.
+    pub nanos: u64,
+}
+
+/// How many samples of a search's time are taken, whose median is shown: a browser's clock is coarse (0.1 ms),
+/// and a page shares the processor with the rest of the machine, so one time alone is noise.
+pub const SAMPLES: usize = 5;
+
+/// A sample runs its search again until this many nanoseconds (2 ms) have passed, and takes the mean time of a
+/// run: a quick search takes a few microseconds, far below the clock's grain.
+pub const SAMPLE_NANOS: u64 = 2_000_000;
+
+/// The most runs of a sample, however little time they take.
+const MOST_RUNS: u64 = 10_000;
+
+/// A search being timed, across as many tasks as it takes: for which column, position and variant, the positions
+/// one run visits, the samples so far, and the sample and the run under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Timing {
+    column: StatsColumn,
+    at: Board,
+    variant: usize,
+    /// Positions one run visits, once a run is over.
+    nodes: u64,
+    /// The mean time of a run in each sample so far, in nanoseconds.
+    samples: Vec<u64>,
+    /// The sample under way: its runs so far, and their time in nanoseconds.
+    runs: u64,
+    elapsed: u64,
+    /// The run under way: how many of its pieces are searched, and the positions they visited.
+    piece: usize,
+    counted: u64,
 }
 
 /// Search statistics of a position: one [`Measured`] per [`Variant`], in [`Variant::ALL`] order, once measured.
@@ -62,9 +94,8 @@ pub struct Thinking {
     tree_shown: bool,
     /// Whether the step panel is shown, as last followed (see [`Thinking::show_step`]).
     step_shown: bool,
-    /// Plain minimax at a position with many empty squares is timed in pieces, several per task (see
-    /// [`plain_pieces`]): for which column and position, how many pieces are timed, and their sum.
-    plain_so_far: Option<(StatsColumn, Board, usize, Measured)>,
+    /// The search being timed, until its samples are all taken (see [`Thinking::measure`]).
+    timing: Option<Timing>,
 }
 
 impl Thinking {
@@ -84,7 +115,7 @@ impl Thinking {
             replay: None,
             tree_shown: false,
             step_shown: false,
-            plain_so_far: None,
+            timing: None,
         }
     }
 
@@ -288,63 +319,33 @@ impl Thinking {
         missing(&self.stats_last, from).map(|variant| (StatsColumn::Last, from, variant))
     }
 
-    /// The searches still to time for variant number `variant` at `at`, for `column`, in order: `at` itself, or,
-    /// for plain minimax, the pieces not yet timed (see [`Thinking::record`]).
-    pub fn next_searches(&self, column: StatsColumn, at: Board, variant: usize) -> Vec<Board> {
-        if Variant::ALL[variant] != Variant::PlainMinimax {
-            return vec![at];
-        }
-        let timed = self.plain_timed(column, at).0;
-        let mut pieces = plain_pieces(at).0;
-        pieces.drain(..timed.min(pieces.len()));
-        pieces
-    }
-
-    /// How many pieces of plain minimax at `at` are timed for `column`, and their sum with the positions above
-    /// the pieces (none timed yet: those positions, no time).
-    fn plain_timed(&self, column: StatsColumn, at: Board) -> (usize, Measured) {
-        match self.plain_so_far {
-            Some((known_column, known, timed, sum)) if (known_column, known) == (column, at) => {
-                (timed, sum)
-            }
-            _ => (
-                0,
-                Measured {
-                    nodes: plain_pieces(at).1,
-                    micros: 0,
-                },
-            ),
-        }
-    }
-
-    /// Keeps what the first `searched` of the searches [`Thinking::next_searches`] gave measured together, for
-    /// variant number `variant` at `at` in `column`. Plain minimax is measured as the sum over its pieces (each
-    /// search counting the position it starts from) and the positions above them, which is what one search from
-    /// `at` visits; it is known once every piece is timed.
-    pub fn record(
-        &mut self,
-        column: StatsColumn,
-        at: Board,
-        variant: usize,
-        searched: usize,
-        measured: Measured,
-    ) {
-        let measured = if Variant::ALL[variant] == Variant::PlainMinimax {
-            let (timed, sum) = self.plain_timed(column, at);
-            let timed = timed + searched;
-            let sum = Measured {
-                nodes: sum.nodes + measured.nodes,
-                micros: sum.micros + measured.micros,
+    /// Times the statistics still missing at `board` with `clock` until `budget_ms` milliseconds have passed,
+    /// one search at a time (see [`Thinking::next_measurement`]), each over as many tasks as it takes: a task
+    /// stops once it has used its time, after the piece of search under way, so that clicks and paints get
+    /// through between tasks. A search is known once [`SAMPLES`] samples are taken, each at least [`SAMPLE_NANOS`]
+    /// long; its time is their median.
+    pub fn measure(&mut self, board: Board, clock: &mut dyn Clock, budget_ms: f64) {
+        let deadline = clock.now_ms() + budget_ms;
+        while let Some((column, at, variant)) = self.next_measurement(board) {
+            let timing = match &mut self.timing {
+                Some(timing)
+                    if (timing.column, timing.at, timing.variant) == (column, at, variant) =>
+                {
+                    timing
+                }
+                other => other.insert(Timing::new(column, at, variant)),
             };
-            if timed < plain_pieces(at).0.len() {
-                self.plain_so_far = Some((column, at, timed, sum));
+            if !timing.time(clock, deadline) {
                 return;
             }
-            self.plain_so_far = None;
-            sum
-        } else {
-            measured
-        };
+            let measured = timing.measured();
+            self.timing = None;
+            self.record(column, at, variant, measured);
+        }
+    }
+
+    /// Keeps `measured`, the statistic of variant number `variant` at `at`, for `column`.
+    fn record(&mut self, column: StatsColumn, at: Board, variant: usize, measured: Measured) {
         let stats = match column {
             StatsColumn::Now => &mut self.stats_now,
             StatsColumn::Last => &mut self.stats_last,
@@ -385,11 +386,15 @@ impl Thinking {
 /// times that on a phone.)
 const PIECE_EMPTY_CELLS: u32 = 7;
 
-/// The pieces plain minimax from `at` is timed in, in order: `at` itself if it has at most
-/// [`PIECE_EMPTY_CELLS`] empty squares or the game is over there, else the pieces of each position its moves lead
-/// to, in cell order. And how many positions lie above the pieces (`at` and those in between, each visited once
-/// by a search from `at`), so that the pieces' counts and these add up to that search's.
-fn plain_pieces(at: Board) -> (Vec<Board>, u64) {
+/// The pieces a search `variant` from `at` is timed in, in order, and how many positions lie above them. Plain
+/// minimax's: `at` itself if it has at most [`PIECE_EMPTY_CELLS`] empty squares or the game is over there, else
+/// the pieces of each position its moves lead to, in cell order, above which lie `at` and the positions in
+/// between (each visited once by a search from `at`), so that the pieces' counts and these add up to that
+/// search's. The others' searches take a few milliseconds at most: one piece, `at`.
+fn pieces(at: Board, variant: Variant) -> (Vec<Board>, u64) {
+    if variant != Variant::PlainMinimax {
+        return (vec![at], 0);
+    }
     /// Adds the pieces of `at` to `pieces`; returns how many positions lie above them.
     fn split(at: Board, pieces: &mut Vec<Board>) -> u64 {
         if at.is_over() || CELLS as u32 - at.marks() <= PIECE_EMPTY_CELLS {
@@ -406,13 +411,96 @@ fn plain_pieces(at: Board) -> (Vec<Board>, u64) {
     (pieces, above)
 }
 
-/// A measurement in words: "1,234 positions, 0.120 ms".
+impl Timing {
+    /// Nothing timed yet of variant number `variant` at `at`, for `column`.
+    fn new(column: StatsColumn, at: Board, variant: usize) -> Timing {
+        Timing {
+            column,
+            at,
+            variant,
+            nodes: 0,
+            samples: Vec::with_capacity(SAMPLES),
+            runs: 0,
+            elapsed: 0,
+            piece: 0,
+            counted: 0,
+        }
+    }
+
+    /// Runs the search's pieces, timed with `clock`, until its samples are all taken (`true`) or the clock has
+    /// passed `deadline` (`false`; the next task goes on from there): no piece starts after it.
+    fn time(&mut self, clock: &mut dyn Clock, deadline: f64) -> bool {
+        let variant = Variant::ALL[self.variant];
+        let (pieces, above) = pieces(self.at, variant);
+        let mut from = clock.now_ms();
+        while self.samples.len() < SAMPLES {
+            if from >= deadline {
+                return false;
+            }
+            self.counted += search_stats(&pieces[self.piece], variant).nodes;
+            self.piece += 1;
+            let now = clock.now_ms();
+            // Nanoseconds: the clock's milliseconds, to a precision it does not have.
+            self.elapsed += ((now - from) * 1e6).round() as u64;
+            from = now;
+            if self.piece == pieces.len() {
+                self.nodes = above + std::mem::take(&mut self.counted);
+                self.piece = 0;
+                self.runs += 1;
+                // A clock that stands still ends a sample too, if much later.
+                if self.elapsed >= SAMPLE_NANOS || self.runs >= MOST_RUNS {
+                    self.samples.push(self.elapsed / self.runs);
+                    (self.elapsed, self.runs) = (0, 0);
+                }
+            }
+        }
+        true
+    }
+
+    /// The positions one run visits and the median of the samples' times.
+    fn measured(&self) -> Measured {
+        let mut samples = self.samples.clone();
+        samples.sort_unstable();
+        Measured {
+            nodes: self.nodes,
+            nanos: samples.get(samples.len() / 2).copied().unwrap_or_default(),
+        }
+    }
+}
+
+/// A measurement in words, the positions first: "549,946 positions, 25 ms" (see [`significant_ms`]).
 pub fn measured_text(measured: Measured) -> String {
     format!(
-        "{}, {} ms",
+        "{}, {}",
         counted(measured.nodes, "position", "positions"),
-        millis(measured.micros)
+        significant_ms(measured.nanos)
     )
+}
+
+/// Nanoseconds as milliseconds to two significant digits, all a median of a few runs in a browser can tell:
+/// "25 ms", "0.37 ms", "1.2 ms", "550 ms". (Integer arithmetic: a float's formatting brings the standard
+/// library's float printing into the module, which none of the game's texts needs.)
+pub fn significant_ms(nanos: u64) -> String {
+    if nanos == 0 {
+        return "0 ms".to_owned();
+    }
+    // The two leading digits, rounded, and the power of ten of the last one.
+    let (mut scale, mut power) = (1, 0);
+    while nanos / scale >= 100 {
+        (scale, power) = (scale * 10, power + 1);
+    }
+    let mut digits = (nanos + scale / 2) / scale;
+    if digits >= 100 {
+        (digits, scale, power) = (digits / 10, scale * 10, power + 1);
+    }
+    // Milliseconds are a million nanoseconds: as many digits after the point as the power is short of six.
+    let decimals = 6_usize.saturating_sub(power);
+    if decimals == 0 {
+        return format!("{} ms", group_digits(digits * scale / 1_000_000));
+    }
+    let text = format!("{digits:0>width$}", width = decimals + 1);
+    let (whole, fraction) = text.split_at(text.len() - decimals);
+    format!("{whole}.{fraction} ms")
 }
 
 /// The scores panel's title at `position`, the position on the board.
@@ -714,17 +802,59 @@ mod tests {
         text.parse().unwrap()
     }
 
-    /// Measures everything `thinking` asks for at `board`, as the page does one task at a time, with node counts
-    /// from the engine and one microsecond a search; returns how many searches it ran.
-    fn measure_all(thinking: &mut Thinking, board: Board) -> usize {
-        let mut searches = 0;
-        while let Some((column, at, variant)) = thinking.next_measurement(board) {
-            let searched = thinking.next_searches(column, at, variant)[0];
-            let nodes = search_stats(&searched, Variant::ALL[variant]).nodes;
-            thinking.record(column, at, variant, 1, Measured { nodes, micros: 1 });
-            searches += 1;
+    /// Measures everything `thinking` asks for at `board`, as the page does, one task of 6 ms at a time on
+    /// `clock`; returns how many tasks it took. No task goes on past its budget but to end the piece under way.
+    fn measure_all(thinking: &mut Thinking, board: Board, clock: &mut Steady) -> usize {
+        let mut tasks = 0;
+        while thinking.stats_stale(board) {
+            let (start, reads) = (clock.now, clock.reads);
+            thinking.measure(board, clock, 6.0);
+            // The budget, the piece under way and the clock's readings around them, and a pause of the machine if
+            // there was one.
+            let paused = (reads < clock.jump && clock.jump <= clock.reads).then_some(clock.by);
+            let most = 6.0 + 3.0 * clock.step + paused.unwrap_or_default();
+            assert!(
+                clock.now - start <= most + 1e-9,
+                "a task of {} ms",
+                clock.now - start
+            );
+            tasks += 1;
+            assert!(tasks < 10_000, "the measurements come to an end");
         }
-        searches
+        tasks
+    }
+
+    /// A clock that moves on `step` milliseconds each time it is read, except that the reading numbered `jump`
+    /// (from 1) also finds `by` more milliseconds gone, as when another program took the processor for a while.
+    struct Steady {
+        now: f64,
+        step: f64,
+        reads: usize,
+        jump: usize,
+        by: f64,
+    }
+
+    impl Steady {
+        fn new(step: f64) -> Steady {
+            Steady {
+                now: 0.0,
+                step,
+                reads: 0,
+                jump: 0,
+                by: 0.0,
+            }
+        }
+    }
+
+    impl Clock for Steady {
+        fn now_ms(&mut self) -> f64 {
+            self.reads += 1;
+            self.now += self.step;
+            if self.reads == self.jump {
+                self.now += self.by;
+            }
+            self.now
+        }
     }
 
     #[test]
@@ -834,7 +964,7 @@ mod tests {
     }
 
     #[test]
-    fn statistics_are_measured_one_search_at_a_time_plain_minimax_in_pieces() {
+    fn statistics_count_every_position_and_time_a_search_over_five_samples() {
         let start = board("X........");
         let mut thinking = Thinking::new(start);
         assert!(thinking.stats_stale(start));
@@ -842,25 +972,24 @@ mod tests {
             thinking.next_measurement(start),
             Some((StatsColumn::Now, start, 0))
         );
-        // Plain minimax with eight empty squares: one search per first move (eight), then the other three
-        // variants.
-        assert_eq!(measure_all(&mut thinking, start), 8 + 3);
-        assert!(!thinking.stats_stale(start));
+        // The clock moves 0.1 ms a reading, and a piece of search is read once: a quick search's run takes 0.1
+        // ms, twenty of them a sample; plain minimax with eight empty squares is one piece per first move, 0.8
+        // ms a run, three runs a sample.
+        let mut clock = Steady::new(0.1);
+        let tasks = measure_all(&mut thinking, start, &mut clock);
+        assert!(tasks > 1, "{tasks} tasks");
         let (known, measured) = thinking.stats_now.unwrap();
         assert_eq!(known, start);
         for (variant, measured) in Variant::ALL.into_iter().zip(measured) {
             let expected = search_stats(&start, variant).nodes;
             assert_eq!(measured.unwrap().nodes, expected, "{variant:?}");
         }
-        assert_eq!(
-            measured[0].unwrap().micros,
-            8,
-            "the sum of the first moves' times"
-        );
+        assert_eq!(measured[0].unwrap().nanos, 800_000);
+        assert_eq!(measured[1].unwrap().nanos, 100_000);
         assert_eq!(
             thinking.stats_cell_text(start, StatsColumn::Now, 0),
             format!(
-                "{} positions, 0.008 ms",
+                "{} positions, 0.80 ms",
                 group_digits(measured[0].unwrap().nodes)
             )
         );
@@ -868,7 +997,6 @@ mod tests {
             thinking.stats_cell_text(start, StatsColumn::Last, 0),
             "no move yet"
         );
-
         // The computer moved from `start`: the position on the board first, then the computer's column.
         let now = start.play(1).play(8);
         thinking.computer_moved_from = Some(start);
@@ -881,73 +1009,71 @@ mod tests {
             thinking.stats_cell_text(now, StatsColumn::Now, 1),
             "timing…"
         );
-        // Six empty squares now: plain minimax in one search.
-        assert_eq!(measure_all(&mut thinking, now), (1 + 3) + (8 + 3));
+        measure_all(&mut thinking, now, &mut clock);
         for variant in 0..4 {
-            assert!(thinking
-                .stats_cell_text(now, StatsColumn::Now, variant)
-                .ends_with(" ms"));
-            assert!(thinking
-                .stats_cell_text(now, StatsColumn::Last, variant)
-                .ends_with(" ms"));
+            for column in [StatsColumn::Now, StatsColumn::Last] {
+                let text = thinking.stats_cell_text(now, column, variant);
+                assert!(
+                    text.ends_with(" ms") && text.contains(" positions, "),
+                    "{text}"
+                );
+            }
         }
-        // A finished game: one search each, plain minimax included.
+    }
+
+    #[test]
+    fn a_time_is_the_median_of_its_samples_so_a_pause_of_the_machine_does_not_count() {
+        // A finished game: every search is one position, a run one reading of the clock, 0.1 ms. The 30th
+        // reading, in plain minimax's second sample, finds the machine was busy elsewhere for 50 ms.
         let over = board("XXXOO....");
-        assert_eq!(thinking.next_searches(StatsColumn::Now, over, 0), [over]);
-        thinking.computer_moved_from = None;
-        assert_eq!(measure_all(&mut thinking, over), 4);
-    }
-
-    #[test]
-    fn plain_minimax_from_the_empty_board_is_72_searches_and_sums_to_one_search() {
-        let mut thinking = Thinking::new(Board::EMPTY);
-        let mut searched = Vec::new();
-        while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
-            let position = thinking.next_searches(column, at, 0)[0];
-            searched.push(position);
-            let nodes = search_stats(&position, Variant::PlainMinimax).nodes;
-            thinking.record(column, at, 0, 1, Measured { nodes, micros: 2 });
-        }
-        // Every position after two moves, in cell order.
-        let seconds: Vec<Board> = (0..9)
-            .flat_map(|first| {
-                let after = Board::EMPTY.play(first);
-                after.legal_moves().map(move |second| after.play(second))
-            })
-            .collect();
-        assert_eq!(searched, seconds);
+        let mut thinking = Thinking::new(over);
+        let mut clock = Steady {
+            jump: 30,
+            by: 50.0,
+            ..Steady::new(0.1)
+        };
+        measure_all(&mut thinking, over, &mut clock);
+        let measured = thinking.stats_now.unwrap().1;
+        assert!(measured.iter().all(|measured| *measured
+            == Some(Measured {
+                nodes: 1,
+                nanos: 100_000
+            })));
         assert_eq!(
-            thinking.stats_now.unwrap().1[0],
-            Some(Measured {
-                nodes: 549_946,
-                micros: 144
-            })
+            thinking.stats_cell_text(over, StatsColumn::Now, 0),
+            "1 position, 0.10 ms"
         );
     }
 
     #[test]
-    fn plain_minimax_timed_several_pieces_at_a_time_sums_the_same() {
+    fn plain_minimax_from_the_empty_board_counts_549_946_positions_in_pieces_over_several_tasks() {
         let mut thinking = Thinking::new(Board::EMPTY);
-        let mut batches = 0;
-        while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
-            let left = thinking.next_searches(column, at, 0);
-            // The page times as many pieces as fit in a task: here 10, and what is left at the end.
-            let batch = &left[..left.len().min(10)];
-            let nodes = batch
-                .iter()
-                .map(|&piece| search_stats(&piece, Variant::PlainMinimax).nodes)
-                .sum();
-            thinking.record(column, at, 0, batch.len(), Measured { nodes, micros: 3 });
-            batches += 1;
+        // 72 pieces a run, 7.2 ms: a run is a sample, longer than a task.
+        let tasks = measure_all(&mut thinking, Board::EMPTY, &mut Steady::new(0.1));
+        assert!(tasks >= 5 * 72 / 60, "{tasks} tasks");
+        let measured = thinking.stats_now.unwrap().1[0].unwrap();
+        assert_eq!(measured.nodes, 549_946);
+        assert_eq!(measured.nanos, 7_200_000);
+        assert_eq!(measured_text(measured), "549,946 positions, 7.2 ms");
+    }
+
+    #[test]
+    fn times_are_written_to_two_significant_digits() {
+        for (nanos, text) in [
+            (366_000, "0.37 ms"),
+            (2_800_000, "2.8 ms"),
+            (25_300_000, "25 ms"),
+            (1_234_000, "1.2 ms"),
+            (549_000_000, "550 ms"),
+            (9_960_000, "10 ms"),
+            (99_950, "0.10 ms"),
+            (8_100, "0.0081 ms"),
+            (5, "0.000005 ms"),
+            (0, "0 ms"),
+            (1_234_000_000_000, "1,200,000 ms"),
+        ] {
+            assert_eq!(significant_ms(nanos), text, "{nanos}");
         }
-        assert_eq!(batches, 8);
-        assert_eq!(
-            thinking.stats_now.unwrap().1[0],
-            Some(Measured {
-                nodes: 549_946,
-                micros: 24
-            })
-        );
     }
 
     #[test]
@@ -955,7 +1081,7 @@ mod tests {
         let mut positions = vec![Board::EMPTY];
         let mut split = 0;
         while let Some(at) = positions.pop() {
-            let (pieces, above) = plain_pieces(at);
+            let (pieces, above) = pieces(at, Variant::PlainMinimax);
             let whole = search_stats(&at, Variant::PlainMinimax).nodes;
             let parts: u64 = pieces
                 .iter()

@@ -472,7 +472,7 @@ fn build_variants(parent: &Element) -> Vec<[Element; 2]> {
         &table,
         "caption",
         "ttt-note",
-        "Positions visited by each search",
+        "Positions each search visits, and its median time in this browser",
     );
     let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
     for label in ["Search", "This position", "Computer's last move"] {
