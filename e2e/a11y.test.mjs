@@ -79,7 +79,7 @@ const STATES = {
   "a 15x15 game after the computer's move, its scores, search statistics and horizon shown": async (page) => {
     await page.locator('[data-cell="112"]').click();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor();
-    await page.locator(".ttt-scores .ttt-verdict", { hasText: /proved|estimates/ }).waitFor();
+    await page.locator(".ttt-scores > .ttt-note", { hasText: /proved|estimates/ }).waitFor();
   },
 };
 
@@ -520,7 +520,7 @@ test("each panel starts with a heading, a screen reader's way from panel to pane
   // On a bigger board too, each a title rather than a sentence.
   await withPage("?board=7x7&k=5&scores=1&tree=1&stats=1", async (page) => {
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
-    for (const name of ["Move scores", "Game tree, one move deep", "The computer's last search", "Moves"]) {
+    for (const name of ["Move scores for X, best first", "Game tree, one move deep", "The computer's last search", "Moves"]) {
       assert.ok(headings.includes(name), `${name} in ${headings.join(" | ")}`);
     }
     assert.ok(headings.every((heading) => heading.length < 40 && !heading.endsWith(".")), headings.join(" | "));

@@ -138,12 +138,12 @@ test("a position in rows form without board= plays on its own board, from the UR
 
 test("?board=4x4&k=4&scores=1 shows a proved draw on every square", async () => {
   await withGame("?board=4x4&k=4&scores=1", async (page) => {
-    const title = page.locator(".ttt-scores .ttt-verdict").filter({ hasText: "proved" });
+    const title = page.locator(".ttt-scores > .ttt-note").filter({ hasText: "proved" });
     await title.waitFor({ timeout: 30_000 });
     const outcomes = await page.locator("[data-cell]").evaluateAll((cells) => cells.map((cell) => cell.dataset.outcome));
     assert.deepEqual(outcomes, Array(16).fill("draw"));
     const label = await page.locator('[data-cell="5"]').getAttribute("aria-label");
-    assert.match(label, /proved: a draw with best play$/);
+    assert.match(label, /, score draw 0, best move$/);
   });
 });
 
@@ -232,10 +232,11 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
   await withGame("?board=4x4&k=4&tree=1&step=1", async (page) => {
     const panel = page.locator(".ttt-tree-panel");
     assert.equal(await panel.locator(".ttt-heading").textContent(), "Game tree, one move deep");
-    assert.match(
-      await panel.locator(".ttt-note:visible").textContent(),
-      /^From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play\. .* one move deep/,
-    );
+    assert.match(await panel.locator(".ttt-note:visible").textContent(), /^Values are MAX's: X moves here, .* one move deep/);
+    // Why so deep is one click away.
+    const more = panel.locator("details.ttt-more:visible");
+    assert.equal(await more.evaluate((details) => details.open), false);
+    assert.match(await more.textContent(), /From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play:/);
     const moves = panel.getByRole("list", { name: "Game tree, one move deep" }).getByRole("listitem");
     await moves.first().waitFor({ timeout: 30_000 });
     assert.equal(await moves.count(), 16);
@@ -243,9 +244,9 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
     items.forEach(([move, outcome, text], index) => {
       assert.equal(move, String(index));
       assert.equal(outcome, "draw");
-      assert.match(text, /^X: [a-d][1-4], proved: a draw with best play$/);
+      assert.match(text, /^X: [a-d][1-4], draw \(0\)$/);
     });
-    assert.equal(items[6][2], "X: c3, proved: a draw with best play");
+    assert.equal(items[6][2], "X: c3, draw (0)");
     // The same panels as on the 3x3 board: the tree's pictures of small boards and the step-through stay with 3x3,
     // and the step panel says why.
     assert.equal(await panel.locator(".ttt-tree").isVisible(), false);
@@ -254,7 +255,7 @@ test("on a bigger board the game tree is shown one move deep, says why, and give
     // A move: the tree follows the position, one move deep from there.
     await page.locator('[data-cell="5"]').click();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 30_000 });
-    await panel.locator(".ttt-note:visible").filter({ hasText: "last 14 moves more" }).waitFor({ timeout: 30_000 });
+    await panel.locator(".ttt-more p", { hasText: "last 14 moves more" }).waitFor({ state: "attached", timeout: 30_000 });
     await moves.nth(13).waitFor({ timeout: 30_000 });
     assert.equal(await moves.count(), 14);
   });

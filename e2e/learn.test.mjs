@@ -390,7 +390,9 @@ test("check(): a perfect bot never loses; a lowest-cell bot's shortest losing li
     // Responsive: the page's own timers ran all along.
     const during = result.longTasks.filter(([start]) => start >= result.start && start <= result.end);
     console.log(`check of a perfect bot as X and O: ${Math.round(result.end - result.start)} ms, ${result.ticks} of the page's timers ran meanwhile; long tasks: ${JSON.stringify(during)}`);
-    assert.ok(result.ticks > 10, `${result.ticks} ticks`);
+    // At least one of them every 50 ms of the check, however fast or busy the machine (the check gives the page
+    // its turn every 8 ms of its own work, so a busy machine's slower check gives it more turns).
+    assert.ok(result.ticks >= Math.max(1, Math.floor((result.end - result.start) / 50)), `${result.ticks} ticks`);
     assert.deepEqual(problems, []);
   } finally {
     await close();

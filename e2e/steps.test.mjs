@@ -83,6 +83,27 @@ test("the step panel shows exactly the engine's alpha-beta trace, stepping to th
   console.log("events per position:", JSON.stringify(counts));
 });
 
+test("the game tree and the step-through give a node the same value, sign included, where O is MAX", async () => {
+  // O to move at the root: O is MAX in both panels. The first move tried, O in row 1, column 2, is searched with
+  // the whole window, so the step-through returns its exact value: X wins, negative for O.
+  await withGame("?tree=1&step=1&mode=friend&position=X........", async (page) => {
+    await page.locator('[data-step="forward"]').click();
+    await page.locator('[data-step="finish"]').click();
+    const now = await page.locator(NOW).evaluate((now) => ({ event: now.dataset.stepEvent, value: Number(now.dataset.stepValue) }));
+    assert.equal(now.event, "return");
+    assert.ok(now.value < 0, `${now.value}: X wins, bad for MAX`);
+    const number = `(−${-now.value})`;
+    assert.match(await page.locator(".ttt-step-sentence").textContent(), new RegExp(`^Return −${-now.value}: `));
+    const node = page.getByRole("tree").locator('[data-path="1"]');
+    assert.ok((await node.textContent()).startsWith(`O: row 1, column 2, X wins in `), await node.textContent());
+    assert.ok((await node.textContent()).includes(number), `${await node.textContent()} has ${number}`);
+    // The panels say the convention in the same words.
+    for (const panel of [".ttt-tree-panel", ".ttt-step-panel"]) {
+      assert.match(await page.locator(`${panel} .ttt-note`).first().textContent(), /Values are MAX's: O moves here, so \+ is good for O, − for X\./);
+    }
+  });
+});
+
 test("step by mouse and keyboard: each event in words, cuts with their reason, finish, restart, run and pause", async () => {
   const root = "X...O....";
   const trace = nativeTrace(root);

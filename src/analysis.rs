@@ -1,27 +1,24 @@
 //! The engine's analysis as the JS API presents it. Pure Rust, tested natively.
 
-use crate::engine::{Analysis, Outcome, CELLS};
-use crate::explain::{best_first, MoveScore};
+use crate::engine::{Analysis, Outcome, Score, Scoring};
+use crate::explain::best_first;
 
 /// The cells whose moves have the best outcome (every winning move if there is one, else every drawing move,
 /// else every move), the better first among equals: the quickest win, the slowest loss; then cell order.
 pub fn best_outcome_cells(analysis: &Analysis) -> Vec<usize> {
     let best_outcome: Option<Outcome> = analysis.best_value().map(|value| value.outcome);
-    // Depth-aware scores follow the values (a quicker win scores more, a slower loss less), so the panels' order
-    // of moves is the one wanted here (marks on the board are the same for every move: 0 will do).
-    let mut best: Vec<MoveScore> = analysis
+    // The panels' order of moves is the one wanted here: plain scores rank the moves of one outcome alike, and
+    // the better value comes first among them.
+    let best: Vec<(usize, Score)> = analysis
         .moves
         .iter()
         .filter(|entry| Some(entry.value.outcome) == best_outcome)
-        .map(|entry| MoveScore {
-            cell: entry.cell,
-            value: entry.value,
-            score: entry.value.points(0, CELLS as u32),
-            best: true,
-        })
+        .map(|entry| (entry.cell, Score::Proved(entry.value)))
         .collect();
-    best_first(&mut best);
-    best.iter().map(|entry| entry.cell).collect()
+    best_first(&best, Scoring::Plain)
+        .into_iter()
+        .map(|(cell, ..)| cell)
+        .collect()
 }
 
 #[cfg(test)]

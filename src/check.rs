@@ -20,7 +20,7 @@
 //! answer is an error; without it, a bot that picks at random among equal moves is judged on its first answers.
 
 use crate::engine::{analyze, Board, Outcome, Player, Value};
-use crate::game::cell_name;
+use crate::game::square_name;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
@@ -119,7 +119,7 @@ impl fmt::Display for CheckError {
             Problem::Occupied(cell) => write!(
                 f,
                 "the bot answered {cell}, but {} is taken by {}.",
-                cell_name(*cell),
+                square_name(position.shape(), *cell),
                 position.get(*cell).map_or("", Player::name)
             ),
             Problem::Inconsistent { first, then } => write!(

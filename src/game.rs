@@ -50,11 +50,6 @@ enum News {
     NewGame,
 }
 
-/// `cell` of the 3x3 board in words: "row 2, column 3".
-pub fn cell_name(cell: usize) -> String {
-    square_name(Shape::CLASSIC, cell)
-}
-
 /// `cell` of a board of `shape` in words: "row 2, column 3" on the 3x3 board; on a bigger one its coordinates,
 /// as Gomoku and chess write them: the column's letter from the left, the row's number from the bottom ("h8" is
 /// 15x15's centre).
@@ -174,8 +169,12 @@ impl Game {
         self.position_after(self.shown)
     }
 
-    /// The position on the board when the game is tic-tac-toe's 3x3, which the thinking panels explain.
-    pub fn classic(&self) -> Option<Board> {
+    /// The position on the board when its whole game tree can be searched at once, every line to the end in a
+    /// few milliseconds on the page: what needs the whole tree asks for it (the computer's move without a worker,
+    /// the Hint, the exact move scores and each move's line of best play, plain minimax's statistics, the full
+    /// game tree, the step-through and the practice on the position). `None` where the tree is far too big,
+    /// which is on every board bigger than 3x3.
+    pub fn searchable_at_once(&self) -> Option<Board> {
         self.board().to_classic()
     }
 
@@ -266,9 +265,9 @@ impl Game {
         true
     }
 
-    /// The computer plays its move if it is its turn on the 3x3 board, where its search takes a few
-    /// milliseconds; returns the cell it played. On a bigger board the search takes its time elsewhere (a
-    /// worker), and [`Game::play_found`] plays what it found.
+    /// The computer plays its move if it is its turn where the whole tree is searched at once, in a few
+    /// milliseconds; returns the cell it played. Elsewhere the search takes its time in a worker, and
+    /// [`Game::play_found`] plays what it found.
     pub fn play_computer(&mut self) -> Option<usize> {
         if self.phase() != Phase::ComputerToMove {
             return None;
@@ -280,7 +279,7 @@ impl Game {
             self.news = News::None;
             return Some(cell);
         }
-        let board = self.classic()?;
+        let board = self.searchable_at_once()?;
         let cell = best_move_at(&board, self.settings.level, &mut self.rng)?;
         self.play(cell);
         Some(cell)
@@ -399,9 +398,9 @@ impl Game {
     }
 
     /// Marks the best moves for the side to move (as unbeatable play would choose them), without playing one.
-    /// Returns whether there is a hint to show: on the 3x3 board, where the search is instant.
+    /// Returns whether there is a hint to show: where the whole tree is searched at once, so the search is instant.
     pub fn show_hint(&mut self) -> bool {
-        let Some(board) = self.classic() else {
+        let Some(board) = self.searchable_at_once() else {
             return false;
         };
         if self.phase() != Phase::HumanToMove {
@@ -697,7 +696,10 @@ mod tests {
         // The status says where the computer played, for whoever cannot see the board.
         assert_eq!(
             game.status_text(),
-            format!("X played {}. Your turn: you play O.", cell_name(reply))
+            format!(
+                "X played {}. Your turn: you play O.",
+                square_name(Shape::CLASSIC, reply)
+            )
         );
     }
 
@@ -881,12 +883,12 @@ mod tests {
         assert_eq!(game.board(), after_first_round);
         assert_eq!(game.moves().len(), 2);
         assert!(game.undo());
-        assert_eq!(game.classic(), Some(Board::EMPTY));
+        assert_eq!(game.searchable_at_once(), Some(Board::EMPTY));
         assert!(!game.undo());
         // Before the computer answers, only the person's move goes.
         game.play_human(0);
         assert!(game.undo());
-        assert_eq!(game.classic(), Some(Board::EMPTY));
+        assert_eq!(game.searchable_at_once(), Some(Board::EMPTY));
     }
 
     #[test]
@@ -985,7 +987,7 @@ mod tests {
         assert_eq!(game.board().to_string(), "..O.X....");
         assert!(!game.jump(3), "dropped moves are gone");
         assert!(game.jump(0));
-        assert_eq!(game.classic(), Some(Board::EMPTY));
+        assert_eq!(game.searchable_at_once(), Some(Board::EMPTY));
     }
 
     #[test]
@@ -1202,7 +1204,7 @@ mod tests {
         };
         let mut game = Game::new(settings, 1);
         assert_eq!(game.phase(), Phase::ComputerToMove);
-        assert_eq!(game.classic(), None);
+        assert_eq!(game.searchable_at_once(), None);
         // The computer's move comes from a search elsewhere: the game itself does not search.
         assert_eq!(game.play_computer(), None);
         let empty = game.board();

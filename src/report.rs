@@ -3,8 +3,8 @@
 //! what its transposition table and move ordering saved, and the forced wins its threat search found. Pure Rust,
 //! tested natively; the searches run in a worker, and this module only keeps and words what they found.
 
-use crate::engine::{Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Thought};
-use crate::explain::{counted, group_digits, signed};
+use crate::engine::{Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Scoring, Thought};
+use crate::explain::{counted, group_digits, outcome_words, Convention, Note};
 use crate::game::{square_name, Phase};
 
 /// What the searches in the worker have found so far.
@@ -101,9 +101,7 @@ pub fn verdict_words(verdict: &Score, mover: Player) -> String {
                 moves_word(value.plies)
             ),
         },
-        Score::Estimate(0) => "best guess: even".to_owned(),
-        Score::Estimate(score) if *score > 0 => format!("best guess: {mover} is better"),
-        Score::Estimate(_) => format!("best guess: {} is better", mover.opponent()),
+        Score::Estimate(_) => outcome_words(*verdict, mover),
     }
 }
 
@@ -272,74 +270,6 @@ pub fn horizon(position: &Grid, thought: &Thought) -> Vec<String> {
     threats.into_iter().chain(depths).collect()
 }
 
-/// A move's verdict on its square, short: "win 5", "draw", "loss 4" when proved, "+120" or "-35" when estimated.
-pub fn square_words(verdict: &Score) -> String {
-    match verdict {
-        Score::Proved(value) => match value.outcome {
-            Outcome::Draw => "draw".to_owned(),
-            Outcome::Win => format!("win {}", value.plies),
-            Outcome::Loss => format!("loss {}", value.plies),
-        },
-        // An even estimate is written "±0", so that it is not read as a proved value.
-        Score::Estimate(0) => "±0".to_owned(),
-        Score::Estimate(score) => signed(*score),
-    }
-}
-
-/// The most columns a board has whose squares still show their scores in words: on more, the words would not fit
-/// a phone's squares, and the colours of the heat map say it alone (the words stay in each square's name and
-/// tooltip, and the panel lists the best moves).
-pub const WORDS_UP_TO_COLUMNS: usize = 7;
-
-/// The heat map's shades, from the worst move for the side to move (0) to the best (`HEAT_SHADES - 1`).
-pub const HEAT_SHADES: u8 = 9;
-
-/// Each scored move's shade in the heat map: a proved win is the hottest, a proved loss the coldest, a proved draw
-/// the middle, and estimates lie between a draw and either end by where they stand among the moves' estimates
-/// (an estimate is a guess at a depth, so no estimate is as hot as a proved win). In the order of `moves`.
-pub fn heat(moves: &[(usize, Score)]) -> Vec<u8> {
-    let middle = HEAT_SHADES / 2;
-    let estimates = moves.iter().filter_map(|(_, score)| match score {
-        Score::Estimate(estimate) => Some(i64::from(*estimate)),
-        Score::Proved(_) => None,
-    });
-    // The largest estimate away from even sets the scale: each side of even has three shades.
-    let reach = estimates.map(i64::abs).max().unwrap_or(0).max(1);
-    moves
-        .iter()
-        .map(|(_, score)| match score {
-            Score::Proved(value) => match value.outcome {
-                Outcome::Win => HEAT_SHADES - 1,
-                Outcome::Draw => middle,
-                Outcome::Loss => 0,
-            },
-            Score::Estimate(estimate) => {
-                let steps = i64::from(middle) - 1;
-                // In range: |estimate| <= reach, so the offset is at most `steps` either way.
-                let offset = (i64::from(*estimate) * steps
-                    + reach / 2 * i64::from(estimate.signum()))
-                    / reach;
-                (i64::from(middle) + offset) as u8
-            }
-        })
-        .collect()
-}
-
-/// A move's verdict for the square's accessible name: ", proved: a draw with best play" or ", estimate +120
-/// (best guess: X is better)". `mover` plays the move.
-pub fn square_label_suffix(verdict: &Score, mover: Player) -> String {
-    match verdict {
-        Score::Proved(_) => format!(", proved: {}", verdict_words(verdict, mover)),
-        Score::Estimate(score) => {
-            format!(
-                ", estimate {} ({})",
-                signed(*score),
-                verdict_words(verdict, mover)
-            )
-        }
-    }
-}
-
 /// The sentence under the scores' heading on a bigger board: whether every value is proved.
 pub fn scores_verdict(moves: &[(usize, Score)]) -> &'static str {
     if moves
@@ -355,11 +285,12 @@ pub fn scores_verdict(moves: &[(usize, Score)]) -> &'static str {
 /// The heading of the game tree on a bigger board.
 pub const TREE_HEADING: &str = "Game tree, one move deep";
 
-/// Why the game tree on a bigger board is shown one move deep: how long the game from `position` can still last
-/// and in how many orders of play, and what the value shown for each move is; nothing once the game is over.
-pub fn tree_depth_note(position: &Grid) -> String {
+/// Why the game tree on a bigger board is shown one move deep, after the convention its values follow: how long
+/// the game from `position` can still last and in how many orders of play, and what the value shown for each move
+/// is; nothing once the game is over (the panel says it has no moves).
+pub fn tree_depth_note(position: &Grid) -> Option<Note> {
     if position.is_over() {
-        return String::new();
+        return None;
     }
     let empty = position.shape().cells() - position.marks();
     let orders = match empty {
@@ -368,97 +299,42 @@ pub fn tree_depth_note(position: &Grid) -> String {
         3 => "3 × 2 × 1 orders".to_owned(),
         _ => format!("{empty} × {} × … × 1 orders", empty - 1),
     };
+    let convention = Convention::at(position, Scoring::DepthAware).sentence();
     // Said of the board's whole game, which is true of every bigger board, rather than of what is left, which
     // near the end is small.
-    format!(
-        "From here the game can last {} more, in up to {orders} of play. A bigger board's tree is shown one \
-         move deep, since its whole game from the empty board is far more than a screen could hold: each move \
-         with the value its own search found, proved when it reached every end of the game, else an estimate at \
-         the depth its clock allowed.",
-        moves_word(empty as u32)
+    Some(Note {
+        opening: format!(
+            "{convention} A bigger board's tree is shown one move deep, each move with the value its own search found."
+        ),
+        about: "the tree one move deep",
+        more: vec![
+            format!(
+                "From here the game can last {} more, in up to {orders} of play: the whole game from the empty \
+                 board is far more than a screen could hold.",
+                moves_word(empty as u32)
+            ),
+            "A value is proved when its search reached every end of the game, else an estimate at the depth its \
+             clock allowed."
+                .to_owned(),
+        ],
+    })
+}
+
+/// Why the step-through shows only the 3x3 board, as its panel says on a bigger one.
+pub fn step_on_3x3() -> Note {
+    Note::new(
+        "The step-through shows the 3x3 board, whose search can be followed one event at a time.",
+        "the step-through",
+        &["A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has \
+           more than 10¹³ nodes): the search statistics show what the computer's search did, and its horizon, \
+           depth by depth."],
     )
 }
-
-/// A move of the game tree shown one move deep, in words, as the 3x3 tree writes its moves: "X: row 2, column 3,
-/// proved: a draw with best play", or "X: row 1, column 1, estimate +120 (best guess: X is better)".
-pub fn tree_move_words(position: &Grid, cell: usize, verdict: &Score) -> String {
-    let mover = position.to_move();
-    format!(
-        "{mover}: {}{}",
-        square_name(position.shape(), cell),
-        square_label_suffix(verdict, mover)
-    )
-}
-
-/// How many of a bigger board's best moves the scores' panel lists, in words.
-pub const LISTED_MOVES: usize = 9;
-
-/// The best of `moves` for the side to move, best first, at most [`LISTED_MOVES`]: proved wins (the quickest
-/// first), then the estimates and draws by their value (a draw counts as even), then proved losses (the slowest
-/// first). Ties keep the cells' order.
-pub fn best_first(moves: &[(usize, Score)]) -> Vec<(usize, Score)> {
-    let rank = |score: &Score| -> (u8, i64) {
-        match score {
-            Score::Proved(value) => match value.outcome {
-                Outcome::Win => (2, -i64::from(value.plies)),
-                Outcome::Draw => (1, 0),
-                Outcome::Loss => (0, i64::from(value.plies)),
-            },
-            Score::Estimate(estimate) => (1, i64::from(*estimate)),
-        }
-    };
-    let mut sorted = moves.to_vec();
-    sorted.sort_by_key(|(_, score)| std::cmp::Reverse(rank(score)));
-    sorted.truncate(LISTED_MOVES);
-    sorted
-}
-
-/// Why the step-through shows only the 3x3 board.
-pub const STEP_ON_3X3: &str = "The step-through shows the 3x3 board, whose search can be followed one event at \
-    a time. A bigger board's search takes far more steps than anyone could follow (a 4x4 board's whole tree has \
-    more than 10¹³ nodes): the search statistics show what the computer's search did, and its horizon, depth by \
-    depth.";
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_listed_moves_are_the_best_first() {
-        let proved = |outcome, plies| Score::Proved(crate::engine::Value { outcome, plies });
-        let moves = [
-            (0, proved(Outcome::Loss, 2)),
-            (1, Score::Estimate(-50)),
-            (2, proved(Outcome::Win, 7)),
-            (3, proved(Outcome::Draw, 9)),
-            (4, Score::Estimate(80)),
-            (5, proved(Outcome::Win, 3)),
-            (6, proved(Outcome::Loss, 6)),
-        ];
-        let cells: Vec<usize> = best_first(&moves).iter().map(|(cell, _)| *cell).collect();
-        assert_eq!(cells, [5, 2, 4, 3, 1, 6, 0]);
-        let many: Vec<_> = (0..20).map(|cell| (cell, Score::Estimate(0))).collect();
-        assert_eq!(best_first(&many).len(), LISTED_MOVES);
-    }
-
-    #[test]
-    fn the_heat_map_runs_from_a_proved_loss_to_a_proved_win_with_estimates_between() {
-        let proved = |outcome| Score::Proved(crate::engine::Value { outcome, plies: 3 });
-        let moves = [
-            (0, proved(Outcome::Win)),
-            (1, proved(Outcome::Draw)),
-            (2, proved(Outcome::Loss)),
-            (3, Score::Estimate(300)),
-            (4, Score::Estimate(-300)),
-            (5, Score::Estimate(0)),
-            (6, Score::Estimate(100)),
-        ];
-        assert_eq!(heat(&moves), [8, 4, 0, 7, 1, 4, 5]);
-        // Only estimates: the largest either way sets the scale, and none is as hot as a proved win.
-        let estimates: Vec<_> = (-3..=3).map(|n| (0, Score::Estimate(n * 40))).collect();
-        assert_eq!(heat(&estimates), [1, 2, 3, 4, 5, 6, 7]);
-        assert_eq!(heat(&[(0, Score::Estimate(0))]), [4]);
-    }
     use crate::engine::{Iteration, Shape, Value};
 
     fn thought(verdict: Score) -> Thought {
@@ -547,25 +423,6 @@ mod tests {
             verdict_words(&Score::Estimate(-40), Player::X),
             "best guess: O is better"
         );
-        assert_eq!(square_words(&win(5)), "win 5");
-        assert_eq!(square_words(&loss(4)), "loss 4");
-        assert_eq!(square_words(&draw), "draw");
-        assert_eq!(square_words(&Score::Estimate(120)), "+120");
-        // An even estimate is not written as a proved 0.
-        assert_eq!(square_words(&Score::Estimate(0)), "±0");
-        assert_eq!(
-            square_label_suffix(&Score::Estimate(0), Player::X),
-            ", estimate 0 (best guess: even)"
-        );
-        assert_eq!(square_words(&Score::Estimate(-35)), "−35");
-        assert_eq!(
-            square_label_suffix(&draw, Player::X),
-            ", proved: a draw with best play"
-        );
-        assert_eq!(
-            square_label_suffix(&Score::Estimate(-35), Player::X),
-            ", estimate −35 (best guess: O is better)"
-        );
         assert_eq!(
             scores_verdict(&[(0, draw), (1, win(3))]),
             "Every move's value is proved: the search reached the end of the game."
@@ -576,36 +433,29 @@ mod tests {
     #[test]
     fn the_tree_of_a_bigger_board_says_why_it_is_one_move_deep() {
         let shape = Shape::new(4, 4, 4).unwrap();
-        let empty = Grid::empty(shape);
-        let note = tree_depth_note(&empty);
-        assert!(
-            note.starts_with("From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play"),
-            "{note}"
+        let note = |position: &Grid| tree_depth_note(position).unwrap();
+        let empty = note(&Grid::empty(shape));
+        assert_eq!(
+            empty.opening,
+            "Values are MAX's: X moves here, so + is good for X, − for O. A bigger board's tree is shown one move \
+             deep, each move with the value its own search found."
         );
-        assert!(note.contains("one move deep"));
+        assert!(
+            empty.more[0].starts_with("From here the game can last 16 moves more, in up to 16 × 15 × … × 1 orders of play"),
+            "{empty:?}"
+        );
         let late = Grid::parse("XOXO/OXOX/XOXO/X...", shape).unwrap();
-        assert!(tree_depth_note(&late).contains("last 3 moves more, in up to 3 × 2 × 1 orders"));
+        assert!(note(&late).more[0].contains("last 3 moves more, in up to 3 × 2 × 1 orders"));
+        assert!(note(&late)
+            .opening
+            .starts_with("Values are MAX's: O moves here"));
         let last = Grid::parse("XXOO/OOXX/XXOO/OXX.", shape).unwrap();
-        assert!(tree_depth_note(&last).starts_with(
-            "From here the game can last 1 move more, in up to 1 order of play. A bigger board's tree is shown \
-             one move deep, since its whole game from the empty board is far more"
-        ));
+        assert!(note(&last).more[0]
+            .starts_with("From here the game can last 1 move more, in up to 1 order of play:"));
         // A finished game needs no reason: the panel says it has no moves.
         let won = Grid::parse("XXXX/OOO./..../....", shape).unwrap();
         assert!(won.is_over());
-        assert_eq!(tree_depth_note(&won), "");
-        let draw = Score::Proved(Value {
-            outcome: Outcome::Draw,
-            plies: 16,
-        });
-        assert_eq!(
-            tree_move_words(&empty, 6, &draw),
-            "X: c3, proved: a draw with best play"
-        );
-        assert_eq!(
-            tree_move_words(&empty.play(0), 15, &Score::Estimate(120)),
-            "O: d1, estimate +120 (best guess: O is better)"
-        );
+        assert_eq!(tree_depth_note(&won), None);
     }
 
     #[test]

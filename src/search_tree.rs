@@ -15,7 +15,7 @@
 //! `seed` shares one exercise.
 
 use crate::engine::{alpha_beta_trace, Board, Rng};
-use crate::game::cell_name;
+use crate::game::square_name;
 use crate::textbook::{alpha_beta_search, tree_events, GameTree, TreeEvent};
 use std::collections::HashMap;
 use std::fmt;
@@ -346,11 +346,11 @@ impl SearchTree {
         match (self, path.split_last()) {
             (SearchTree::Position(_), None) => "the starting position".to_owned(),
             (SearchTree::Abstract(_), None) => "the root".to_owned(),
-            (SearchTree::Position(_), Some((&cell, before))) => {
+            (SearchTree::Position(root), Some((&cell, before))) => {
                 let mover = self
                     .position(before)
                     .map_or("", |position| position.to_move().name());
-                format!("{mover} in {}", cell_name(cell))
+                format!("{mover} in {}", square_name(root.shape(), cell))
             }
             (SearchTree::Abstract(_), Some(_)) => format!("node {}", NodeId(path.to_vec())),
         }
@@ -361,10 +361,12 @@ impl SearchTree {
     /// tree.
     pub fn child_words(&self, parent: &[usize], action: usize) -> String {
         match self {
-            SearchTree::Position(_) if parent.len() % 2 == 0 => {
-                format!("the move in {}", cell_name(action))
+            SearchTree::Position(root) if parent.len() % 2 == 0 => {
+                format!("the move in {}", square_name(root.shape(), action))
             }
-            SearchTree::Position(_) => format!("the reply in {}", cell_name(action)),
+            SearchTree::Position(root) => {
+                format!("the reply in {}", square_name(root.shape(), action))
+            }
             SearchTree::Abstract(_) => {
                 let mut child = parent.to_vec();
                 child.push(action);
@@ -387,7 +389,7 @@ impl SearchTree {
     /// child it leads to).
     pub fn action_words(&self, parent: &[usize], action: usize) -> String {
         match self {
-            SearchTree::Position(_) => cell_name(action),
+            SearchTree::Position(root) => square_name(root.shape(), action),
             SearchTree::Abstract(_) => {
                 let mut child = parent.to_vec();
                 child.push(action);

@@ -3,8 +3,8 @@
 //! with its elements, timers, storage and worker, changes it in its update and draws it in its render; every
 //! decision that needs none of those is made here. Pure Rust, tested natively.
 
-use crate::engine::{search_stats, Board, Clock, Grid, Limits, Score, Thought, Variant};
-use crate::explain::{move_scores, MoveScore};
+use crate::engine::{Board, Clock, Grid, Limits, Score, Thought};
+use crate::explain::exact_scores;
 use crate::game::{game_name, square_name, Game, Phase};
 use crate::practice::{Practising, Subject};
 use crate::report::{Found, Scored};
@@ -12,9 +12,8 @@ use crate::settings::{
     reading_name, Change, Controls, Group, Name, Panel, Practice, Reading, Settings,
 };
 use crate::snippets::{self, Snippet};
-use crate::squares::Scores;
 use crate::tally::Tally;
-use crate::thinking::{Measured, Replay, Thinking};
+use crate::thinking::{Replay, Thinking};
 use crate::tree::TreeKey;
 
 /// The last link Share made.
@@ -162,7 +161,7 @@ impl State {
     /// post) keeps in view only the controls its `controls` setting lists.
     pub fn new(game: Game, problems: Vec<Problem>, share_base: String, embedded: bool) -> State {
         State {
-            thinking: Thinking::new(game.classic().unwrap_or(Board::EMPTY)),
+            thinking: Thinking::new(game.searchable_at_once().unwrap_or(Board::EMPTY)),
             game,
             tally: Tally::default(),
             focus_cell: 0,
@@ -222,8 +221,9 @@ impl State {
     /// The panels shown, in their order.
     pub fn shown_panels(&self) -> Vec<PanelBox> {
         let display = self.game.settings().display;
-        // The horizon is a bigger board's: on the 3x3 board every search goes to the end.
-        let horizon = display.horizon && self.game.classic().is_none();
+        // The horizon is a deepening search's: where the whole tree is searched at once, every search goes to the
+        // end.
+        let horizon = display.horizon && self.game.searchable_at_once().is_none();
         [
             (PanelBox::Scores, display.scores),
             (PanelBox::Stats, display.stats || horizon),
@@ -256,35 +256,29 @@ impl State {
         self.game.settings().controls.in_view(self.embedded)
     }
 
-    /// The 3x3 board's exact move scores, when they are shown (empty otherwise).
-    pub fn exact_scores(&self) -> Vec<MoveScore> {
-        let display = self.game.settings().display;
-        let classic = self.game.classic().filter(|_| display.scores);
-        classic.map_or_else(Vec::new, |board| move_scores(board, display.scoring))
-    }
-
-    /// What the squares show of the move scores: the 3x3 board's `exact` ones, a bigger board's verdicts once its
-    /// search has answered, or nothing.
-    pub fn scores<'a>(&'a self, exact: &'a [MoveScore]) -> Scores<'a> {
+    /// The move scores the squares and the scores panel show, each move's score for the side to move, when they
+    /// are shown and known: found at once where the whole tree is searched at once, else once the worker's search
+    /// has answered.
+    pub fn move_scores(&self) -> Option<Vec<(usize, Score)>> {
         let game = &self.game;
         if !game.settings().display.scores {
-            return Scores::None;
+            return None;
         }
-        match game.classic() {
-            Some(_) => Scores::Exact(exact),
+        match game.searchable_at_once() {
+            Some(board) => Some(exact_scores(&board)),
             None => self
                 .found
                 .scores_at(&game.board(), game.scoring_limits())
-                .map_or(Scores::None, Scores::Verdicts),
+                .map(<[_]>::to_vec),
         }
     }
 
-    /// The line a replay control starts from the position on the board: the chosen move's "why" line on the 3x3
-    /// board, the rest of the computer's forced win on a bigger one (see [`Found::forced_line`]).
+    /// The line a replay control starts from the position on the board: the chosen move's "why" line where the
+    /// whole tree is searched at once, else the rest of the computer's forced win (see [`Found::forced_line`]).
     pub fn replay_line(&self) -> Option<Replay> {
         let board = self.game.board();
-        match self.game.classic() {
-            Some(classic) => self.thinking.why_replay(classic),
+        match self.game.searchable_at_once() {
+            Some(at_once) => self.thinking.why_replay(at_once),
             None => self
                 .found
                 .forced_line(&board)
@@ -451,7 +445,7 @@ impl State {
     }
 
     /// What follows any change, in the state itself: a link on show follows the game, the board keeps a tab stop,
-    /// and the 3x3 board's panels follow the position and the settings.
+    /// and the panels that need the whole tree follow the position and the settings.
     pub fn settle(&mut self) {
         // A link on show follows the game, so that it never opens a position the game has left; whether the old
         // one reached the clipboard no longer says anything about it.
@@ -484,7 +478,7 @@ impl State {
         self.aim = self
             .aim
             .filter(|&(cell, on)| on == board && self.game.is_playable(cell));
-        match self.game.classic() {
+        match self.game.searchable_at_once() {
             Some(board) => self.follow_position(board),
             None => {
                 let step = self.game.settings().display.step;
@@ -511,7 +505,7 @@ impl State {
         let settings = self.game.settings();
         match settings.display.practice {
             Practice::Hidden => None,
-            Practice::Position => Some(Subject::Position(self.game.classic())),
+            Practice::Position => Some(Subject::Position(self.game.searchable_at_once())),
             Practice::Tree => {
                 let tree = settings.practice_tree;
                 Some(Subject::Tree {
@@ -535,7 +529,7 @@ impl State {
         self.set(&Ok(Change::Show(Panel::Step, true)))
     }
 
-    /// The 3x3 board's panels follow `board`, the position on it, and the settings: the statistics of the
+    /// The panels that need the whole tree follow `board`, the position on the board, and the settings: the statistics of the
     /// computer's last move, the step panel, the tree and the replay.
     fn follow_position(&mut self, board: Board) {
         let thinking = &mut self.thinking;
@@ -554,24 +548,26 @@ impl State {
         }
     }
 
-    /// Whether the computer plays after its pause, without a worker: on the 3x3 board, or where the history holds
-    /// its reply (see [`Game::recorded_reply`]).
+    /// Whether the computer plays after its pause, without a worker: where the whole tree is searched at once, or
+    /// where the history holds its reply (see [`Game::recorded_reply`]).
     pub fn computer_due(&self) -> bool {
         self.game.phase() == Phase::ComputerToMove
-            && (self.game.classic().is_some() || self.game.recorded_reply().is_some())
+            && (self.game.searchable_at_once().is_some() || self.game.recorded_reply().is_some())
     }
 
-    /// Whether a statistic of the 3x3 board is missing while the statistics are shown.
+    /// Whether a statistic of plain minimax and its refinements, which need the whole tree, is missing while the
+    /// statistics are shown.
     pub fn stats_due(&self) -> bool {
         self.game.settings().display.stats
             && self
                 .game
-                .classic()
+                .searchable_at_once()
                 .is_some_and(|board| self.thinking.stats_stale(board))
     }
 
-    /// What a bigger board's worker should be searching: the computer's move when it is to move, else every
-    /// move's verdict when the scores or the tree show them, a person is to move and they are not known yet.
+    /// What the worker should be searching where the whole tree cannot be searched at once: the computer's move
+    /// when it is to move, else every move's verdict when the scores or the tree show them, a person is to move and
+    /// they are not known yet.
     pub fn wanted_search(&self) -> Option<Search> {
         let game = &self.game;
         let phase = game.phase();
@@ -665,68 +661,13 @@ impl State {
         }
     }
 
-    /// Times the search statistics that are missing, with `clock`, for `budget_ms` milliseconds: the quick
-    /// searches one by one, plain minimax from a position with many empty squares in pieces (from the empty board
-    /// the whole search takes 25 ms, more on a phone), so that clicks and paints get through between tasks.
+    /// Times the search statistics that are missing, with `clock`, for `budget_ms` milliseconds (see
+    /// [`Thinking::measure`]): plain minimax and its refinements, where the whole tree is searched at once.
     pub fn measure_stats(&mut self, clock: &mut dyn Clock, budget_ms: f64) {
-        let Some(board) = self.game.classic() else {
-            return;
-        };
-        let start = clock.now_ms();
-        while clock.now_ms() - start < budget_ms {
-            let Some((column, at, variant)) = self.thinking.next_measurement(board) else {
-                return;
-            };
-            let searches = self.thinking.next_searches(column, at, variant);
-            let variant_kind = Variant::ALL[variant];
-            let (searched, measured) = match searches[..] {
-                [only] => (1, measure(clock, only, variant_kind)),
-                _ => measure_pieces(clock, &searches, variant_kind, start + budget_ms),
-            };
-            self.thinking
-                .record(column, at, variant, searched, measured);
+        if let Some(board) = self.game.searchable_at_once() {
+            self.thinking.measure(board, clock, budget_ms);
         }
     }
-}
-
-/// Times the search `variant` of `board` with `clock`. A browser's clock is coarse (0.1 ms or worse), so a quick
-/// search is run again until 2 ms have passed, and the mean taken.
-fn measure(clock: &mut dyn Clock, board: Board, variant: Variant) -> Measured {
-    let start = clock.now_ms();
-    let mut runs = 0u32;
-    let nodes = loop {
-        let stats = search_stats(&board, variant);
-        runs += 1;
-        if clock.now_ms() - start >= 2.0 || runs >= 10_000 {
-            break stats.nodes;
-        }
-    };
-    Measured {
-        nodes,
-        micros: ((clock.now_ms() - start) * 1000.0 / f64::from(runs)) as u64,
-    }
-}
-
-/// Times the searches `variant` of `pieces` one after the other, as one span, until `deadline` on `clock` (at
-/// least one piece); returns how many it searched and their sum.
-fn measure_pieces(
-    clock: &mut dyn Clock,
-    pieces: &[Board],
-    variant: Variant,
-    deadline: f64,
-) -> (usize, Measured) {
-    let start = clock.now_ms();
-    let mut nodes = 0;
-    let mut searched = 0;
-    for &piece in pieces {
-        nodes += search_stats(&piece, variant).nodes;
-        searched += 1;
-        if clock.now_ms() >= deadline {
-            break;
-        }
-    }
-    let micros = ((clock.now_ms() - start) * 1000.0) as u64;
-    (searched, Measured { nodes, micros })
 }
 
 #[cfg(test)]
@@ -734,7 +675,6 @@ mod tests {
     use super::*;
     use crate::engine::{Player, Shape, StoppedClock};
     use crate::settings::{read_pairs, Change};
-    use crate::squares::Scores;
 
     /// The game a page at `query` (`name=value&...`, as `URLSearchParams` reads it) mounts, settled.
     fn page(query: &str) -> State {
@@ -1073,22 +1013,21 @@ mod tests {
     #[test]
     fn the_squares_show_the_scores_the_panels_know() {
         let mut state = page("");
-        assert!(state.exact_scores().is_empty());
-        assert!(matches!(state.scores(&[]), Scores::None));
+        assert_eq!(state.move_scores(), None);
         let _ = state.set(&reading("scores=1"));
-        let exact = state.exact_scores();
+        let exact = state.move_scores().unwrap();
         assert_eq!(exact.len(), 9);
-        assert!(matches!(state.scores(&exact), Scores::Exact(..)));
+        assert!(exact.iter().all(|(_, score)| score.is_proved()));
         // A bigger board shows verdicts once its search has answered, at the limits they were asked for.
         let mut state = page("board=4x4&scores=1");
-        assert!(matches!(state.scores(&[]), Scores::None));
+        assert_eq!(state.move_scores(), None);
         let Some(Search::Scores(limits)) = state.wanted_search() else {
             panic!("the scores want a search");
         };
         let board = state.game.board();
         let moves = crate::engine::think_moves(&board, limits, &mut StoppedClock).moves;
         state.appraised(board, Some(limits), Ok(moves));
-        assert!(matches!(state.scores(&[]), Scores::Verdicts(_)));
+        assert_eq!(state.move_scores().map(|moves| moves.len()), Some(16));
         assert_eq!(state.wanted_search(), None, "known already");
         // An answer for no search on show is for nothing; why a search failed is kept, to be said.
         state.appraised(board, None, Err("no worker".to_owned()));
@@ -1146,7 +1085,7 @@ mod tests {
         state.settle();
         assert!(state.game.settings().display.step, "the step panel opens");
         let stepper = state.thinking.step.as_ref().unwrap();
-        assert_eq!(stepper.board(), state.game.classic());
+        assert_eq!(stepper.board(), state.game.searchable_at_once());
         // The abstract tree of a link, on any board; its solution is stepped through there too.
         let mut state = page("board=7x7&practice=tree&depth=2&branching=3&seed=1");
         assert_eq!(state.practice.sheet().unwrap().nodes().len(), 13);

@@ -13,8 +13,8 @@
 //! [`alpha_beta_trace`]: crate::engine::alpha_beta_trace
 
 use crate::engine::{move_between, Board, Bound, Player, Status, StepEvent, StepKind};
-use crate::explain::{group_digits, signed};
-use crate::game::cell_name;
+use crate::explain::{group_digits, signed, values_are, Note};
+use crate::game::square_name;
 use crate::pseudocode::Pseudocode;
 use crate::search_tree::{tree_size, SearchTree};
 use crate::textbook::TreeEvent;
@@ -169,38 +169,50 @@ impl Stepper {
         self.board().map_or(Player::X, Board::to_move)
     }
 
-    /// The panel's first sentence: where the search starts, who MAX is and how values are counted. At a
-    /// finished game nobody is to move, so it says that the search only scores it.
-    pub fn intro(&self) -> String {
+    /// What the panel says as it opens: where the search starts and the convention its values follow, the rest
+    /// one click away. At a finished game nobody is to move, so it says that the search only scores it.
+    pub fn intro(&self) -> Note {
         let SearchTree::Abstract(tree) = self.tree() else {
             return self.board_intro();
         };
-        format!(
-            "Alpha-beta as the textbook writes it, on the practice tree ({} levels, {} children a node, seed {}): \
-             MAX moves at the root and the levels take turns, the leaves' values are MAX's, and children are tried \
-             in order, child 0 first.",
-            tree.depth(),
-            tree.branching(),
-            tree.seed()
+        Note::new(
+            format!(
+                "Alpha-beta as the textbook writes it, on the practice tree ({} levels, {} children a node, seed \
+                 {}). {}",
+                tree.depth(),
+                tree.branching(),
+                tree.seed(),
+                values_are(None)
+            ),
+            "the step-through",
+            &["The levels take turns, the leaves' values are given, and children are tried in order, child 0 first."],
         )
     }
 
-    fn board_intro(&self) -> String {
-        let max = self.max().name();
-        if self
+    fn board_intro(&self) -> Note {
+        let max = self.max();
+        let over = self
             .board()
-            .is_some_and(|root| root.status() != Status::InProgress)
-        {
-            return format!(
+            .is_some_and(|root| root.status() != Status::InProgress);
+        let opening = if over {
+            format!(
                 "Alpha-beta as the textbook writes it, from the position on the board: the game is over there, so \
-                 the search returns its score at once, from the side of {max}, whose turn it would be (a win with n \
-                 marks on the board is 10 - n, a loss n - 10)."
-            );
-        }
-        format!(
-            "Alpha-beta as the textbook writes it, from the position on the board: {max} to move is MAX, values \
-             are from {max}'s side (a win with n marks on the board is 10 - n), and moves are tried row by row \
-             from the top left."
+                 the search returns its score at once. Its value is MAX's, {max}'s, whose turn it would be."
+            )
+        } else {
+            format!(
+                "Alpha-beta as the textbook writes it, from the position on the board. {}",
+                values_are(Some(max))
+            )
+        };
+        Note::new(
+            opening,
+            "the step-through",
+            &[
+                "A win with n marks on the board is worth 10 − n to MAX, a loss n − 10, a draw 0.",
+                "Moves are tried row by row from the top left. Each step is one event of the search: a visit, a \
+                 return, or a cut.",
+            ],
         )
     }
 
@@ -338,7 +350,11 @@ impl Stepper {
         let path = &self.event().path;
         let node = match path.split_last() {
             None => "the starting position".to_owned(),
-            Some((&cell, _)) => format!("{} in {}", mover.opponent().name(), cell_name(cell)),
+            Some((&cell, _)) => format!(
+                "{} in {}",
+                mover.opponent().name(),
+                square_name(position.shape(), cell)
+            ),
         };
         let value = event.value.map_or_else(String::new, signed);
         match event.kind {
@@ -512,7 +528,7 @@ fn outcome(score: i32) -> &'static str {
 pub fn cut_reason(max: Player, cut: &StepEvent, reply: usize) -> String {
     let mover = cut.position.to_move();
     let value = cut.value.unwrap_or_default();
-    let square = cell_name(reply);
+    let square = square_name(cut.position.shape(), reply);
     if mover == max {
         // A MAX node whose value reached beta: MIN can already hold MAX to beta by another move above.
         let min = max.opponent();
@@ -603,20 +619,14 @@ mod tests {
     #[test]
     fn the_intro_names_max_or_says_the_game_is_over() {
         let playing = Stepper::new(board("X...O...."));
-        assert!(
-            playing
-                .intro()
-                .contains(": X to move is MAX, values are from X's side"),
-            "{}",
-            playing.intro()
+        assert_eq!(
+            playing.intro().opening,
+            "Alpha-beta as the textbook writes it, from the position on the board. Values are MAX's: X moves here, \
+             so + is good for X, − for O."
         );
         let over = Stepper::new(board("XXXOO...."));
-        assert!(
-            over.intro().contains("the game is over there"),
-            "{}",
-            over.intro()
-        );
-        assert!(!over.intro().contains("to move is MAX"));
+        assert!(over.intro().opening.contains("the game is over there"));
+        assert!(!over.intro().opening.contains("moves here"));
     }
 
     #[test]
@@ -713,9 +723,9 @@ mod tests {
         let mut stepper = Stepper::on(SearchTree::Abstract(tree.clone()));
         assert_eq!((stepper.board(), stepper.position()), (None, None));
         assert_eq!(stepper.board_event(), None);
-        assert!(stepper
-            .intro()
-            .contains("(2 levels, 3 children a node, seed 1)"));
+        assert!(stepper.intro().opening.contains(
+            "(2 levels, 3 children a node, seed 1). Values are MAX's: MAX moves at the root"
+        ));
         assert_eq!(
             stepper.counters(),
             "Step 1 of 22. Nodes visited so far: 1 of alpha-beta's 10 (plain minimax visits 13)."

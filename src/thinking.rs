@@ -1,13 +1,14 @@
 //! What the panels that show how minimax thinks hold and say, without the page: the move whose line of best play
 //! is shown, the game tree's state, the search statistics measured one search at a time, and the texts of the
-//! scores panel, the "why this move" panel, the statistics table and the scored squares. The DOM layer only draws
-//! them. Pure Rust, tested natively.
+//! scores panel, the "why this move" panel and the statistics table. The DOM layer only draws them. Pure Rust,
+//! tested natively.
 
-use crate::engine::{principal_variation, Board, Clock, Grid, Player, Variant, CELLS};
-use crate::explain::{
-    best_first, counted, line_in_words, millis, outcome_words, signed, MoveScore,
+use crate::engine::{
+    principal_variation, search_stats, Board, Clock, Grid, Player, Score, Variant, CELLS,
 };
-use crate::game::{cell_name, square_name};
+use crate::explain::{best_first, counted, group_digits, line_in_words, Convention, Note};
+use crate::game::square_name;
+use crate::report::scores_verdict;
 use crate::search_tree::SearchTree;
 use crate::stepper::{Speed, StepControl, Stepper};
 use crate::tree::TreeState;
@@ -17,8 +18,38 @@ use crate::tree::TreeState;
 pub struct Measured {
     /// Positions visited.
     pub nodes: u64,
-    /// Time taken, in microseconds.
-    pub micros: u64,
+    /// The median time of one search, in nanoseconds, over [`SAMPLES`] samples.
+    pub nanos: u64,
+}
+
+/// How many samples of a search's time are taken, whose median is shown: a browser's clock is coarse (0.1 ms),
+/// and a page shares the processor with the rest of the machine, so one time alone is noise.
+pub const SAMPLES: usize = 5;
+
+/// A sample runs its search again until this many nanoseconds (2 ms) have passed, and takes the mean time of a
+/// run: a quick search takes a few microseconds, far below the clock's grain.
+pub const SAMPLE_NANOS: u64 = 2_000_000;
+
+/// The most runs of a sample, however little time they take.
+const MOST_RUNS: u64 = 10_000;
+
+/// A search being timed, across as many tasks as it takes: for which column, position and variant, the positions
+/// one run visits, the samples so far, and the sample and the run under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Timing {
+    column: StatsColumn,
+    at: Board,
+    variant: usize,
+    /// Positions one run visits, once a run is over.
+    nodes: u64,
+    /// The mean time of a run in each sample so far, in nanoseconds.
+    samples: Vec<u64>,
+    /// The sample under way: its runs so far, and their time in nanoseconds.
+    runs: u64,
+    elapsed: u64,
+    /// The run under way: how many of its pieces are searched, and the positions they visited.
+    piece: usize,
+    counted: u64,
 }
 
 /// Search statistics of a position: one [`Measured`] per [`Variant`], in [`Variant::ALL`] order, once measured.
@@ -63,9 +94,8 @@ pub struct Thinking {
     tree_shown: bool,
     /// Whether the step panel is shown, as last followed (see [`Thinking::show_step`]).
     step_shown: bool,
-    /// Plain minimax at a position with many empty squares is timed in pieces, several per task (see
-    /// [`plain_pieces`]): for which column and position, how many pieces are timed, and their sum.
-    plain_so_far: Option<(StatsColumn, Board, usize, Measured)>,
+    /// The search being timed, until its samples are all taken (see [`Thinking::measure`]).
+    timing: Option<Timing>,
 }
 
 impl Thinking {
@@ -85,7 +115,7 @@ impl Thinking {
             replay: None,
             tree_shown: false,
             step_shown: false,
-            plain_so_far: None,
+            timing: None,
         }
     }
 
@@ -289,63 +319,33 @@ impl Thinking {
         missing(&self.stats_last, from).map(|variant| (StatsColumn::Last, from, variant))
     }
 
-    /// The searches still to time for variant number `variant` at `at`, for `column`, in order: `at` itself, or,
-    /// for plain minimax, the pieces not yet timed (see [`Thinking::record`]).
-    pub fn next_searches(&self, column: StatsColumn, at: Board, variant: usize) -> Vec<Board> {
-        if Variant::ALL[variant] != Variant::PlainMinimax {
-            return vec![at];
-        }
-        let timed = self.plain_timed(column, at).0;
-        let mut pieces = plain_pieces(at).0;
-        pieces.drain(..timed.min(pieces.len()));
-        pieces
-    }
-
-    /// How many pieces of plain minimax at `at` are timed for `column`, and their sum with the positions above
-    /// the pieces (none timed yet: those positions, no time).
-    fn plain_timed(&self, column: StatsColumn, at: Board) -> (usize, Measured) {
-        match self.plain_so_far {
-            Some((known_column, known, timed, sum)) if (known_column, known) == (column, at) => {
-                (timed, sum)
-            }
-            _ => (
-                0,
-                Measured {
-                    nodes: plain_pieces(at).1,
-                    micros: 0,
-                },
-            ),
-        }
-    }
-
-    /// Keeps what the first `searched` of the searches [`Thinking::next_searches`] gave measured together, for
-    /// variant number `variant` at `at` in `column`. Plain minimax is measured as the sum over its pieces (each
-    /// search counting the position it starts from) and the positions above them, which is what one search from
-    /// `at` visits; it is known once every piece is timed.
-    pub fn record(
-        &mut self,
-        column: StatsColumn,
-        at: Board,
-        variant: usize,
-        searched: usize,
-        measured: Measured,
-    ) {
-        let measured = if Variant::ALL[variant] == Variant::PlainMinimax {
-            let (timed, sum) = self.plain_timed(column, at);
-            let timed = timed + searched;
-            let sum = Measured {
-                nodes: sum.nodes + measured.nodes,
-                micros: sum.micros + measured.micros,
+    /// Times the statistics still missing at `board` with `clock` until `budget_ms` milliseconds have passed,
+    /// one search at a time (see [`Thinking::next_measurement`]), each over as many tasks as it takes: a task
+    /// stops once it has used its time, after the piece of search under way, so that clicks and paints get
+    /// through between tasks. A search is known once [`SAMPLES`] samples are taken, each at least [`SAMPLE_NANOS`]
+    /// long; its time is their median.
+    pub fn measure(&mut self, board: Board, clock: &mut dyn Clock, budget_ms: f64) {
+        let deadline = clock.now_ms() + budget_ms;
+        while let Some((column, at, variant)) = self.next_measurement(board) {
+            let timing = match &mut self.timing {
+                Some(timing)
+                    if (timing.column, timing.at, timing.variant) == (column, at, variant) =>
+                {
+                    timing
+                }
+                other => other.insert(Timing::new(column, at, variant)),
             };
-            if timed < plain_pieces(at).0.len() {
-                self.plain_so_far = Some((column, at, timed, sum));
+            if !timing.time(clock, deadline) {
                 return;
             }
-            self.plain_so_far = None;
-            sum
-        } else {
-            measured
-        };
+            let measured = timing.measured();
+            self.timing = None;
+            self.record(column, at, variant, measured);
+        }
+    }
+
+    /// Keeps `measured`, the statistic of variant number `variant` at `at`, for `column`.
+    fn record(&mut self, column: StatsColumn, at: Board, variant: usize, measured: Measured) {
         let stats = match column {
             StatsColumn::Now => &mut self.stats_now,
             StatsColumn::Last => &mut self.stats_last,
@@ -386,11 +386,15 @@ impl Thinking {
 /// times that on a phone.)
 const PIECE_EMPTY_CELLS: u32 = 7;
 
-/// The pieces plain minimax from `at` is timed in, in order: `at` itself if it has at most
-/// [`PIECE_EMPTY_CELLS`] empty squares or the game is over there, else the pieces of each position its moves lead
-/// to, in cell order. And how many positions lie above the pieces (`at` and those in between, each visited once
-/// by a search from `at`), so that the pieces' counts and these add up to that search's.
-fn plain_pieces(at: Board) -> (Vec<Board>, u64) {
+/// The pieces a search `variant` from `at` is timed in, in order, and how many positions lie above them. Plain
+/// minimax's: `at` itself if it has at most [`PIECE_EMPTY_CELLS`] empty squares or the game is over there, else
+/// the pieces of each position its moves lead to, in cell order, above which lie `at` and the positions in
+/// between (each visited once by a search from `at`), so that the pieces' counts and these add up to that
+/// search's. The others' searches take a few milliseconds at most: one piece, `at`.
+fn pieces(at: Board, variant: Variant) -> (Vec<Board>, u64) {
+    if variant != Variant::PlainMinimax {
+        return (vec![at], 0);
+    }
     /// Adds the pieces of `at` to `pieces`; returns how many positions lie above them.
     fn split(at: Board, pieces: &mut Vec<Board>) -> u64 {
         if at.is_over() || CELLS as u32 - at.marks() <= PIECE_EMPTY_CELLS {
@@ -407,65 +411,219 @@ fn plain_pieces(at: Board) -> (Vec<Board>, u64) {
     (pieces, above)
 }
 
-/// A measurement in words: "1,234 positions, 0.120 ms".
-pub fn measured_text(measured: Measured) -> String {
-    format!(
-        "{}, {} ms",
-        counted(measured.nodes, "position", "positions"),
-        millis(measured.micros)
-    )
-}
+impl Timing {
+    /// Nothing timed yet of variant number `variant` at `at`, for `column`.
+    fn new(column: StatsColumn, at: Board, variant: usize) -> Timing {
+        Timing {
+            column,
+            at,
+            variant,
+            nodes: 0,
+            samples: Vec::with_capacity(SAMPLES),
+            runs: 0,
+            elapsed: 0,
+            piece: 0,
+            counted: 0,
+        }
+    }
 
-/// The scores panel's title for `scores`, the scored moves of `board`.
-pub fn scores_title(board: Board, scores: &[MoveScore]) -> String {
-    if scores.is_empty() {
-        "Move scores: the game is over.".to_owned()
-    } else {
-        format!("Move scores for {}, best first", board.to_move().name())
+    /// Runs the search's pieces, timed with `clock`, until its samples are all taken (`true`) or the clock has
+    /// passed `deadline` (`false`; the next task goes on from there): no piece starts after it.
+    fn time(&mut self, clock: &mut dyn Clock, deadline: f64) -> bool {
+        let variant = Variant::ALL[self.variant];
+        let (pieces, above) = pieces(self.at, variant);
+        let mut from = clock.now_ms();
+        while self.samples.len() < SAMPLES {
+            if from >= deadline {
+                return false;
+            }
+            self.counted += search_stats(&pieces[self.piece], variant).nodes;
+            self.piece += 1;
+            let now = clock.now_ms();
+            // Nanoseconds: the clock's milliseconds, to a precision it does not have.
+            self.elapsed += ((now - from) * 1e6).round() as u64;
+            from = now;
+            if self.piece == pieces.len() {
+                self.nodes = above + std::mem::take(&mut self.counted);
+                self.piece = 0;
+                self.runs += 1;
+                // A clock that stands still ends a sample too, if much later.
+                if self.elapsed >= SAMPLE_NANOS || self.runs >= MOST_RUNS {
+                    self.samples.push(self.elapsed / self.runs);
+                    (self.elapsed, self.runs) = (0, 0);
+                }
+            }
+        }
+        true
+    }
+
+    /// The positions one run visits and the median of the samples' times.
+    fn measured(&self) -> Measured {
+        let mut samples = self.samples.clone();
+        samples.sort_unstable();
+        Measured {
+            nodes: self.nodes,
+            nanos: samples.get(samples.len() / 2).copied().unwrap_or_default(),
+        }
     }
 }
 
-/// The scores panel's note under its title: how to see why a move scores as it does, while there are moves to
-/// choose; none once the game is over.
-pub fn scores_note(scores: &[MoveScore]) -> Option<&'static str> {
-    (!scores.is_empty()).then_some(
-        "Choose a move to see why: the line of best play that follows it. \"Win in 3\" counts the moves of both \
-         sides to the end of the game, this one included.",
+/// A measurement in words, the positions first: "549,946 positions, 25 ms" (see [`significant_ms`]).
+pub fn measured_text(measured: Measured) -> String {
+    format!(
+        "{}, {}",
+        counted(measured.nodes, "position", "positions"),
+        significant_ms(measured.nanos)
     )
 }
 
-/// One move in the scores panel's list: a button that shows why.
+/// Nanoseconds as milliseconds to two significant digits, all a median of a few runs in a browser can tell:
+/// "25 ms", "0.37 ms", "1.2 ms", "550 ms". (Integer arithmetic: a float's formatting brings the standard
+/// library's float printing into the module, which none of the game's texts needs.)
+pub fn significant_ms(nanos: u64) -> String {
+    if nanos == 0 {
+        return "0 ms".to_owned();
+    }
+    // The two leading digits, rounded, and the power of ten of the last one.
+    let (mut scale, mut power) = (1, 0);
+    while nanos / scale >= 100 {
+        (scale, power) = (scale * 10, power + 1);
+    }
+    let mut digits = (nanos + scale / 2) / scale;
+    if digits >= 100 {
+        (digits, scale, power) = (digits / 10, scale * 10, power + 1);
+    }
+    // Milliseconds are a million nanoseconds: as many digits after the point as the power is short of six.
+    let decimals = 6_usize.saturating_sub(power);
+    if decimals == 0 {
+        return format!("{} ms", group_digits(digits * scale / 1_000_000));
+    }
+    let text = format!("{digits:0>width$}", width = decimals + 1);
+    let (whole, fraction) = text.split_at(text.len() - decimals);
+    format!("{whole}.{fraction} ms")
+}
+
+/// The scores panel's title at `position`, the position on the board.
+pub fn scores_title(position: &Grid) -> String {
+    if position.is_over() {
+        "Move scores: the game is over.".to_owned()
+    } else {
+        format!("Move scores for {}, best first", position.to_move().name())
+    }
+}
+
+/// The scores panel's note under its title at `position`, whose values follow `convention`: the convention, then
+/// how to see why a move scores as it does where a move's line of best play can be shown (`explained`), else
+/// whether the values of `moves` are proved or estimates (or that they are being searched for); none once the
+/// game is over.
+pub fn scores_note(
+    convention: Convention,
+    position: &Grid,
+    moves: Option<&[(usize, Score)]>,
+    explained: bool,
+) -> Option<Note> {
+    if position.is_over() {
+        return None;
+    }
+    let second = match moves {
+        None => "Scoring every move…",
+        Some(_) if explained => "Choose a move to see why: the line of best play that follows it.",
+        Some(moves) => scores_verdict(moves),
+    };
+    let mut more = vec![
+        "\"X wins in 3\" counts the moves of both sides to the end of the game, this one included."
+            .to_owned(),
+        convention.points_rule(),
+    ];
+    if !explained {
+        more.push(format!(
+            "Each square is coloured by its value, green good for {} and red bad; a square too small for words \
+             keeps them in its name and tooltip, and the best moves are listed here. An estimate is a value at the \
+             depth the clock allowed: + good, − bad, ± even.",
+            convention.max
+        ));
+    }
+    Some(Note {
+        opening: format!("{} {second}", convention.sentence()),
+        about: "move scores",
+        more,
+    })
+}
+
+/// The note of the choice of scoring, beside the switches.
+pub fn scoring_note() -> Note {
+    Note::new(
+        "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal \
+         moves can win later than it could.",
+        "scoring",
+        &[
+            "Depth-aware scores prefer the quickest win and the slowest loss. They count the marks on the board at \
+             the end, not the moves from here (the write-ups' \"10 minus depth\"), so that a position is worth the \
+             same wherever a search starts; the two rank moves alike.",
+            "The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the \
+             engine plays by.",
+        ],
+    )
+}
+
+/// The note of the statistics of the searches that need the whole tree: what they compare, and the rest one
+/// click away.
+pub fn stats_note() -> Note {
+    let mut more: Vec<String> = Variant::ALL
+        .iter()
+        .map(|variant| variant.description().to_owned())
+        .collect();
+    more.push("Alpha-beta tries moves in cell order, row by row from the top left.".to_owned());
+    Note {
+        opening: "Every search finds the same value; they differ in the positions they visit. A time is the median \
+                  of repeated runs in this browser."
+            .to_owned(),
+        about: "the searches",
+        more,
+    }
+}
+
+/// How many moves the scores panel lists, best first: every move of the 3x3 board, the best of a bigger one.
+pub const LISTED_MOVES: usize = 9;
+
+/// One move in the scores panel's list: a button that shows why, where a move's line can be shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoreLine {
-    /// The move's cell (`data-why`).
+    /// The move's cell (`data-why`, `data-move`).
     pub cell: usize,
-    /// What the button says: "row 1, column 2: win in 3 (+3), best".
+    /// What the line says: "row 1, column 2: X wins in 3 (+3), best".
     pub label: String,
+    /// Its score for MAX, whose data the line carries.
+    pub score: Score,
     /// Whether its line of best play is the one shown (`aria-pressed`).
     pub chosen: bool,
 }
 
-/// The scores panel's list: every scored move, best first (highest score, then the better value, then cell
-/// order), `why` being the move whose line is shown.
-pub fn score_lines(scores: &[MoveScore], why: Option<usize>) -> Vec<ScoreLine> {
-    let mut ordered = scores.to_vec();
-    best_first(&mut ordered);
-    ordered
+/// The scores panel's list at `position`: its scored `moves` best first (see [`best_first`]), at most
+/// [`LISTED_MOVES`], in `convention`'s words, `why` being the move whose line is shown.
+pub fn score_lines(
+    convention: Convention,
+    position: &Grid,
+    moves: &[(usize, Score)],
+    why: Option<usize>,
+) -> Vec<ScoreLine> {
+    best_first(moves, convention.scoring)
         .into_iter()
-        .map(|entry| {
+        .take(LISTED_MOVES)
+        .map(|(cell, score, best)| {
             let mut label = format!(
-                "{}: {} ({})",
-                cell_name(entry.cell),
-                outcome_words(entry.value),
-                signed(entry.score)
+                "{}: {}",
+                square_name(position.shape(), cell),
+                convention.value(position, score)
             );
-            if entry.best {
+            if best {
                 label.push_str(", best");
             }
             ScoreLine {
-                cell: entry.cell,
+                cell,
                 label,
-                chosen: why == Some(entry.cell),
+                score: convention.for_max(position, score),
+                chosen: why == Some(cell),
             }
         })
         .collect()
@@ -602,11 +760,11 @@ pub struct Why {
 /// move is chosen or the chosen one is not among them.
 pub fn why_panel(
     board: Board,
-    scores: &[MoveScore],
+    scores: &[(usize, Score)],
     why: Option<usize>,
     replay: Option<&Replay>,
 ) -> Option<Why> {
-    let cell = why.filter(|cell| scores.iter().any(|entry| entry.cell == *cell))?;
+    let cell = why.filter(|cell| scores.iter().any(|&(scored, _)| scored == *cell))?;
     let (moves, end) = line_in_words(board, cell);
     let unit = if moves.len() == 1 { "move" } else { "moves" };
     let mut end = format!("{end} after {} {unit}.", moves.len());
@@ -626,7 +784,7 @@ pub fn why_panel(
         title: format!(
             "Why: {} plays {}, then best play",
             board.to_move().name(),
-            cell_name(cell)
+            square_name(board.shape(), cell)
         ),
         end,
         current,
@@ -634,43 +792,69 @@ pub fn why_panel(
     })
 }
 
-/// The words a scored square shows: "win in 3 +3", "draw 0".
-pub fn square_words(entry: &MoveScore) -> String {
-    format!("{} {}", outcome_words(entry.value), signed(entry.score))
-}
-
-/// What a scored square's accessible name adds to [`crate::game::Game::cell_label`]: its visible words as they
-/// are (the label holds the visible text), then whether it is a best move: ", score win in 3 +3, best move".
-pub fn square_label_suffix(entry: &MoveScore) -> String {
-    let mut suffix = format!(", score {}", square_words(entry));
-    if entry.best {
-        suffix.push_str(", best move");
-    }
-    suffix
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::{search_stats, Scoring};
-    use crate::explain::group_digits;
-    use crate::explain::move_scores;
+    use crate::explain::{exact_scores, group_digits};
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
     }
 
-    /// Measures everything `thinking` asks for at `board`, as the page does one task at a time, with node counts
-    /// from the engine and one microsecond a search; returns how many searches it ran.
-    fn measure_all(thinking: &mut Thinking, board: Board) -> usize {
-        let mut searches = 0;
-        while let Some((column, at, variant)) = thinking.next_measurement(board) {
-            let searched = thinking.next_searches(column, at, variant)[0];
-            let nodes = search_stats(&searched, Variant::ALL[variant]).nodes;
-            thinking.record(column, at, variant, 1, Measured { nodes, micros: 1 });
-            searches += 1;
+    /// Measures everything `thinking` asks for at `board`, as the page does, one task of 6 ms at a time on
+    /// `clock`; returns how many tasks it took. No task goes on past its budget but to end the piece under way.
+    fn measure_all(thinking: &mut Thinking, board: Board, clock: &mut Steady) -> usize {
+        let mut tasks = 0;
+        while thinking.stats_stale(board) {
+            let (start, reads) = (clock.now, clock.reads);
+            thinking.measure(board, clock, 6.0);
+            // The budget, the piece under way and the clock's readings around them, and a pause of the machine if
+            // there was one.
+            let paused = (reads < clock.jump && clock.jump <= clock.reads).then_some(clock.by);
+            let most = 6.0 + 3.0 * clock.step + paused.unwrap_or_default();
+            assert!(
+                clock.now - start <= most + 1e-9,
+                "a task of {} ms",
+                clock.now - start
+            );
+            tasks += 1;
+            assert!(tasks < 10_000, "the measurements come to an end");
         }
-        searches
+        tasks
+    }
+
+    /// A clock that moves on `step` milliseconds each time it is read, except that the reading numbered `jump`
+    /// (from 1) also finds `by` more milliseconds gone, as when another program took the processor for a while.
+    struct Steady {
+        now: f64,
+        step: f64,
+        reads: usize,
+        jump: usize,
+        by: f64,
+    }
+
+    impl Steady {
+        fn new(step: f64) -> Steady {
+            Steady {
+                now: 0.0,
+                step,
+                reads: 0,
+                jump: 0,
+                by: 0.0,
+            }
+        }
+    }
+
+    impl Clock for Steady {
+        fn now_ms(&mut self) -> f64 {
+            self.reads += 1;
+            self.now += self.step;
+            if self.reads == self.jump {
+                self.now += self.by;
+            }
+            self.now
+        }
     }
 
     #[test]
@@ -780,7 +964,7 @@ mod tests {
     }
 
     #[test]
-    fn statistics_are_measured_one_search_at_a_time_plain_minimax_in_pieces() {
+    fn statistics_count_every_position_and_time_a_search_over_five_samples() {
         let start = board("X........");
         let mut thinking = Thinking::new(start);
         assert!(thinking.stats_stale(start));
@@ -788,25 +972,24 @@ mod tests {
             thinking.next_measurement(start),
             Some((StatsColumn::Now, start, 0))
         );
-        // Plain minimax with eight empty squares: one search per first move (eight), then the other three
-        // variants.
-        assert_eq!(measure_all(&mut thinking, start), 8 + 3);
-        assert!(!thinking.stats_stale(start));
+        // The clock moves 0.1 ms a reading, and a piece of search is read once: a quick search's run takes 0.1
+        // ms, twenty of them a sample; plain minimax with eight empty squares is one piece per first move, 0.8
+        // ms a run, three runs a sample.
+        let mut clock = Steady::new(0.1);
+        let tasks = measure_all(&mut thinking, start, &mut clock);
+        assert!(tasks > 1, "{tasks} tasks");
         let (known, measured) = thinking.stats_now.unwrap();
         assert_eq!(known, start);
         for (variant, measured) in Variant::ALL.into_iter().zip(measured) {
             let expected = search_stats(&start, variant).nodes;
             assert_eq!(measured.unwrap().nodes, expected, "{variant:?}");
         }
-        assert_eq!(
-            measured[0].unwrap().micros,
-            8,
-            "the sum of the first moves' times"
-        );
+        assert_eq!(measured[0].unwrap().nanos, 800_000);
+        assert_eq!(measured[1].unwrap().nanos, 100_000);
         assert_eq!(
             thinking.stats_cell_text(start, StatsColumn::Now, 0),
             format!(
-                "{} positions, 0.008 ms",
+                "{} positions, 0.80 ms",
                 group_digits(measured[0].unwrap().nodes)
             )
         );
@@ -814,7 +997,6 @@ mod tests {
             thinking.stats_cell_text(start, StatsColumn::Last, 0),
             "no move yet"
         );
-
         // The computer moved from `start`: the position on the board first, then the computer's column.
         let now = start.play(1).play(8);
         thinking.computer_moved_from = Some(start);
@@ -827,73 +1009,71 @@ mod tests {
             thinking.stats_cell_text(now, StatsColumn::Now, 1),
             "timing…"
         );
-        // Six empty squares now: plain minimax in one search.
-        assert_eq!(measure_all(&mut thinking, now), (1 + 3) + (8 + 3));
+        measure_all(&mut thinking, now, &mut clock);
         for variant in 0..4 {
-            assert!(thinking
-                .stats_cell_text(now, StatsColumn::Now, variant)
-                .ends_with(" ms"));
-            assert!(thinking
-                .stats_cell_text(now, StatsColumn::Last, variant)
-                .ends_with(" ms"));
+            for column in [StatsColumn::Now, StatsColumn::Last] {
+                let text = thinking.stats_cell_text(now, column, variant);
+                assert!(
+                    text.ends_with(" ms") && text.contains(" positions, "),
+                    "{text}"
+                );
+            }
         }
-        // A finished game: one search each, plain minimax included.
+    }
+
+    #[test]
+    fn a_time_is_the_median_of_its_samples_so_a_pause_of_the_machine_does_not_count() {
+        // A finished game: every search is one position, a run one reading of the clock, 0.1 ms. The 30th
+        // reading, in plain minimax's second sample, finds the machine was busy elsewhere for 50 ms.
         let over = board("XXXOO....");
-        assert_eq!(thinking.next_searches(StatsColumn::Now, over, 0), [over]);
-        thinking.computer_moved_from = None;
-        assert_eq!(measure_all(&mut thinking, over), 4);
-    }
-
-    #[test]
-    fn plain_minimax_from_the_empty_board_is_72_searches_and_sums_to_one_search() {
-        let mut thinking = Thinking::new(Board::EMPTY);
-        let mut searched = Vec::new();
-        while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
-            let position = thinking.next_searches(column, at, 0)[0];
-            searched.push(position);
-            let nodes = search_stats(&position, Variant::PlainMinimax).nodes;
-            thinking.record(column, at, 0, 1, Measured { nodes, micros: 2 });
-        }
-        // Every position after two moves, in cell order.
-        let seconds: Vec<Board> = (0..9)
-            .flat_map(|first| {
-                let after = Board::EMPTY.play(first);
-                after.legal_moves().map(move |second| after.play(second))
-            })
-            .collect();
-        assert_eq!(searched, seconds);
+        let mut thinking = Thinking::new(over);
+        let mut clock = Steady {
+            jump: 30,
+            by: 50.0,
+            ..Steady::new(0.1)
+        };
+        measure_all(&mut thinking, over, &mut clock);
+        let measured = thinking.stats_now.unwrap().1;
+        assert!(measured.iter().all(|measured| *measured
+            == Some(Measured {
+                nodes: 1,
+                nanos: 100_000
+            })));
         assert_eq!(
-            thinking.stats_now.unwrap().1[0],
-            Some(Measured {
-                nodes: 549_946,
-                micros: 144
-            })
+            thinking.stats_cell_text(over, StatsColumn::Now, 0),
+            "1 position, 0.10 ms"
         );
     }
 
     #[test]
-    fn plain_minimax_timed_several_pieces_at_a_time_sums_the_same() {
+    fn plain_minimax_from_the_empty_board_counts_549_946_positions_in_pieces_over_several_tasks() {
         let mut thinking = Thinking::new(Board::EMPTY);
-        let mut batches = 0;
-        while let Some((column, at, 0)) = thinking.next_measurement(Board::EMPTY) {
-            let left = thinking.next_searches(column, at, 0);
-            // The page times as many pieces as fit in a task: here 10, and what is left at the end.
-            let batch = &left[..left.len().min(10)];
-            let nodes = batch
-                .iter()
-                .map(|&piece| search_stats(&piece, Variant::PlainMinimax).nodes)
-                .sum();
-            thinking.record(column, at, 0, batch.len(), Measured { nodes, micros: 3 });
-            batches += 1;
+        // 72 pieces a run, 7.2 ms: a run is a sample, longer than a task.
+        let tasks = measure_all(&mut thinking, Board::EMPTY, &mut Steady::new(0.1));
+        assert!(tasks >= 5 * 72 / 60, "{tasks} tasks");
+        let measured = thinking.stats_now.unwrap().1[0].unwrap();
+        assert_eq!(measured.nodes, 549_946);
+        assert_eq!(measured.nanos, 7_200_000);
+        assert_eq!(measured_text(measured), "549,946 positions, 7.2 ms");
+    }
+
+    #[test]
+    fn times_are_written_to_two_significant_digits() {
+        for (nanos, text) in [
+            (366_000, "0.37 ms"),
+            (2_800_000, "2.8 ms"),
+            (25_300_000, "25 ms"),
+            (1_234_000, "1.2 ms"),
+            (549_000_000, "550 ms"),
+            (9_960_000, "10 ms"),
+            (99_950, "0.10 ms"),
+            (8_100, "0.0081 ms"),
+            (5, "0.000005 ms"),
+            (0, "0 ms"),
+            (1_234_000_000_000, "1,200,000 ms"),
+        ] {
+            assert_eq!(significant_ms(nanos), text, "{nanos}");
         }
-        assert_eq!(batches, 8);
-        assert_eq!(
-            thinking.stats_now.unwrap().1[0],
-            Some(Measured {
-                nodes: 549_946,
-                micros: 24
-            })
-        );
     }
 
     #[test]
@@ -901,7 +1081,7 @@ mod tests {
         let mut positions = vec![Board::EMPTY];
         let mut split = 0;
         while let Some(at) = positions.pop() {
-            let (pieces, above) = plain_pieces(at);
+            let (pieces, above) = pieces(at, Variant::PlainMinimax);
             let whole = search_stats(&at, Variant::PlainMinimax).nodes;
             let parts: u64 = pieces
                 .iter()
@@ -939,30 +1119,25 @@ mod tests {
     }
 
     #[test]
-    fn the_scores_panel_best_first() {
+    fn the_scores_panel_best_first_on_every_board() {
         let position = board("X.O.X.O..");
-        let scores = move_scores(position, Scoring::DepthAware);
+        let scores = exact_scores(&position);
+        let depth = Convention::at(&position, Scoring::DepthAware);
+        assert_eq!(scores_title(&position), "Move scores for X, best first");
         assert_eq!(
-            scores_title(position, &scores),
-            "Move scores for X, best first"
-        );
-        assert_eq!(
-            scores_title(board("XXXOO...."), &[]),
+            scores_title(&board("XXXOO....")),
             "Move scores: the game is over."
         );
-        // How to see why, while there is a move to choose.
-        assert!(scores_note(&scores).is_some_and(|note| note.starts_with("Choose a move")));
-        assert_eq!(scores_note(&[]), None);
-        let lines = score_lines(&scores, Some(1));
+        let lines = score_lines(depth, &position, &scores, Some(1));
         let labels: Vec<&str> = lines.iter().map(|line| line.label.as_str()).collect();
         assert_eq!(
             labels,
             [
-                "row 3, column 3: win in 1 (+5), best",
-                "row 1, column 2: win in 3 (+3)",
-                "row 2, column 1: win in 3 (+3)",
-                "row 2, column 3: win in 3 (+3)",
-                "row 3, column 2: win in 3 (+3)",
+                "row 3, column 3: X wins in 1 (+5), best",
+                "row 1, column 2: X wins in 3 (+3)",
+                "row 2, column 1: X wins in 3 (+3)",
+                "row 2, column 3: X wins in 3 (+3)",
+                "row 3, column 2: X wins in 3 (+3)",
             ]
         );
         let chosen: Vec<(usize, bool)> =
@@ -972,19 +1147,70 @@ mod tests {
             [(8, false), (1, true), (3, false), (5, false), (7, false)]
         );
         // Plain scores tie; the better value still comes first.
-        let plain = score_lines(&move_scores(position, Scoring::Plain), None);
-        assert_eq!(plain[0].label, "row 3, column 3: win in 1 (+1), best");
-        assert_eq!(plain[1].label, "row 1, column 2: win in 3 (+1), best");
-        // Losing moves: the slowest loss first.
-        let losing = score_lines(&move_scores(board("X..OX...."), Scoring::DepthAware), None);
-        assert_eq!(losing[0].label, "row 3, column 3: loses in 4 (−3), best");
-        assert_eq!(losing[1].label, "row 1, column 2: loses in 2 (−5)");
+        let plain = Convention::at(&position, Scoring::Plain);
+        let plain = score_lines(plain, &position, &scores, None);
+        assert_eq!(plain[0].label, "row 3, column 3: X wins in 1 (+1), best");
+        assert_eq!(plain[1].label, "row 1, column 2: X wins in 3 (+1), best");
+        // Losing moves: the slowest loss first, each MAX's (here O's) number.
+        let lost = board("X..OX....");
+        let o = Convention::at(&lost, Scoring::DepthAware);
+        let losing = score_lines(o, &lost, &exact_scores(&lost), None);
+        assert_eq!(losing[0].label, "row 3, column 3: X wins in 4 (−3), best");
+        assert_eq!(losing[1].label, "row 1, column 2: X wins in 2 (−5)");
+        // A bigger board's verdicts, in the same words: the best of them.
+        let big = Grid::empty(crate::engine::Shape::new(4, 4, 4).unwrap());
+        let on_big = Convention::at(&big, Scoring::DepthAware);
+        let moves: Vec<(usize, Score)> = (0..16)
+            .map(|cell| (cell, Score::Estimate(cell as i32 - 8)))
+            .collect();
+        let lines = score_lines(on_big, &big, &moves, None);
+        assert_eq!(lines.len(), LISTED_MOVES);
+        assert_eq!(lines[0].label, "d1: best guess: X is better (+7), best");
+        assert_eq!(lines[7].label, "a2: best guess: even (±0)");
+        assert_eq!(lines[8].label, "d3: best guess: O is better (−1)");
+    }
+
+    #[test]
+    fn the_scores_note_says_the_convention_first_and_the_rest_one_click_away() {
+        let position = board("X.O.X.O..");
+        let scores = exact_scores(&position);
+        let depth = Convention::at(&position, Scoring::DepthAware);
+        // The convention, then how to see why, while there is a move to choose.
+        let note = scores_note(depth, &position, Some(&scores), true).unwrap();
+        assert_eq!(
+            note.opening,
+            "Values are MAX's: X moves here, so + is good for X, − for O. Choose a move to see why: the line of \
+             best play that follows it."
+        );
+        assert_eq!(note.summary(), "More about move scores");
+        assert!(
+            note.more[1].starts_with("A win that ends with n marks on the board is worth 10 − n")
+        );
+        assert_eq!(scores_note(depth, &board("XXXOO...."), None, true), None);
+        let plain = Convention::at(&position, Scoring::Plain);
+        let plain = scores_note(plain, &position, Some(&scores), true).unwrap();
+        assert!(plain.more[1].starts_with("Plain scores"));
+        // A bigger board says whether its values are proved, once its search has answered.
+        let big = Grid::empty(crate::engine::Shape::new(4, 4, 4).unwrap());
+        let on_big = Convention::at(&big, Scoring::DepthAware);
+        let opening = |moves: Option<&[(usize, Score)]>| {
+            scores_note(on_big, &big, moves, false).unwrap().opening
+        };
+        assert_eq!(
+            opening(None),
+            "Values are MAX's: X moves here, so + is good for X, − for O. Scoring every move…"
+        );
+        assert!(opening(Some(&[(0, Score::Estimate(3))]))
+            .ends_with(" are estimates at the depth the clock allowed; the others are proved."));
+        let note = scores_note(on_big, &big, Some(&[]), false).unwrap();
+        assert!(note.more[1].contains("17 − n"), "{note:?}");
+        assert!(note.more[2].contains("estimate"), "{note:?}");
     }
 
     #[test]
     fn why_this_move_in_words() {
         let position = board("X.O.X.O..");
-        let scores = move_scores(position, Scoring::DepthAware);
+        let scores = exact_scores(&position);
         let why = why_panel(position, &scores, Some(1), None).unwrap();
         assert_eq!(why.title, "Why: X plays row 1, column 2, then best play");
         assert_eq!(why.moves.len(), 3);
@@ -993,12 +1219,7 @@ mod tests {
         let quick = why_panel(position, &scores, Some(8), None).unwrap();
         assert_eq!(quick.moves, ["X: row 3, column 3"]);
         assert_eq!(quick.end, "X wins after 1 move.");
-        let draw = why_panel(
-            Board::EMPTY,
-            &move_scores(Board::EMPTY, Scoring::DepthAware),
-            Some(4),
-            None,
-        );
+        let draw = why_panel(Board::EMPTY, &exact_scores(&Board::EMPTY), Some(4), None);
         assert_eq!(draw.unwrap().end, "Draw after 9 moves.");
         assert_eq!(why_panel(position, &scores, None, None), None);
         assert_eq!(why_panel(position, &scores, Some(0), None), None, "taken");
@@ -1021,18 +1242,6 @@ mod tests {
         replay.step();
         let again = why_panel(position, &scores, Some(1), Some(&replay)).unwrap();
         assert_eq!((again.current, again.end), (None, why.end), "back to none");
-    }
-
-    #[test]
-    fn the_words_on_a_scored_square() {
-        let scores = move_scores(board("X.O.X.O.."), Scoring::DepthAware);
-        let eight = scores.iter().find(|entry| entry.cell == 8).unwrap();
-        assert_eq!(square_words(eight), "win in 1 +5");
-        assert_eq!(square_label_suffix(eight), ", score win in 1 +5, best move");
-        let one = scores.iter().find(|entry| entry.cell == 1).unwrap();
-        assert_eq!(square_label_suffix(one), ", score win in 3 +3");
-        let draw = &move_scores(Board::EMPTY, Scoring::DepthAware)[0];
-        assert_eq!(square_words(draw), "draw 0");
     }
 
     #[test]

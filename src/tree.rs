@@ -3,11 +3,11 @@
 //! preview's caption. The DOM layer only draws what this module decides. Pure Rust, tested natively.
 
 use crate::engine::{
-    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, Status,
-    StepEvent, TreeNode, CELLS,
+    alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, Score,
+    Scoring, Status, StepEvent, TreeNode, CELLS,
 };
-use crate::explain::{after, outcome_words, signed};
-use crate::game::cell_name;
+use crate::explain::{after, Convention, Note};
+use crate::game::square_name;
 use crate::stepper::cut_reason;
 use std::cell::RefCell;
 use std::fmt;
@@ -87,8 +87,10 @@ pub struct VisibleNode {
     pub set_size: usize,
     /// Its words: see [`node_label`].
     pub label: String,
-    /// Its value in short, for its picture: "X: win in 3 (+3)" (see [`node_value`]).
+    /// Its value in short, for its picture: "X wins in 3 (+3)".
     pub value: String,
+    /// Its value for MAX, the side to move at the root.
+    pub score: Score,
     /// The position after its move.
     pub position: Board,
     /// Whether it is open (`aria-expanded`); `None` when the game ends with its move, so it has no children.
@@ -234,13 +236,15 @@ impl TreeState {
                 .map(|searched| searched.at(&child))
                 .and_then(|search| search.cut.map(|cut| (cut, last_searched(&search.searched))))
                 .map(|(cut, reply)| cut_reason(self.root.to_move(), &cut, reply));
+            let (convention, score) = (self.convention(), Score::Proved(node.value));
             out.push(VisibleNode {
                 path: child.clone(),
                 node,
                 position_in_set: index + 1,
                 set_size,
-                label: node_label(position, &node, self.alpha_beta),
-                value: node_value(position, &node),
+                label: node_label(convention, position, &node, self.alpha_beta),
+                value: convention.value(&position, score),
+                score: convention.for_max(&position, score),
                 position: next,
                 open,
                 tab_stop: false,
@@ -250,6 +254,12 @@ impl TreeState {
                 self.collect(next, &child, searched, out);
             }
         }
+    }
+
+    /// How the tree writes its values: MAX's, MAX moving at the root, with the depth-aware scores the engine plays
+    /// by.
+    pub fn convention(&self) -> Convention {
+        Convention::at(&self.root, Scoring::DepthAware)
     }
 
     /// The path of every node on show, in reading order (see [`TreeState::visible`]).
@@ -375,25 +385,6 @@ pub fn encode_path(path: &[usize]) -> String {
         .join(",")
 }
 
-/// A node's value in short, `node` being a move of `position`: who plays it, its value in words and its score
-/// ("X: win in 3 (+3)"). Its picture shows the square.
-pub fn node_value(position: Board, node: &TreeNode) -> String {
-    format!(
-        "{}: {}",
-        position.to_move().name(),
-        value_words(position, node)
-    )
-}
-
-/// A move's value in words and its score: "win in 3 (+3)".
-fn value_words(position: Board, node: &TreeNode) -> String {
-    format!(
-        "{} ({})",
-        outcome_words(node.value),
-        signed(node.value.points(position.marks(), CELLS as u32)),
-    )
-}
-
 /// A small board as the tree's picture draws it: three lines of three characters, a space for an empty square
 /// ("XO \n X \nO  "), split around the square of the move just played (`last`) so that it can be marked: the text
 /// before it, its mark, and the text after it (with no `last`, all the text is before).
@@ -420,15 +411,15 @@ pub fn board_text(position: Board, last: Option<usize>) -> (String, Option<char>
     parts
 }
 
-/// A node's words, `node` being a move of `position`: the move, its value in words and score, and its marks
-/// ("X: row 1, column 2, win in 3 (+3), best, pruned by alpha-beta").
-pub fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String {
-    let mut label = format!(
-        "{}: {}, {}",
-        position.to_move().name(),
-        cell_name(node.cell),
-        value_words(position, node),
-    );
+/// A node's words, `node` being a move of `position`: the move and its value in `convention`'s words, and its
+/// marks ("O: row 1, column 2, X wins in 3 (+3), best, pruned by alpha-beta").
+pub fn node_label(
+    convention: Convention,
+    position: Board,
+    node: &TreeNode,
+    alpha_beta: bool,
+) -> String {
+    let mut label = convention.move_words(&position, node.cell, Score::Proved(node.value));
     if node.on_principal_variation {
         label.push_str(", best");
     }
@@ -438,19 +429,25 @@ pub fn node_label(position: Board, node: &TreeNode, alpha_beta: bool) -> String 
     label
 }
 
-/// What the panel says above the tree from `root`: how to read it and open a move, or, once the game is over
-/// there, why it shows nothing. A move's value is its mover's, where alpha-beta's reasons count from the root's
-/// side, as the step-through does: the note says so, or a reason's "value −5" beside a reply marked "+5" reads
-/// as a mistake.
-pub fn tree_note(root: Board) -> String {
+/// What the panel says above the tree from `root`: the convention its values follow (the step-through's, and
+/// alpha-beta's reasons' too) and how to open a move, the rest one click away; or, once the game is over there,
+/// why it shows nothing.
+pub fn tree_note(root: Board) -> Note {
     if root.status() != Status::InProgress {
-        return "The game is over here: there is no move to show.".to_owned();
+        return Note::new("The game is over here: there is no move to show.", "", &[]);
     }
-    format!(
-        "Each move with its value for the side that plays it (the reasons for alpha-beta's cuts give α, β and \
-         values from {}'s side, as the step-through does). Open a move (Enter, or the right arrow) to see the \
-         replies; the best moves are marked \"best\".",
-        root.to_move().name()
+    Note::new(
+        format!(
+            "{} Open a move (Enter, or the right arrow) to see the replies.",
+            Convention::at(&root, Scoring::DepthAware).sentence()
+        ),
+        "the game tree",
+        &[
+            "Each move says who plays it, where, and its value: who wins and in how many moves, this one \
+             included, and MAX's number, as the step-through counts it.",
+            "The best moves are marked \"best\", and their line is bold in the picture. Marked, what alpha-beta \
+             prunes is faded, and each cut says why in the same numbers.",
+        ],
     )
 }
 
@@ -465,7 +462,11 @@ pub fn preview_caption(root: Board, path: &[usize]) -> String {
             moves.clear();
             break;
         };
-        moves.push(format!("{} {}", position.to_move().name(), cell_name(cell)));
+        moves.push(format!(
+            "{} {}",
+            position.to_move().name(),
+            square_name(root.shape(), cell)
+        ));
         position = next;
     }
     if moves.is_empty() {
@@ -503,14 +504,30 @@ mod tests {
 
     #[test]
     fn the_note_says_why_a_finished_game_has_no_tree() {
-        assert!(tree_note(Board::EMPTY).starts_with("Each move with its value"));
+        assert_eq!(
+            tree_note(Board::EMPTY).opening,
+            "Values are MAX's: X moves here, so + is good for X, − for O. Open a move (Enter, or the right arrow) \
+             to see the replies."
+        );
+        assert_eq!(
+            tree_note(Board::EMPTY).summary(),
+            "More about the game tree"
+        );
         let o_to_move: Board = "X........".parse().unwrap();
-        assert!(tree_note(o_to_move).contains("values from O's side"));
+        assert!(tree_note(o_to_move)
+            .opening
+            .starts_with("Values are MAX's: O moves here"));
         let won: Board = "XXXOO....".parse().unwrap();
         assert!(TreeState::new(won).visible().is_empty());
-        assert!(tree_note(won).starts_with("The game is over here: there is no move to show."));
+        assert_eq!(
+            tree_note(won).opening,
+            "The game is over here: there is no move to show."
+        );
+        assert!(tree_note(won).more.is_empty());
         let drawn: Board = "XOXXOOOXX".parse().unwrap();
-        assert!(tree_note(drawn).starts_with("The game is over here"));
+        assert!(tree_note(drawn)
+            .opening
+            .starts_with("The game is over here"));
     }
 
     #[test]
@@ -544,7 +561,7 @@ mod tests {
                     3,
                     None,
                     true,
-                    "X: row 3, column 1, win in 1 (+3), best"
+                    "X: row 3, column 1, X wins in 1 (+3), best"
                 ),
                 row("7", 2, 3, Some(true), false, "X: row 3, column 2, draw (0)"),
                 row(
@@ -561,7 +578,7 @@ mod tests {
                     2,
                     Some(false),
                     false,
-                    "O: row 3, column 3, loses in 2 (−1)"
+                    "O: row 3, column 3, X wins in 2 (+1)"
                 ),
                 row(
                     "8",
@@ -569,10 +586,92 @@ mod tests {
                     3,
                     Some(false),
                     false,
-                    "X: row 3, column 3, loses in 2 (−2)"
+                    "X: row 3, column 3, O wins in 2 (−2)"
                 ),
             ]
         );
+    }
+
+    /// The nodes down to three levels below `root` whose value alpha-beta's step-through finds exactly (strictly
+    /// inside the window the node was visited with) and not 0: each path, its value for MAX, and the sentence the
+    /// step-through says as it returns it.
+    fn exact_returns(root: Board) -> Vec<(Vec<usize>, i32, String)> {
+        use crate::engine::Bound;
+        use crate::stepper::Stepper;
+        let inside = |value: i32, (alpha, beta): (Bound, Bound)| {
+            let above = match alpha {
+                Bound::NegInf => true,
+                Bound::Finite(alpha) => alpha < value,
+                Bound::PosInf => false,
+            };
+            let below = match beta {
+                Bound::NegInf => false,
+                Bound::Finite(beta) => value < beta,
+                Bound::PosInf => true,
+            };
+            above && below
+        };
+        let mut stepper = Stepper::new(root);
+        let (mut windows, mut exact) = (HashMap::new(), Vec::new());
+        loop {
+            let event = stepper.event().clone();
+            match (event.kind, event.value) {
+                (StepKind::Visit, _) => {
+                    windows.insert(event.path.clone(), (event.alpha, event.beta));
+                }
+                (StepKind::Return, Some(value))
+                    if (1..=3).contains(&event.path.len())
+                        && value != 0
+                        && inside(value, windows[&event.path]) =>
+                {
+                    exact.push((event.path.clone(), value, stepper.sentence()));
+                }
+                _ => {}
+            }
+            if !stepper.step() {
+                break;
+            }
+        }
+        exact
+    }
+
+    #[test]
+    fn a_nodes_value_is_the_step_throughs_in_sign_and_words_whoever_moves_there() {
+        use crate::explain::signed;
+        // O to move at the root, so O is MAX in the tree as in the step-through; X replies at the children and O
+        // moves again at the grandchildren. Where alpha-beta's value is exact, the tree gives the same number,
+        // sign included, and the step-through says it.
+        let root = board("X........");
+        let exact = exact_returns(root);
+        let mut state = TreeState::new(root);
+        assert_eq!(state.convention().max, Player::O);
+        for (path, ..) in &exact {
+            state.reveal(&[path.as_slice(), &[0]].concat());
+        }
+        let shown = state.visible();
+        for depth in 1..=3 {
+            assert!(
+                exact.iter().any(|(path, ..)| path.len() == depth),
+                "depth {depth}"
+            );
+        }
+        for (path, value, sentence) in &exact {
+            let node = shown.iter().find(|node| node.path == *path).unwrap();
+            let number = format!("({})", signed(*value));
+            assert!(
+                node.label.contains(&number),
+                "{path:?}: {} / {number}",
+                node.label
+            );
+            assert!(node.value.ends_with(&number), "{path:?}: {}", node.value);
+            assert!(
+                sentence.starts_with(&format!("Return {}", signed(*value))),
+                "{sentence}"
+            );
+        }
+        // X's reply is written as X's win where it wins, a negative number for O.
+        let reply = shown.iter().find(|node| node.path == [1, 4]).unwrap();
+        assert_eq!(reply.label, "X: row 2, column 2, X wins in 5 (−3), best");
     }
 
     #[test]
@@ -605,7 +704,7 @@ mod tests {
         let marked = state.visible();
         assert_eq!(
             marked[6].label,
-            "O: row 1, column 2, loses in 6 (−3), pruned by alpha-beta"
+            "O: row 1, column 2, X wins in 6 (+3), pruned by alpha-beta"
         );
         for (plain, marked) in plain.iter().zip(&marked) {
             let expected = if marked.node.pruned {

@@ -28,7 +28,7 @@ pub use sheet::{NodeView, PracticeControl, Practising, Sheet, Subject, Unavailab
 
 use crate::engine::{Board, Bound, Status, StepKind};
 use crate::explain::group_digits;
-use crate::game::cell_name;
+use crate::game::square_name;
 use crate::search_tree::{tree_size, AbstractTree, NodeId, SearchTree};
 use crate::textbook::TreeEvent;
 use std::collections::HashMap;
@@ -554,7 +554,11 @@ fn label(tree: &SearchTree, id: &NodeId, above: Option<Board>) -> String {
     };
     match (above, path.last()) {
         (Some(above), Some(&cell)) => {
-            format!("{} in {}, {role}", above.to_move().name(), cell_name(cell))
+            format!(
+                "{} in {}, {role}",
+                above.to_move().name(),
+                square_name(above.shape(), cell)
+            )
         }
         _ => format!("{}, {role}", tree.node_words(path)),
     }

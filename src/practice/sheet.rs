@@ -13,6 +13,7 @@ use super::{
     Checked, Exercise, Field, MistakeKind, Mode, NotPractisable, Number, PracticeNode, Verdict,
 };
 use crate::engine::Board;
+use crate::explain::{values_are, Note};
 use crate::search_tree::{AbstractTree, NodeId, SearchTree, TreeShapeError};
 use std::fmt;
 
@@ -360,6 +361,29 @@ impl Practising {
     /// Why no sheet is on show, when the panel was asked for one.
     pub fn unavailable(&self) -> Option<&Unavailable> {
         self.current.as_ref()?.1.as_ref().err()
+    }
+
+    /// What the panel says as it opens: what to do, and the convention of the tree on show (MAX is the side to
+    /// move at its root on a board), the rest one click away.
+    pub fn intro(&self) -> Note {
+        let max = self
+            .sheet()
+            .and_then(|sheet| sheet.tree().position(&[]))
+            .map(|root| root.to_move());
+        Note::new(
+            format!(
+                "Work alpha-beta out by hand: type the value each node the search visits returns, tick \"pruned\" \
+                 on each branch it skips, then press Check. {}",
+                values_are(max)
+            ),
+            "the practice",
+            &[
+                "The values are the step-through's: on a board a win with n marks on it is worth 10 − n to MAX, a \
+                 loss n − 10, a draw 0.",
+                "Children are tried in order: row by row from the top left on a board, child 0 first in a tree.",
+                "Numbers are whole, or −∞ and +∞ (also -inf and inf).",
+            ],
+        )
     }
 
     /// Puts on show the sheet of `subject`: the one on show if it is that, one kept from earlier in the visit,

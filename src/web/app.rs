@@ -323,7 +323,7 @@ impl App {
                 // The next step comes at the new pace.
                 self.step_tick = None;
             }
-            Message::StepOnBoard => thinking.step_on_board(self.state.game.classic()),
+            Message::StepOnBoard => thinking.step_on_board(self.state.game.searchable_at_once()),
             Message::PrepareCode => {
                 self.code = None;
                 let mut clock = PageClock::of(&self.host.module_window);
@@ -407,9 +407,9 @@ impl App {
         }
     }
 
-    /// What follows any change: the state follows the game, a finished game is counted, a bigger board's searches
-    /// follow the position, and the timers (the computer's answer, the statistics, the step panel, the replay)
-    /// are kept while due.
+    /// What follows any change: the state follows the game, a finished game is counted, the worker's searches
+    /// follow the position where its whole tree cannot be searched at once, and the timers (the computer's answer,
+    /// the statistics, the step panel, the replay) are kept while due.
     fn settle(&mut self) {
         self.state.settle();
         if let Some((key, result)) = self.state.game.take_result() {
@@ -419,7 +419,7 @@ impl App {
             self.state.tally.record(key, result);
             self.save_tally();
         }
-        if self.state.game.classic().is_none() {
+        if self.state.game.searchable_at_once().is_none() {
             self.settle_searches();
         }
         self.settle_timers();

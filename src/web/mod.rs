@@ -24,6 +24,7 @@ mod js;
 mod listener;
 mod mailbox;
 mod message;
+mod note_view;
 mod panels;
 pub mod panic;
 mod practice_view;

@@ -13,16 +13,17 @@ use super::dom::{
     add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute,
     set_score_data, set_text, set_unavailable,
 };
+use super::note_view::NoteView;
 use super::practice_view::PracticeView;
 use super::step_view::StepView;
 use super::tree_view::TreeView;
-use crate::engine::{Board, Variant, CELLS};
-use crate::explain::MoveScore;
+use crate::engine::{Score, Variant, CELLS};
+use crate::explain::Convention;
 use crate::game::Game;
-use crate::report::{self, Found, STEP_ON_3X3};
+use crate::report::{self, Found};
 use crate::squares::ScoreData;
 use crate::state::{PanelBox, State};
-use crate::thinking::{self, Replay, StatsColumn, Thinking};
+use crate::thinking::{self, Replay, ScoreLine, StatsColumn, Thinking, Why};
 use std::cell::OnceCell;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, ShadowRoot};
 
@@ -79,12 +80,12 @@ impl Panels {
         )
     }
 
-    /// Shows the panels `state`'s settings ask for; `exact` are the 3x3 board's move scores, when they are shown
+    /// Shows the panels `state`'s settings ask for; `scores` are the move scores, when they are shown and known
     /// (the board's squares show them too).
-    pub fn render(&self, state: &State, exact: &[MoveScore]) {
+    pub fn render(&self, state: &State, scores: Option<&[(usize, Score)]>) {
         let game = &state.game;
         let display = game.settings().display;
-        let classic = game.classic();
+        let at_once = game.searchable_at_once();
         let any = !state.shown_panels().is_empty();
         set_hidden(&self.panels_box, !any);
         let built = if any {
@@ -97,14 +98,15 @@ impl Panels {
             }
         };
         let thinking = &state.thinking;
-        built.scores.render(game, thinking, &state.found, exact);
+        built.scores.render(game, thinking, scores);
         built.stats.render(state);
         built.practice.render(state);
-        // On a bigger board the step panel shows the practice's abstract tree, and nothing else.
+        // Where the whole tree cannot be searched at once, the step panel shows the practice's abstract tree, and
+        // nothing else.
         let stepper = thinking
             .step
             .as_ref()
-            .filter(|stepper| display.step && (classic.is_some() || stepper.board().is_none()));
+            .filter(|stepper| display.step && (at_once.is_some() || stepper.board().is_none()));
         set_hidden(&built.step.panel, !display.step);
         match (display.step, stepper) {
             (true, Some(stepper)) => built.step.render(
@@ -113,12 +115,12 @@ impl Panels {
                 thinking.step_heard,
                 thinking.step_speed,
             ),
-            (true, None) if classic.is_none() => built.step.render_note(STEP_ON_3X3),
+            (true, None) if at_once.is_none() => built.step.render_note(&report::step_on_3x3()),
             _ => {}
         }
         set_hidden(&built.tree.panel, !display.tree);
         if display.tree {
-            match classic {
+            match at_once {
                 Some(_) => {
                     let current = thinking.step_path_on_board().filter(|_| display.step);
                     let tree = &thinking.tree;
@@ -149,31 +151,23 @@ impl Built {
     }
 }
 
-/// The move scores' panel: its heading and a line of its own under it, then on the 3x3 board the moves best
-/// first, each a button that shows why, and the line of best play after the one chosen, with its replay.
+/// The move scores' panel: its heading, its note (the convention, and whether the values are proved), then the
+/// moves best first (each a
+/// button that shows why, where a move's line of best play can be shown), and the line of best play after the one
+/// chosen, with its replay.
 struct ScoresPanel {
     panel: Element,
     title: Element,
-    /// Whether a bigger board's values are proved or estimates: under the heading, since a heading is a title.
-    verdict: Element,
-    note: Element,
+    note: NoteView,
     list: Element,
-    buttons: Vec<HtmlButtonElement>,
-    /// A bigger board's best moves in words, best first (its squares show colours, and words only when they fit).
-    best: Element,
-    best_items: Vec<Element>,
+    /// Each line of the list: its item, its button (where a move's line can be shown) and its text (elsewhere).
+    lines: Vec<(Element, HtmlButtonElement, Element)>,
     why_box: Element,
     why_title: Element,
     why_moves: Vec<Element>,
     why_end: Element,
     replay: ReplayButtons,
 }
-
-/// What the note of a bigger board's scores says.
-const BIGGER_BOARD_SCORES: &str = "Each empty square is coloured by the value of playing there for the side \
-    to move, from red (a loss) to green (a win); its name and tooltip say the value: win, draw or loss and in how \
-    many moves (this one included) when proved, an estimate (+ good, − bad, ± even) where the clock stopped the \
-    search first. The best moves, in words:";
 
 impl ScoresPanel {
     fn build(panels: &Element) -> ScoresPanel {
@@ -182,15 +176,15 @@ impl ScoresPanel {
         // Each panel starts with a heading (level 2, the game being a part of its page): a screen reader's way
         // from panel to panel. Not live regions: the status line alone speaks for each move.
         let title = add(&panel, "h2", "ttt-heading", "");
-        let verdict = add(&panel, "p", "ttt-verdict", "");
-        let note = add(&panel, "p", "ttt-note", "");
+        let note = NoteView::build(&panel);
         let list = add(&panel, "ol", "ttt-score-list", "");
-        let buttons = (0..CELLS)
-            .map(|_| add_button(&add(&list, "li", "", ""), "ttt-step", ""))
-            .collect();
-        let best = add(&panel, "ol", "ttt-best-moves", "");
-        let best_items = (0..report::LISTED_MOVES)
-            .map(|_| add(&best, "li", "", ""))
+        let lines = (0..thinking::LISTED_MOVES)
+            .map(|_| {
+                let item = add(&list, "li", "", "");
+                let button = add_button(&item, "ttt-step", "");
+                let text = add(&item, "span", "", "");
+                (item, button, text)
+            })
             .collect();
         let why_box = add(&panel, "div", "ttt-why", "");
         set_hidden(&why_box, true);
@@ -203,12 +197,9 @@ impl ScoresPanel {
         ScoresPanel {
             panel,
             title,
-            verdict,
             note,
             list,
-            buttons,
-            best,
-            best_items,
+            lines,
             why_box,
             why_title,
             why_moves,
@@ -217,72 +208,52 @@ impl ScoresPanel {
         }
     }
 
-    fn render(&self, game: &Game, thinking: &Thinking, found: &Found, exact: &[MoveScore]) {
+    /// The move scores at the position on the board, `scores` once known, in the words of the panels'
+    /// convention; and, where a move's line of best play can be shown, the chosen move's.
+    fn render(&self, game: &Game, thinking: &Thinking, scores: Option<&[(usize, Score)]>) {
         let shown = game.settings().display.scores;
         set_hidden(&self.panel, !shown);
         if !shown {
             return;
         }
-        match game.classic() {
-            Some(board) => self.render_exact(board, exact, thinking),
-            None => self.render_verdicts(game, found),
-        }
-    }
-
-    /// A bigger board's verdicts: proved or estimated, and the best moves in words.
-    fn render_verdicts(&self, game: &Game, found: &Found) {
-        set_text(&self.title, "Move scores");
         let board = game.board();
-        let moves = found.scores_at(&board, game.scoring_limits());
-        let verdict = if board.is_over() {
-            "The game is over: no move is left to score."
-        } else {
-            moves.map_or("Scoring every move…", report::scores_verdict)
-        };
-        set_text(&self.verdict, verdict);
-        set_hidden(&self.verdict, false);
-        set_text(&self.note, BIGGER_BOARD_SCORES);
-        set_hidden(&self.note, false);
-        set_hidden(&self.list, true);
-        set_hidden(&self.why_box, true);
-        let best = moves.map(report::best_first).unwrap_or_default();
-        set_hidden(&self.best, best.is_empty());
-        for (index, item) in self.best_items.iter().enumerate() {
-            let line = best.get(index);
-            set_hidden(item, line.is_none());
-            if let Some((cell, score)) = line {
-                set_text(item, &report::tree_move_words(&board, *cell, score));
-                set_attribute(item, "data-move", &cell.to_string());
-                set_score_data(item, Some(&ScoreData::of(score)));
-            }
-        }
+        let convention = Convention::at(&board, game.settings().display.scoring);
+        let explained = game.searchable_at_once();
+        set_text(&self.title, &thinking::scores_title(&board));
+        let note = thinking::scores_note(convention, &board, scores, explained.is_some());
+        self.note.render(note.as_ref());
+        let moves = scores.unwrap_or_default();
+        let lines = thinking::score_lines(convention, &board, moves, thinking.why);
+        self.render_lines(&lines, explained.is_some());
+        let why = explained.and_then(|board| {
+            thinking::why_panel(board, moves, thinking.why, thinking.replay.as_ref())
+        });
+        self.render_why(why.as_ref(), thinking.replay.as_ref());
     }
 
-    /// The 3x3 board's exact scores, with the moves best first and the chosen move's line.
-    fn render_exact(&self, board: Board, scores: &[MoveScore], thinking: &Thinking) {
-        let why = thinking.why;
-        set_hidden(&self.verdict, true);
-        set_hidden(&self.best, true);
-        set_hidden(&self.list, false);
-        set_text(&self.title, &thinking::scores_title(board, scores));
-        let note = thinking::scores_note(scores);
-        set_hidden(&self.note, note.is_none());
-        self.note.set_text_content(note);
-        let lines = thinking::score_lines(scores, why);
-        for (index, button) in self.buttons.iter().enumerate() {
+    /// The moves best first: buttons that show why where a move's line can be shown (`explained`), text elsewhere.
+    fn render_lines(&self, lines: &[ScoreLine], explained: bool) {
+        set_hidden(&self.list, lines.is_empty());
+        for (index, (item, button, text)) in self.lines.iter().enumerate() {
             let line = lines.get(index);
-            if let Some(item) = button.parent_element() {
-                set_hidden(&item, line.is_none());
-            }
+            set_hidden(item, line.is_none());
             let Some(line) = line else {
                 continue;
             };
-            button.set_text_content(Some(&line.label));
+            set_hidden(button, !explained);
+            set_hidden(text, explained);
+            let words: &Element = if explained { button } else { text };
+            set_text(words, &line.label);
+            set_attribute(item, "data-move", &line.cell.to_string());
+            set_score_data(item, Some(&ScoreData::of(line.score)));
             set_attribute(button, "data-why", &line.cell.to_string());
             let pressed = if line.chosen { "true" } else { "false" };
             set_attribute(button, "aria-pressed", pressed);
         }
-        let why = thinking::why_panel(board, scores, why, thinking.replay.as_ref());
+    }
+
+    /// The chosen move's line of best play, if there is one, with `replay` on the board.
+    fn render_why(&self, why: Option<&Why>, replay: Option<&Replay>) {
         set_hidden(&self.why_box, why.is_none());
         let Some(why) = why else {
             return;
@@ -298,7 +269,7 @@ impl ScoresPanel {
             }
         }
         set_text(&self.why_end, &why.end);
-        self.replay.render(thinking.replay.as_ref());
+        self.replay.render(replay);
     }
 }
 
@@ -382,15 +353,16 @@ impl StatsPanel {
     fn render(&self, state: &State) {
         let (game, thinking, found) = (&state.game, &state.thinking, &state.found);
         let display = game.settings().display;
-        let classic = game.classic();
-        let shown = display.stats || (display.horizon && classic.is_none());
+        // Plain minimax's count needs the whole tree: elsewhere the panel shows the computer's last search.
+        let at_once = game.searchable_at_once();
+        let shown = display.stats || (display.horizon && at_once.is_none());
         set_hidden(&self.panel, !shown);
         if !shown {
             return;
         }
-        set_hidden(&self.variants, classic.is_none());
-        set_hidden(&self.search, classic.is_some());
-        match classic {
+        set_hidden(&self.variants, at_once.is_none());
+        set_hidden(&self.search, at_once.is_some());
+        match at_once {
             Some(board) => {
                 set_text(&self.title, "Search statistics");
                 for (variant, cells) in self.cells.iter().enumerate() {
@@ -500,14 +472,15 @@ impl ReplayButtons {
     }
 }
 
-/// The 3x3 board's table of the refinements of minimax, with its notes, into `parent`; the cells to fill in.
+/// The table of plain minimax and its refinements, after its note, into `parent`; the cells to fill in.
 fn build_variants(parent: &Element) -> Vec<[Element; 2]> {
+    NoteView::build(parent).render(Some(&thinking::stats_note()));
     let table = add(parent, "table", "", "");
     add(
         &table,
         "caption",
         "ttt-note",
-        "Positions visited by each search",
+        "Positions each search visits, and its median time in this browser",
     );
     let head_row = add(&add(&table, "thead", "", ""), "tr", "", "");
     for label in ["Search", "This position", "Computer's last move"] {
@@ -524,15 +497,5 @@ fn build_variants(parent: &Element) -> Vec<[Element; 2]> {
             [add(&row, "td", "", ""), add(&row, "td", "", "")]
         })
         .collect();
-    let notes = add(parent, "ul", "ttt-note", "");
-    for variant in Variant::ALL {
-        add(&notes, "li", "", variant.description());
-    }
-    add(
-        &notes,
-        "li",
-        "",
-        "Alpha-beta tries moves in cell order (row by row from the top left); every search finds the same value.",
-    );
     cells
 }

@@ -9,6 +9,7 @@ use super::dom::{
     add, add_control, add_input, add_typed, game_id, radio_group, set_attribute, set_hidden,
     set_optional_attribute, set_text, toggle_class,
 };
+use super::note_view::NoteView;
 use crate::explain::signed;
 use crate::practice::{Field, Mode, NodeView, PracticeControl, Unavailable, Verdict};
 use crate::search_tree::SearchTree;
@@ -17,17 +18,13 @@ use crate::state::State;
 use std::cell::RefCell;
 use web_sys::{Element, HtmlButtonElement, HtmlInputElement, HtmlSelectElement};
 
-/// How the panel starts: what to do, in the step panel's terms.
-const INTRO: &str = "Work alpha-beta out by hand, as the step-through runs it: type the value each node the search \
-    visits returns (MAX's value: on a board a win with n marks on it is 10 − n, a loss n − 10, a draw 0), tick \
-    \"pruned\" on each branch it skips, then press Check. Children are tried in order: row by row from the top \
-    left on a board, child 0 first in a tree. Numbers are whole, or −∞ and +∞ (also -inf and inf).";
-
 /// The elements of the panel.
 pub struct PracticeView {
     /// The panel, shown when practice is asked for.
     pub panel: Element,
     game: u32,
+    /// What to do, and the convention of the values.
+    intro: NoteView,
     subject_inputs: Vec<HtmlInputElement>,
     shape: ShapeControls,
     windows: HtmlInputElement,
@@ -75,7 +72,7 @@ impl PracticeView {
         title.set_id(&title_id);
         set_attribute(&panel, "role", "region");
         set_attribute(&panel, "aria-labelledby", &title_id);
-        add(&panel, "p", "ttt-note", INTRO);
+        let intro = NoteView::build(&panel);
         let (_, subject_inputs) = radio_group(
             &panel,
             &game_id(game, "practice-on"),
@@ -108,6 +105,7 @@ impl PracticeView {
         PracticeView {
             panel,
             game,
+            intro,
             subject_inputs,
             shape,
             windows,
@@ -135,6 +133,7 @@ impl PracticeView {
         }
         self.shape.render(state, practice == Practice::Tree);
         let practising = &state.practice;
+        self.intro.render(Some(&practising.intro()));
         self.windows
             .set_checked(practising.mode() == Mode::ValuesAndWindows);
         let unavailable = practising.unavailable();

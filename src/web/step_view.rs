@@ -6,8 +6,10 @@
 
 use super::dom::{add, add_control, add_typed, game_id, set_attribute, set_optional_attribute};
 use super::dom::{set_hidden, set_text, set_unavailable, toggle_class};
+use super::note_view::NoteView;
 use super::pseudo_view::PseudoView;
 use crate::engine::{Board, Bound, StepKind, CELLS};
+use crate::explain::Note;
 use crate::search_tree::NodeId;
 use crate::stepper::{bound_words, Speed, StepControl, Stepper};
 use web_sys::{Element, HtmlButtonElement, HtmlSelectElement};
@@ -16,7 +18,7 @@ use web_sys::{Element, HtmlButtonElement, HtmlSelectElement};
 pub struct StepView {
     /// The panel, shown when stepping is asked for.
     pub panel: Element,
-    intro: Element,
+    intro: NoteView,
     /// Back to the position on the board, from the practice's abstract tree.
     on_board: HtmlButtonElement,
     /// Everything under the introduction: hidden on a board bigger than 3x3, where the introduction says why.
@@ -100,7 +102,7 @@ impl StepView {
         title.set_id(&title_id);
         set_attribute(&panel, "role", "region");
         set_attribute(&panel, "aria-labelledby", &title_id);
-        let intro = add(&panel, "p", "ttt-note", "");
+        let intro = NoteView::build(&panel);
         let on_board = add_control(
             &panel,
             "ttt-button ttt-small",
@@ -157,7 +159,7 @@ impl StepView {
         set_hidden(&self.body, false);
         set_hidden(&self.on_board, stepper.board().is_some());
         let event = stepper.event();
-        set_text(&self.intro, &stepper.intro());
+        self.intro.render(Some(&stepper.intro()));
         set_attribute(&self.now, "data-step-event", event.kind.as_str());
         set_attribute(
             &self.now,
@@ -219,8 +221,8 @@ impl StepView {
     }
 
     /// Shows only `note`, which says why there is nothing to step through here (a board bigger than 3x3).
-    pub fn render_note(&self, note: &str) {
-        set_text(&self.intro, note);
+    pub fn render_note(&self, note: &Note) {
+        self.intro.render(Some(note));
         set_hidden(&self.body, true);
         set_hidden(&self.on_board, true);
     }

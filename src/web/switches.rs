@@ -1,12 +1,14 @@
 //! The switches of the panels that show how minimax thinks, among the game's controls (the panels are drawn by
-//! `panels.rs`): the five panels', the switches that matter on a bigger board only, and the choice of scoring that
-//! the move scores show.
+//! `panels.rs`): the five panels', the switches of a deepening search (which searches where the whole tree cannot
+//! be searched at once), and the choice of scoring that the move scores show.
 
 use super::dom::{add, checkbox};
 use super::dom::{game_id, radio_group, set_hidden};
+use super::note_view::NoteView;
 use crate::engine::Scoring;
 use crate::game::Game;
 use crate::settings::{Name, Practice};
+use crate::thinking::scoring_note;
 use web_sys::{Element, HtmlInputElement};
 
 /// The thinking switches.
@@ -22,8 +24,8 @@ pub struct Switches {
     wrapper: Element,
 }
 
-/// The switches that matter on a bigger board only (the evaluation at the horizon, the horizon shown), and the
-/// scoring's radio buttons, with the move scores.
+/// The switches of a deepening search (the evaluation at the horizon, the horizon shown), and the scoring's radio
+/// buttons, with the move scores.
 struct MoreSwitches {
     evaluation_switch: HtmlInputElement,
     horizon_switch: HtmlInputElement,
@@ -86,7 +88,7 @@ impl Switches {
 }
 
 impl MoreSwitches {
-    /// Builds the bigger boards' switches into the `switches` fieldset, and the scoring's choice after it in
+    /// Builds the deepening search's switches into the `switches` fieldset, and the scoring's choice after it in
     /// `controls`, for game number `game`.
     fn build(controls: &Element, switches: &Element, game: u32) -> MoreSwitches {
         let evaluation_switch = checkbox(switches, Name::Eval, "Evaluate positions at the horizon");
@@ -97,17 +99,12 @@ impl MoreSwitches {
             Name::Scoring,
             "Scores",
             &[
-                ("depth", "Depth-aware: 10 minus marks"),
+                ("depth", "Depth-aware: a quicker win scores more"),
                 ("plain", "Plain: +1, 0, -1"),
             ],
         );
         scoring_group.set_class_name("ttt-choice ttt-scoring");
-        add(
-            &scoring_group,
-            "p",
-            "ttt-note",
-            "Plain scores rate a win five moves away as high as a win now, so a minimax that keeps the first of equal moves can win later than it could; depth-aware scores prefer the quickest win and the slowest loss. The choice is for the move scores: the game tree and the step-through keep the depth-aware scores the engine plays by. Depth-aware scores count the marks on the board at the end, not the moves from here (the write-ups' \"10 minus depth\"), so that a position is worth the same wherever a search starts; the two rank moves alike.",
-        );
+        NoteView::build(&scoring_group).render(Some(&scoring_note()));
         MoreSwitches {
             evaluation_switch,
             horizon_switch,
@@ -116,18 +113,18 @@ impl MoreSwitches {
         }
     }
 
-    /// The evaluation's and the horizon's switches show on bigger boards only, and the scoring's buttons with
-    /// the 3x3 board's scores.
+    /// The evaluation's and the horizon's switches show where the computer deepens its search, which is where
+    /// the whole tree cannot be searched at once; the scoring's buttons with the move scores, on every board.
     fn render(&self, game: &Game) {
         let display = game.settings().display;
-        let classic = game.classic().is_some();
+        let deepening = game.searchable_at_once().is_none();
         for (switch, on) in [
             (&self.evaluation_switch, game.settings().evaluation),
             (&self.horizon_switch, display.horizon),
         ] {
             switch.set_checked(on);
             if let Some(label) = switch.parent_element() {
-                set_hidden(&label, classic);
+                set_hidden(&label, !deepening);
             }
         }
         let scoring_name = match display.scoring {
@@ -137,6 +134,6 @@ impl MoreSwitches {
         for input in &self.scoring_inputs {
             input.set_checked(input.value() == scoring_name);
         }
-        set_hidden(&self.scoring_group, !(classic && display.scores));
+        set_hidden(&self.scoring_group, !display.scores);
     }
 }

@@ -9,8 +9,10 @@ use super::dom::{
     add, add_input, add_typed, game_id, set_attribute, set_hidden, set_optional_attribute,
     set_score_data, set_text, toggle_class,
 };
+use super::note_view::NoteView;
 use super::tree_picture::TreePicture;
-use crate::engine::{Grid, Player, Score, CELLS};
+use crate::engine::{Grid, Player, Score, Scoring, CELLS};
+use crate::explain::Convention;
 use crate::report::{self, TREE_HEADING};
 use crate::squares::ScoreData;
 use crate::tree::{encode_path, preview_caption, tree_note, TreeState, VisibleNode};
@@ -36,7 +38,7 @@ pub struct TreeView {
     preview_cells: Vec<Element>,
     preview_caption: Element,
     /// How to read the tree, or why there is none.
-    note: Element,
+    note: NoteView,
     /// The state the list was last drawn from.
     drawn: RefCell<Option<TreeState>>,
     /// The list's items, in the list's order.
@@ -62,7 +64,7 @@ impl TreeView {
         let title_id = game_id(game, "tree-title");
         title.set_id(&title_id);
         let body = add(&panel, "div", "", "");
-        let note = add(&body, "p", "ttt-note", "");
+        let note = NoteView::build(&body);
 
         let label = add(&body, "label", "ttt-option", "");
         let alpha_beta = add_input(&label, "checkbox");
@@ -110,7 +112,7 @@ impl TreeView {
         set_hidden(&self.body, false);
         set_hidden(&self.one_move_deep.section, true);
         self.alpha_beta.set_checked(state.alpha_beta);
-        set_text(&self.note, &tree_note(state.root));
+        self.note.render(Some(&tree_note(state.root)));
         let drawn = self.drawn.borrow().clone();
         let redrawn = !drawn.as_ref().is_some_and(|drawn| drawn.same_nodes(state));
         if redrawn {
@@ -255,7 +257,7 @@ impl TreeView {
 /// from its own search, proved or an estimate.
 struct OneMoveDeep {
     section: Element,
-    note: Element,
+    note: NoteView,
     status: Element,
     list: Element,
     /// The position and moves the list was last drawn from.
@@ -269,7 +271,7 @@ impl OneMoveDeep {
     fn build(panel: &Element) -> OneMoveDeep {
         let section = add(panel, "div", "", "");
         set_hidden(&section, true);
-        let note = add(&section, "p", "ttt-note", "");
+        let note = NoteView::build(&section);
         let status = add(&section, "p", "", "");
         let list = add(&section, "ul", "ttt-board-tree-moves", "");
         set_attribute(&list, "aria-label", TREE_HEADING);
@@ -298,13 +300,18 @@ impl OneMoveDeep {
         if self.drawn.borrow().as_ref() == Some(&wanted) {
             return;
         }
-        set_text(&self.note, &report::tree_depth_note(board));
+        self.note.render(report::tree_depth_note(board).as_ref());
         self.list.set_text_content(None);
-        for (cell, score) in &wanted.1 {
-            let words = report::tree_move_words(board, *cell, score);
+        // The same words as the 3x3 tree's, in the same convention: values are MAX's, MAX moving here.
+        let convention = Convention::at(board, Scoring::DepthAware);
+        for &(cell, score) in &wanted.1 {
+            let words = convention.move_words(board, cell, score);
             let item = add(&self.list, "li", "", &words);
             set_attribute(&item, "data-move", &cell.to_string());
-            set_score_data(&item, Some(&ScoreData::of(score)));
+            set_score_data(
+                &item,
+                Some(&ScoreData::of(convention.for_max(board, score))),
+            );
         }
         *self.drawn.borrow_mut() = Some(wanted);
     }
@@ -344,7 +351,7 @@ fn fill(item: &HtmlElement, old: Option<(&VisibleNode, bool)>, node: &VisibleNod
     }
     if old_node.is_none_or(|old| old.node != node.node) {
         toggle_class(item, "ttt-pv", node.node.on_principal_variation);
-        set_attribute(item, "data-outcome", node.node.value.outcome.as_str());
+        set_score_data(item, Some(&ScoreData::of(node.score)));
     }
     if old.is_none_or(|(_, was_pruned)| was_pruned != pruned) {
         toggle_class(item, "ttt-pruned", pruned);

@@ -14,13 +14,13 @@ use super::host::Host;
 use super::panels::Panels;
 use super::panic;
 use super::switches::Switches;
-use crate::engine::{Level, Player, Shape};
+use crate::engine::{Level, Player, Score, Shape};
 use crate::game::{column_letter, Phase};
 use crate::settings::{
     level_label, shape_label, Group, Mode, Name, Theme, BOARD_PRESETS, THINK_RANGE_MS,
 };
 use crate::snippets::Snippet;
-use crate::squares::{squares, Scores, Square};
+use crate::squares::{squares, Square};
 use crate::state::{PanelBox, Problem, Share, State};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -317,9 +317,8 @@ impl View {
         if self.shape.get() != state.game.shape() {
             self.build_squares(state.game.shape());
         }
-        let exact = state.exact_scores();
-        let scores = state.scores(&exact);
-        self.render_board(state, scores);
+        let scores = state.move_scores();
+        self.render_board(state, scores.as_deref());
         self.render_problems(&state.problems);
         self.controls.render(state);
         self.share.render(state.share.as_ref());
@@ -337,7 +336,7 @@ impl View {
         let note = state.panels_note();
         set_hidden(&self.panels_note, note.is_none());
         set_text(&self.panels_note, note.unwrap_or_default());
-        self.panels.render(state, &exact);
+        self.panels.render(state, scores.as_deref());
         self.disclosure.render(state.controls_in_view());
     }
 
@@ -357,7 +356,7 @@ impl View {
         *self.problems_drawn.borrow_mut() = problems.to_vec();
     }
 
-    fn render_board(&self, state: &State, scores: Scores<'_>) {
+    fn render_board(&self, state: &State, scores: Option<&[(usize, Score)]>) {
         let game = &state.game;
         let squares = squares(
             game,
@@ -380,9 +379,9 @@ impl View {
         }
         set_text(&self.status, &state.status_text());
         set_text(&self.hint_line, &game.hint_text().unwrap_or_default());
-        // While the computer thinks, the board says so to everyone (a spinner for the eyes, aria-busy for
-        // screen readers).
-        let thinking = game.phase() == Phase::ComputerToMove && game.classic().is_none();
+        // While the computer searches in its worker, the board says so to everyone (a spinner for the eyes,
+        // aria-busy for screen readers).
+        let thinking = game.phase() == Phase::ComputerToMove && !state.computer_due();
         toggle_class(&self.board, "ttt-thinking", thinking);
         set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
         for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
@@ -391,9 +390,11 @@ impl View {
         *drawn = squares;
         set_unavailable(&self.undo, !game.can_undo());
         set_unavailable(&self.hint, game.phase() != Phase::HumanToMove);
-        // A hint is the 3x3 board's exact best moves: on a bigger board the move scores say what the search knows.
-        set_hidden(&self.hint, game.classic().is_none());
-        set_hidden(&self.hint_line, game.classic().is_none());
+        // A hint is the exact best moves, which need the whole tree: elsewhere the move scores say what the search
+        // knows.
+        let hint = game.searchable_at_once().is_some();
+        set_hidden(&self.hint, !hint);
+        set_hidden(&self.hint_line, !hint);
     }
 
     fn render_history(&self, state: &State) {
