@@ -5,7 +5,7 @@
 
 use crate::engine::{Grid, Outcome, Player, Score};
 use crate::explain::{best_first, Convention};
-use crate::game::{Game, Phase};
+use crate::game::Game;
 use crate::thinking::Replay;
 
 /// What a square's value says, in the attributes a page (or a test) can read: `data-outcome` and `data-plies`
@@ -39,7 +39,8 @@ pub struct Square {
     pub tab_stop: bool,
     /// Marked by a first touch, large, for a second to play it (on squares smaller than a finger).
     pub aimed: bool,
-    /// Whether a click would place no mark now.
+    /// Whether it is taken, so that no click places a mark there. (While it is not a person's turn, the whole
+    /// board is unavailable: one attribute on the board says so, not one change on each square.)
     pub unavailable: bool,
     /// The mark on it.
     pub mark: Option<Player>,
@@ -115,7 +116,6 @@ pub fn squares(
     let board = game.board();
     let winning = board.winning_cells();
     let mover = board.to_move();
-    let human_to_move = game.phase() == Phase::HumanToMove;
     let last = game.last_move();
     let marks = replay
         .filter(|replay| replay.from == board)
@@ -129,7 +129,7 @@ pub fn squares(
                 label: game.label_on(&board, &winning, cell),
                 tab_stop: cell == focus,
                 aimed: aim == Some(cell),
-                unavailable: !(human_to_move && mark.is_none()),
+                unavailable: mark.is_some(),
                 mark,
                 last: last == Some(cell),
                 winning: winning.contains(&cell),

@@ -384,6 +384,9 @@ impl View {
         let thinking = game.phase() == Phase::ComputerToMove && !state.computer_due();
         toggle_class(&self.board, "ttt-thinking", thinking);
         set_optional_attribute(&self.board, "aria-busy", thinking.then_some("true"));
+        // No square can be played until it is a person's turn: said once, on the board (a group whose focusable
+        // squares it disables), where saying it on each square made the browser style all 225 again each move.
+        set_unavailable(&self.board, game.phase() != Phase::HumanToMove);
         for ((cell, button), square) in self.cells.borrow().iter().enumerate().zip(&squares) {
             draw_square(button, drawn.get(cell), square);
         }
