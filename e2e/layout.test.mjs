@@ -243,7 +243,7 @@ test("the game appears at once: drawn by HTML before its module arrives, where t
       await waiting.waitFor();
       const before = await place(waiting);
       const card = await page.locator(".ttt-waiting").evaluate((element) => getComputedStyle(element).backgroundColor);
-      assert.equal(await page.locator(".ttt-waiting-status").textContent(), "Loading the game…");
+      assert.equal(await page.locator(".ttt-waiting-status").textContent(), "Loading the game: a moment…");
       release();
       await page.locator("[data-cell]").first().waitFor();
       assert.deepEqual(await place(page.locator(".ttt-board")), before, `${query} at ${width} px: the board where it was drawn`);

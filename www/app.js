@@ -4,6 +4,13 @@ import init, { mountPage } from "./tictactoe.js";
 const mountPoint = document.getElementById("game");
 try {
   await init();
+  // The page is drawn once before the game takes it over: the game's place, drawn by index.html, is what a reader
+  // sees first, and what a first paint measures, even where the module comes at once (from the cache, over a fast
+  // link). A page that draws no frame (hidden) waits a moment at most.
+  await new Promise((done) => {
+    requestAnimationFrame(() => setTimeout(done));
+    setTimeout(done, 100);
+  });
   mountPage(mountPoint);
   // In an iframe (?embed=1), tell the host page the game's height, so it can size the frame to its content:
   // window.addEventListener("message", (e) => {
