@@ -1,5 +1,5 @@
-// End-to-end tests of learning by doing, in the release build: the alpha-beta exercise on a position and on an
-// abstract tree (by keyboard, checked, shown, solved, shared), the pseudocode beside the step-through, and the JS
+// End-to-end tests of learning by doing, in the release build: the alpha-beta exercise on a position, on a drawn
+// tree and on a teacher's tree (by keyboard and on a phone, checked, shown, solved, shared), the pseudocode beside the step-through, and the JS
 // API's check() of a reader's own bot; each against the library's answers (e2e/native.mjs: the exhaustive checks
 // are native, tests/practice.rs, tests/trace.rs, tests/check.rs), with the page's long tasks watched and axe run with
 // the new panels open.
@@ -39,9 +39,11 @@ const watchLongTasks = (page) =>
     setInterval(() => window.ticks.push(performance.now()), 0);
   });
 
-/** Alpha-beta's events on the trees the tests open, their children and an abstract tree's leaves, as the library
- * gives them: `tree:DEPTH,BRANCHING,SEED` or a 3x3 position. */
-const EXPECTED = practiceAnswers("tree:2,3,1", "tree:3,2,7", "XO.X.O...");
+/** Alpha-beta's events on the trees the tests open, their children and the values given at their leaves, as the
+ * library gives them: `tree:DEPTH,BRANCHING,SEED`, `leaves:` and a tree written out, `lesson:` and a 3x3 position
+ * (the exercise the panel opens there, cut at a depth), or a 3x3 position's whole tree (the step-through's). */
+const RUSSELL_NORVIG = "((3,12,8),(2,4,6),(14,5,2))";
+const EXPECTED = practiceAnswers("tree:2,3,1", "tree:3,2,7", `leaves:${RUSSELL_NORVIG}`, "lesson:XO.X.O...", "XO.X.O...");
 
 /** What the trace says of each node: its value, its window at its visit, and the children it skips. */
 function answers(events, childrenOf) {
@@ -63,22 +65,29 @@ function answers(events, childrenOf) {
 const typed = (n) => (n === Infinity ? "inf" : n === -Infinity ? "-inf" : String(n));
 /** A number as the panels write it: "+3", "0", "−3", "+∞". */
 const written = (n) => (n === Infinity ? "+∞" : n === -Infinity ? "−∞" : n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+/** A number as the panels write it, read back. */
+const read = (text) => (text === "+∞" ? Infinity : text === "−∞" ? -Infinity : Number(text.replace("−", "-")));
 
-/** The abstract tree on show: its leaves' values by path, read from the page. */
+/** The tree on show: the values given at its leaves, by path, read from the page. */
 const leavesOnShow = (page) =>
-  page.locator(".ttt-pnode").evaluateAll((nodes) =>
-    Object.fromEntries(
+  page
+    .locator(".ttt-pnode")
+    .evaluateAll((nodes) =>
       nodes.flatMap((node) => {
-        const given = node.querySelector(":scope > .ttt-pnode-row > .ttt-pnode-given");
-        return given ? [[node.dataset.node, Number(given.textContent.replace("value ", "").replace("−", "-"))]] : [];
+        const given = node.querySelector(":scope > .ttt-phead > .ttt-pcard > .ttt-pic-value");
+        return given ? [[node.dataset.node, given.textContent]] : [];
       }),
-    ),
-  );
+    )
+    .then((pairs) => Object.fromEntries(pairs.map(([path, text]) => [path, read(text)])));
 
 const node = (page, path) => page.locator(`.ttt-pnode[data-node="${path}"]`);
-const field = (page, path, name = "value") => node(page, path).locator(`:scope > .ttt-pnode-row input[data-field="${name}"]`);
-const prunedBox = (page, path) => node(page, path).locator(":scope > .ttt-pnode-row input[data-pruned]");
+const field = (page, path, name = "value") => node(page, path).locator(`:scope > .ttt-phead input[data-field="${name}"]`);
+const prunedBox = (page, path) => node(page, path).locator(":scope > .ttt-phead input[data-pruned]");
 const score = (page) => page.locator(".ttt-practice-score");
+const levelsLine = (page) => page.locator(".ttt-plevels p");
+/** The paths of the nodes that have `data-verdict`, with it. */
+const verdicts = (page) =>
+  page.locator(".ttt-pnode[data-verdict]").evaluateAll((items) => Object.fromEntries(items.map((i) => [i.dataset.node, i.dataset.verdict])));
 
 /** Types `text` into the focused field and leaves it with Tab, as a keyboard does: the field's change is taken. */
 async function typeAndTab(page, locator, text) {
@@ -88,12 +97,19 @@ async function typeAndTab(page, locator, text) {
   await page.keyboard.press("Tab");
 }
 
-test("practice by keyboard: values typed, branches marked, Check gives each node its verdict and the score", async () => {
+test("practice by keyboard: each field named by its node, values typed, branches marked, Check's verdicts and score", async () => {
   await withGame("?practice=tree&depth=2&branching=3&seed=1", async (page) => {
     const { events, children, leaves } = EXPECTED.get("tree:2,3,1");
-    // The seed's tree on every machine (src/search_tree.rs fixes these leaves).
+    // The seed's tree on every machine (src/search_tree.rs fixes these leaves), drawn with its values at the leaves.
     assert.deepEqual(await leavesOnShow(page), leaves);
     assert.deepEqual(Object.values(leaves), [1, 5, 9, -1, -1, 5, 7, 0, -4]);
+    // A leaf asks nothing: its value is given, with no field and no Show.
+    assert.equal(await node(page, "0.0").locator("input[data-field], [data-show]").count(), 0);
+    assert.equal(await node(page, "1").getAttribute("data-max"), "false");
+    // A screen reader hears each field by its node.
+    assert.equal(await page.getByRole("textbox", { name: "node 2, a MIN node: value" }).getAttribute("data-node"), "2");
+    assert.equal(await page.getByRole("checkbox", { name: "Pruned: the branch to node 1.2, a MAX node" }).getAttribute("data-node"), "1.2");
+    assert.equal(await score(page).textContent(), "Nothing checked yet; 4 to go.");
     const { nodes, pruned } = answers(events, children);
     assert.deepEqual(pruned, ["1.1", "1.2", "2.2"]);
     // Every field answered as the trace says but node 2's, and node 2's cut left unmarked.
@@ -104,28 +120,27 @@ test("practice by keyboard: values typed, branches marked, Check gives each node
       await page.keyboard.press(" ");
     }
     assert.equal(await prunedBox(page, "1.2").isChecked(), true);
-    // A typo is said by its field, at once, and Check does not judge it.
+    // A typo is said in the bar, away from the tree, and describes its field; Check does not judge it.
     await typeAndTab(page, field(page, "0"), "3x");
     assert.equal(await field(page, "0").getAttribute("aria-invalid"), "true");
     const typo = page.locator(`#${await field(page, "0").getAttribute("aria-describedby")}`);
     assert.equal(await typo.getAttribute("role"), "alert");
-    assert.match(await typo.textContent(), /^"3x" is not a number: type a whole number such as \+3, −2 or 0/);
+    assert.ok(await typo.evaluate((line) => line.closest(".ttt-pbar") !== null), "in the bar");
+    assert.match(await typo.textContent(), /^node 0, a MIN node: "3x" is not a number: type a whole number such as \+3, −2 or 0/);
     assert.equal(await field(page, "0").inputValue(), "3x", "the typo stays, to be mended");
     await typeAndTab(page, field(page, "0"), written(nodes.get("0").value));
     assert.equal(await field(page, "0").getAttribute("aria-invalid"), null);
     assert.equal(await typo.textContent(), "");
-    // Check, by keyboard.
+    // Check, by keyboard: blanks are left to go, not wrong.
     await page.getByRole("button", { name: "Check" }).focus();
     await page.keyboard.press("Enter");
-    const verdicts = await page.locator(".ttt-pnode[data-verdict]").evaluateAll((items) => Object.fromEntries(items.map((i) => [i.dataset.node, i.dataset.verdict])));
-    assert.deepEqual(verdicts, { "": "right", 0: "right", 1: "right", 2: "wrong" });
+    assert.deepEqual(await verdicts(page), { "": "right", 0: "right", 1: "right", 2: "wrong" });
     assert.equal(await score(page).getAttribute("role"), "status");
-    assert.equal(await score(page).textContent(), "3 of 4 right.");
-    // Node 2's two mistakes, under it: its value and its cut, each in numbers.
-    const notes = await node(page, "2").locator(":scope > .ttt-pnode-row .ttt-pnode-notes p").allTextContents();
-    assert.deepEqual(notes, [
-      "MIN-VALUE returns v = 0 here as soon as child 2.1 returns 0: v = 0 ≤ α = +1, so the other children here are skipped — you wrote v = +5.",
-      "At this node α = +1 when child 2.1 returns 0: v = 0 ≤ α = +1, so the other children here are skipped — you marked it as searched.",
+    assert.equal(await score(page).textContent(), "4 answered: 3 right, 1 wrong; 0 to go.");
+    // Node 2's two mistakes, under the tree: its value and its cut, each in numbers.
+    assert.deepEqual(await page.locator(".ttt-pnotes li").allTextContents(), [
+      "node 2, a MIN node: MIN-VALUE returns v = 0 here as soon as child 2.1 returns 0: v = 0 ≤ α = +1, so the other children here are skipped — you wrote v = +5.",
+      "node 2, a MIN node: At this node α = +1 when child 2.1 returns 0: v = 0 ≤ α = +1, so the other children here are skipped — you marked it as searched.",
     ]);
     assert.equal(await node(page, "2.2").locator(".ttt-branch-verdict").getAttribute("data-branch-verdict"), "wrong");
     assert.equal(await node(page, "1.1").locator(".ttt-branch-verdict").getAttribute("data-branch-verdict"), "right");
@@ -136,22 +151,56 @@ test("practice by keyboard: values typed, branches marked, Check gives each node
     await prunedBox(page, "2.2").focus();
     await page.keyboard.press(" ");
     await page.getByRole("button", { name: "Check" }).press("Enter");
-    assert.equal(await score(page).textContent(), "4 of 4 right.");
-    // A mark covers the branch: its fields are out of the search.
-    assert.equal(await node(page, "2.2").evaluate((item) => item.classList.contains("ttt-covered")), false);
+    assert.equal(await score(page).textContent(), "4 answered: 4 right, 0 wrong; 0 to go.");
   });
 });
 
-test("practice on the board: data-position, the harder mode, and the exercise follows the game and comes back", async () => {
+test("a click on a branch's mark just after a value that is not one counts the first time, and nothing moves", async () => {
+  await withGame("?practice=tree&depth=2&branching=3&seed=1", async (page) => {
+    await field(page, "0").click();
+    await page.keyboard.type("abc");
+    const box = prunedBox(page, "1.1");
+    const before = await box.boundingBox();
+    // One real click: the field loses its focus (its change is taken, the typo said) as the mouse goes down.
+    await box.click();
+    assert.equal(await box.isChecked(), true, "the click counted");
+    assert.deepEqual(await box.boundingBox(), before, "the mark did not move");
+    assert.match(await page.locator(".ttt-ptypos").textContent(), /^node 0, a MIN node: "abc" is not a number/);
+    assert.equal(await field(page, "0").inputValue(), "abc", "kept, to be mended");
+    // The node's own mark: a branch marked pruned has no value, so the typo goes with the text.
+    await field(page, "0").click();
+    await prunedBox(page, "0").click();
+    assert.equal(await prunedBox(page, "0").isChecked(), true);
+    assert.equal(await page.locator(".ttt-ptypos").textContent(), "");
+    assert.equal(await field(page, "0").inputValue(), "");
+    // The mark covers the branch below it: its fields are out of the search until the mark goes.
+    assert.equal(await node(page, "0").evaluate((item) => item.classList.contains("ttt-covered")), false);
+    assert.equal(await node(page, "0.0").evaluate((item) => item.classList.contains("ttt-covered")), true);
+    await prunedBox(page, "0").click();
+    assert.equal(await node(page, "0.0").evaluate((item) => item.classList.contains("ttt-covered")), false);
+  });
+});
+
+test("on the board: an exercise of at most 30 values cut at a depth, deeper on demand, data-position, the harder mode", async () => {
   const root = "XO.X.O...";
   await withGame(`?practice=1&mode=friend&position=${root}`, async (page) => {
-    const { events, children } = EXPECTED.get(root);
+    const { events, children, leaves } = EXPECTED.get(`lesson:${root}`);
     const { nodes, pruned } = answers(events, children);
+    // Alpha-beta visits 30 nodes with moves below them: each asks its value; the positions at the cut are given.
+    const asked = [...nodes.keys()].filter((path) => children(path).length > 0);
+    assert.equal(asked.length, 30);
+    assert.equal(await levelsLine(page).textContent(), "4 of 5 levels, the positions below given their values: 30 values to find.");
+    assert.equal(await score(page).textContent(), "Nothing checked yet; 30 to go.");
+    assert.deepEqual(await leavesOnShow(page), leaves);
     assert.equal(await node(page, "").getAttribute("data-position"), root);
     assert.equal(await node(page, "2").getAttribute("data-position"), "XOXX.O...");
     // A position reached by two lines is two nodes: the node's path is its name.
     const positions = await page.locator(".ttt-pnode").evaluateAll((items) => items.map((i) => i.dataset.position));
     assert.ok(new Set(positions).size < positions.length, "some position is reached twice");
+    // The picture scrolls in the panel, never the page.
+    const picture = page.locator(".ttt-ppicture");
+    assert.ok(await picture.evaluate((p) => p.scrollWidth > p.clientWidth), "wider than the panel");
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), "no sideways scroll of the page");
     // The harder mode asks α and β at each node with children.
     await page.getByRole("checkbox", { name: "Also ask for α and β" }).check();
     assert.equal(await field(page, "", "alpha").count(), 1);
@@ -165,36 +214,47 @@ test("practice on the board: data-position, the harder mode, and the exercise fo
     }
     for (const path of pruned) await prunedBox(page, path).check();
     await page.getByRole("button", { name: "Check" }).click();
-    const asked = await page.locator(".ttt-pnode[data-verdict]").count();
-    assert.ok(asked > 5);
+    assert.equal(await page.locator(".ttt-pnode[data-verdict]").count(), 30);
     assert.equal(await page.locator('.ttt-pnode[data-verdict="wrong"]').count(), 0);
-    assert.equal(await score(page).textContent(), `${asked} of ${asked} right.`);
-    // A move: the exercise of the new position. Undone: the answers are back.
+    assert.equal(await score(page).textContent(), "30 answered: 30 right, 0 wrong; 0 to go.");
+    // Deeper: the whole tree; shallower, step by step, to one level.
+    await page.getByRole("button", { name: "More levels" }).click();
+    assert.match(await levelsLine(page).textContent(), /^The whole tree, 5 levels: \d+ values to find\.$/);
+    assert.equal(await page.getByRole("button", { name: "More levels" }).getAttribute("aria-disabled"), "true");
+    for (let i = 0; i < 4; i += 1) await page.getByRole("button", { name: "Fewer levels" }).click();
+    assert.equal(await levelsLine(page).textContent(), "1 of 5 levels, the positions below given their values: 1 value to find.");
+    assert.equal(await page.locator(".ttt-pnode").count(), 6);
+    // A move: the exercise of the new position. Undone: the exercise and its answers are back.
     await page.locator('[data-cell="2"]').click();
     assert.equal(await node(page, "").getAttribute("data-position"), "XOXX.O...");
     await page.getByRole("button", { name: "Undo" }).click();
     assert.equal(await node(page, "").getAttribute("data-position"), root);
-    assert.equal(await field(page, "").inputValue(), written(nodes.get("").value));
-    // Too early: the panel says why, and offers the abstract tree.
+    // The empty board: two levels, ten values.
     await page.goto(`${sites.site.url}?practice=1&mode=friend`);
+    assert.equal(await levelsLine(page).textContent(), "2 of 9 levels, the positions below given their values: 10 values to find.");
+    // A bigger board: why not, and the way to a tree.
+    await page.goto(`${sites.site.url}?practice=1&board=4x4`);
     const why = page.locator(".ttt-practice > p.ttt-note:not([hidden])").last();
-    assert.match(await why.textContent(), /at most 5 squares are empty.*this position has 9 empty squares and a game tree of 549,946 positions/);
-    await page.getByRole("button", { name: "Practise on an abstract tree" }).click();
-    assert.equal(await page.getByRole("radio", { name: "An abstract tree" }).isChecked(), true);
+    assert.match(await why.textContent(), /^Practice on the board is on the 3x3 board/);
+    assert.equal(await page.locator(".ttt-ppicture").isHidden(), true);
+    await page.getByRole("button", { name: "Practise on a tree" }).click();
+    assert.equal(await page.getByRole("radio", { name: "A tree" }).isChecked(), true);
     assert.ok((await page.locator(".ttt-pnode").count()) > 0);
   });
 });
 
-test("Show this node and Solution: filled in from the trace, and the step-through opens on the abstract tree", async () => {
+test("Show and Solution: filled in from the trace, and the step-through opens on the same tree", async () => {
   await withGame("?practice=tree&depth=3&branching=2&seed=7", async (page) => {
     const { events, children, leaves } = EXPECTED.get("tree:3,2,7");
     assert.deepEqual(await leavesOnShow(page), leaves);
     const { nodes, pruned } = answers(events, children);
     // Show node 1, by keyboard: its value, the marks on its children, and why.
-    await node(page, "1").locator(':scope > .ttt-pnode-row [data-show="1"]').press("Enter");
+    await page.getByRole("button", { name: "Show the answers at node 1, a MIN node" }).press("Enter");
     assert.equal(await field(page, "1").inputValue(), written(nodes.get("1").value));
     for (const child of children("1")) assert.equal(await prunedBox(page, child).isChecked(), pruned.includes(child), child);
-    assert.match(await node(page, "1").locator(":scope > .ttt-pnode-row .ttt-pnode-notes").textContent(), /^MIN-VALUE returns v = /);
+    assert.match(await page.locator(".ttt-pnotes").textContent(), /^node 1, a MIN node: MIN-VALUE returns v = /);
+    await page.getByRole("button", { name: "Check" }).click();
+    assert.match(await score(page).textContent(), /, 1 shown\.$/);
     // The solution fills everything in and opens the step-through on the same tree.
     await page.getByRole("button", { name: "Solution" }).click();
     for (const [path, answer] of nodes) {
@@ -227,7 +287,7 @@ test("Show this node and Solution: filled in from the trace, and the step-throug
   });
 });
 
-test("the abstract tree of a link, and Share's link, open the same exercise; New tree draws another", async () => {
+test("the drawn tree of a link, and Share's link, open the same exercise; New tree draws another", async () => {
   const query = "?practice=tree&depth=3&branching=2&seed=7";
   let leaves;
   let link;
@@ -269,6 +329,91 @@ test("the abstract tree of a link, and Share's link, open the same exercise; New
   } finally {
     await close();
   }
+});
+
+test("the teacher's tree: leaves= for the practice and the step-through, typed in the panel, linked, and refused where it breaks", async () => {
+  await withGame(`?practice=tree&leaves=${RUSSELL_NORVIG}`, async (page) => {
+    const { events, children, leaves } = EXPECTED.get(`leaves:${RUSSELL_NORVIG}`);
+    assert.deepEqual(Object.values(await leavesOnShow(page)), [3, 12, 8, 2, 4, 6, 14, 5, 2]);
+    assert.deepEqual(await leavesOnShow(page), leaves);
+    assert.equal(await page.getByRole("textbox", { name: "Your own tree" }).inputValue(), RUSSELL_NORVIG);
+    assert.equal(await page.getByRole("combobox", { name: "Depth" }).isHidden(), true, "no drawn tree's controls");
+    // Russell and Norvig's answers: MAX takes 3; the second MIN node is cut after its first leaf.
+    const { nodes, pruned } = answers(events, children);
+    assert.deepEqual(["", "0", "1", "2"].map((path) => nodes.get(path).value), [3, 3, 2, 2]);
+    assert.deepEqual(pruned, ["1.1", "1.2"]);
+    for (const path of ["", "0", "1", "2"]) await field(page, path).fill(typed(nodes.get(path).value));
+    for (const path of pruned) await prunedBox(page, path).check();
+    await page.getByRole("button", { name: "Check" }).click();
+    assert.equal(await score(page).textContent(), "4 answered: 4 right, 0 wrong; 0 to go.");
+    // The link gives the same tree; Share's link too.
+    const href = await page.getByRole("link", { name: "Link to this tree" }).getAttribute("href");
+    assert.equal(new URL(href).searchParams.get("leaves"), RUSSELL_NORVIG);
+    assert.equal(new URL(href).searchParams.get("practice"), "tree");
+    // Another tree typed in the panel, with infinities and a deeper branch.
+    await typeAndTab(page, page.getByRole("textbox", { name: "Your own tree" }), "( (1, -inf), ((2,3), inf) )");
+    await page.getByRole("button", { name: "Draw this tree" }).click();
+    assert.deepEqual(await leavesOnShow(page), { "0.0": 1, "0.1": -Infinity, "1.0.0": 2, "1.0.1": 3, "1.1": Infinity });
+    assert.equal(await page.getByRole("textbox", { name: "Your own tree" }).inputValue(), "((1,-inf),((2,3),inf))");
+    // A list that breaks: where, and no tree in its place.
+    await typeAndTab(page, page.getByRole("textbox", { name: "Your own tree" }), "((3,12,8),(2,");
+    await page.getByRole("button", { name: "Draw this tree" }).click();
+    const why = page.locator(".ttt-practice > p.ttt-note:not([hidden])").last();
+    assert.match(
+      await why.textContent(),
+      /^The tree written out cannot be drawn: it breaks at character 14, after "\(\(3,12,8\),\(2,": a value \(a whole number, inf or -inf\) or "\(" was expected, not the end\.$/,
+    );
+    assert.equal(await page.locator(".ttt-ppicture").isHidden(), true);
+    assert.equal(await page.getByRole("textbox", { name: "Your own tree" }).inputValue(), "((3,12,8),(2,", "kept, to be mended");
+  });
+  // From a link that breaks: the same message, and no random tree.
+  await withGame("?practice=tree&leaves=((1,2),(3)x", async (page) => {
+    assert.match(await page.locator(".ttt-practice").textContent(), /The tree written out cannot be drawn: it breaks at character 11, after "\(\(1,2\),\(3\)": "," or "\)" was expected, not "x"\./);
+    assert.equal(await page.locator(".ttt-pnode").count(), 0, "no tree was ever drawn");
+    assert.equal(await page.getByRole("combobox", { name: "Depth" }).isHidden(), true);
+  });
+  // The step-through on the same tree.
+  await withGame(`?step=1&leaves=${RUSSELL_NORVIG}`, async (page) => {
+    const { events } = EXPECTED.get(`leaves:${RUSSELL_NORVIG}`);
+    const now = page.locator("[data-step-event]");
+    assert.equal(await now.getAttribute("data-step-node"), "");
+    assert.equal(await page.locator(".ttt-step-node").textContent(), "the root, a MAX node");
+    const firstCut = events.findIndex((e) => e.event === "cut");
+    for (let i = 1; i <= firstCut; i += 1) await page.locator('[data-step="forward"]').click();
+    assert.deepEqual(await now.evaluate((n) => [n.dataset.stepEvent, n.dataset.stepNode]), ["cut", "1"]);
+    await page.locator("[data-pseudo-condition]").waitFor();
+    assert.equal(await page.locator("[data-pseudo-condition]").textContent(), "v = +2 ≤ α = +3: the other children here are skipped.");
+  });
+});
+
+test("on a phone the tree scrolls in the panel, and Check, Solution and the score stay in view", async () => {
+  await withGame(
+    "?practice=1&mode=friend&position=X.O.X...O",
+    async (page) => {
+      assert.equal(await levelsLine(page).textContent(), "3 of 5 levels, the positions below given their values: 17 values to find.");
+      const picture = page.locator(".ttt-ppicture");
+      // The reader scrolls the page to the tree's lower part: its top is above the screen.
+      await picture.evaluate((p) => window.scrollBy(0, p.getBoundingClientRect().bottom - innerHeight * 0.6));
+      const inView = async (locator) => {
+        const box = await locator.boundingBox();
+        return box.y >= 0 && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390;
+      };
+      assert.ok((await picture.boundingBox()).y < 0, "scrolled past the tree's top");
+      for (const name of ["Check", "Solution"]) assert.ok(await inView(page.getByRole("button", { name })), name);
+      assert.ok(await inView(score(page)), "the score");
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, "no sideways scroll of the page");
+      assert.ok(await picture.evaluate((p) => p.scrollWidth > p.clientWidth && p.scrollHeight > p.clientHeight), "the tree scrolls in its box");
+      // A tap on a mark, just after a typo: it counts.
+      await field(page, "").tap();
+      await page.keyboard.type("abc");
+      await prunedBox(page, "1").tap();
+      assert.equal(await prunedBox(page, "1").isChecked(), true);
+      assert.match(await page.locator(".ttt-ptypos").textContent(), /"abc" is not a number/);
+      await page.getByRole("button", { name: "Check" }).tap();
+      assert.match(await score(page).textContent(), /^\d+ answered: \d+ right, \d+ wrong; \d+ to go\.$/);
+    },
+    { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  );
 });
 
 /** The line the pseudocode runs at each kind of event (see src/pseudocode.rs): the function's first line at a
@@ -516,7 +661,7 @@ test("axe finds no violation with the practice panel checked and the step-throug
   }
 });
 
-test("on a 320 px phone the practice and the pseudocode fit, every target at least 44 px", async () => {
+test("on a 320 px phone the practice and the pseudocode fit, every target at least 44 px, the tree's too", async () => {
   await withGame(
     "?practice=1&mode=friend&position=XO.X.O...&step=1",
     async (page) => {
@@ -525,7 +670,7 @@ test("on a 320 px phone the practice and the pseudocode fit, every target at lea
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 320), "no sideways scrolling");
       const small = await page.locator(".ttt-practice, .ttt-step-panel").evaluateAll((panels) =>
         panels.flatMap((panel) =>
-          [...panel.querySelectorAll("button, select, input[type=text], label.ttt-option")]
+          [...panel.querySelectorAll("button, select, input[type=text], label.ttt-option, label.ttt-prune")]
             .filter((el) => el.offsetParent !== null)
             .map((el) => ({ name: el.textContent || el.dataset.field, box: el.getBoundingClientRect() }))
             .filter(({ box }) => box.width < 44 || box.height < 44)

@@ -37,10 +37,11 @@ export function insight(...keys) {
 /** A bound as the tests compare it: a number, or ±Infinity for "inf" and "-inf". */
 const bound = (text) => (text === "inf" ? Infinity : text === "-inf" ? -Infinity : Number(text));
 
-/** The practice's answers for `trees` (a 3x3 position, or "tree:DEPTH,BRANCHING,SEED"), by tree: `{ events,
+/** The practice's answers for `trees` (a 3x3 position's whole tree, "lesson:" and a position for the exercise
+ * the practice opens on it, "tree:DEPTH,BRANCHING,SEED", or "leaves:" and a tree written out), by tree: `{ events,
  * children, leaves }`, alpha-beta's events `{ event, path, alpha, beta, value }` with each node's path as the page's
  * `data-node` writes it ("4.0", "" for the root) and its bounds as numbers, `children(path)` a node's children's
- * paths, and `leaves` an abstract tree's leaf values by path. */
+ * paths, and `leaves` the values given at the leaves, by path. */
 export function practiceAnswers(...trees) {
   const found = example("practice_expectations", trees);
   return new Map(
@@ -49,7 +50,7 @@ export function practiceAnswers(...trees) {
       {
         events: events.map((event) => ({ ...event, alpha: bound(event.alpha), beta: bound(event.beta) })),
         children: (path) => children[path] ?? [],
-        leaves,
+        leaves: Object.fromEntries(Object.entries(leaves).map(([path, value]) => [path, bound(value)])),
       },
     ]),
   );

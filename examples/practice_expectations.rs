@@ -1,29 +1,39 @@
 //! Prints, as JSON, what the practice and the pseudocode must show for the trees given as arguments, from the
 //! library: the end-to-end tests compare the release build's exercise with it (e2e/native.mjs), so that the
 //! browser tests need no alpha-beta of their own. For each tree: alpha-beta's events (each node named by its path
-//! as the page's `data-node` writes it, "4.0"), every node's children, and an abstract tree's leaf values.
+//! as the page's `data-node` writes it, "4.0"), every node's children, and the values given at its leaves.
 //!
-//! `cargo run --profile test --example practice_expectations -- XO.X.O... tree:3,2,7`
-//! (a 3x3 position, or `tree:DEPTH,BRANCHING,SEED` for an abstract tree).
+//! `cargo run --profile test --example practice_expectations -- XO.X.O... lesson:X.O.X...O tree:3,2,7`
+//! (a 3x3 position's whole tree, as the step-through searches it; `lesson:` and a position for the exercise the
+//! practice opens on it, cut at a depth; `tree:DEPTH,BRANCHING,SEED` for a drawn tree; `leaves:` and a nested list
+//! for a tree written out).
 
 use tictactoe::engine::Board;
+use tictactoe::practice::{Exercise, Mode};
 use tictactoe::search_tree::{AbstractTree, NodeId, SearchTree};
 
 fn tree(argument: &str) -> SearchTree {
-    match argument.strip_prefix("tree:") {
-        Some(shape) => {
-            let numbers: Vec<u64> = shape
-                .split(',')
-                .map(|n| n.parse().expect("a number"))
-                .collect();
-            let [depth, branching, seed] = numbers[..] else {
-                panic!("tree:DEPTH,BRANCHING,SEED, not {argument}");
-            };
-            SearchTree::Abstract(
-                AbstractTree::new(depth as u32, branching as u32, seed).expect("a tree's shape"),
-            )
-        }
-        None => SearchTree::Position(argument.parse::<Board>().expect("a position")),
+    let position = |text: &str| text.parse::<Board>().expect("a position");
+    if let Some(shape) = argument.strip_prefix("tree:") {
+        let numbers: Vec<u64> = shape
+            .split(',')
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        let [depth, branching, seed] = numbers[..] else {
+            panic!("tree:DEPTH,BRANCHING,SEED, not {argument}");
+        };
+        SearchTree::Abstract(
+            AbstractTree::new(depth as u32, branching as u32, seed).expect("a tree's shape"),
+        )
+    } else if let Some(leaves) = argument.strip_prefix("leaves:") {
+        SearchTree::Abstract(leaves.parse().expect("a tree written out"))
+    } else if let Some(board) = argument.strip_prefix("lesson:") {
+        Exercise::on_position(position(board), Mode::Values)
+            .expect("a game in progress")
+            .tree()
+            .clone()
+    } else {
+        SearchTree::whole(position(argument))
     }
 }
 
@@ -61,16 +71,13 @@ fn main() {
                 format!("\"{node}\":[{}]", below.join(","))
             })
             .collect();
-        let leaves: Vec<String> = match &tree {
-            SearchTree::Abstract(_) => nodes
-                .iter()
-                .filter_map(|node| {
-                    tree.given_value(node.path())
-                        .map(|value| format!("\"{node}\":{value}"))
-                })
-                .collect(),
-            SearchTree::Position(_) => Vec::new(),
-        };
+        let leaves: Vec<String> = nodes
+            .iter()
+            .filter_map(|node| {
+                tree.given_value(node.path())
+                    .map(|value| format!("\"{node}\":\"{value}\""))
+            })
+            .collect();
         entries.push(format!(
             "\"{argument}\":{{\"events\":[{}],\"children\":{{{}}},\"leaves\":{{{}}}}}",
             events.join(","),

@@ -1,7 +1,7 @@
 // Takes the README's pictures from the release build (dist/) in headless Chromium: a game in progress
 // (docs/screenshot.png), the game tree drawn as a picture with what alpha-beta prunes (docs/tree.png), and alpha-beta
 // stepped through to a cut, beside the board (docs/step.png), and a 15x15 game with the computer's last search and
-// its horizon (docs/gomoku.png); then the game page as a reader sees it on a phone and on a desktop, light and dark,
+// its horizon (docs/gomoku.png), Russell and Norvig's tree solved in the practice (docs/practice.png); then the game page as a reader sees it on a phone and on a desktop, light and dark,
 // on 3x3 and on 15x15 (docs/screens/BOARD-WIDTH-SCHEME.png).
 // Usage: node scripts/screenshot.mjs [folder]   (run `./dev.sh build` first; ./dev.sh screenshot does both)
 import { fileURLToPath } from "node:url";
@@ -14,8 +14,8 @@ const folder = process.argv[2] ?? fileURLToPath(new URL("../docs", import.meta.u
 const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)));
 const browser = await launch();
 
-/** Opens the game at `query` in a page `width` px wide, runs `prepare`, and saves the page (`whole`) or the game
- * alone as `name`. */
+/** Opens the game at `query` in a page `width` px wide, runs `prepare`, and saves the page (`whole` true), the
+ * element `whole` names, or the game alone as `name`. */
 async function picture(name, width, height, query, prepare, whole = false, colorScheme = "light") {
   // Reduced motion turns the squares' colour transitions off: a picture taken right after a move shows the
   // board as it settles, not half-way.
@@ -25,7 +25,8 @@ async function picture(name, width, height, query, prepare, whole = false, color
   await prepare(page);
   await gameSettled(page);
   const output = join(folder, name);
-  await (whole ? page : page.locator(".ttt")).screenshot({ path: output });
+  const shot = whole === true ? page : page.locator(whole || ".ttt");
+  await shot.screenshot({ path: output });
   console.log(`wrote ${output}`);
   await page.close();
 }
@@ -54,6 +55,14 @@ try {
       if ((await page.locator("[data-step-event]").getAttribute("data-step-event")) === "cut") cuts += 1;
     }
   });
+  // Russell and Norvig's tree, worked out and checked: every value typed, the two pruned branches ticked.
+  await picture("practice.png", 1280, 1000, "?practice=tree&leaves=((3,12,8),(2,4,6),(14,5,2))", async (page) => {
+    for (const [node, value] of [["", "3"], ["0", "3"], ["1", "2"], ["2", "2"]]) {
+      await page.locator(`.ttt-pnode[data-node="${node}"] > .ttt-phead input[data-field="value"]`).fill(value);
+    }
+    for (const node of ["1.1", "1.2"]) await page.locator(`input[data-pruned][data-node="${node}"]`).check();
+    await page.getByRole("button", { name: "Check" }).click();
+  }, ".ttt-practice");
   // Gomoku after three moves each: the computer's search, its statistics and its horizon beside the board.
   await picture("gomoku.png", 1100, 900, "?board=15x15&k=5&stats=1&horizon=1&think=500", async (page) => {
     for (const cell of [112, 98, 126]) {

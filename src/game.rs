@@ -214,7 +214,7 @@ impl Game {
     /// The settings of New game: these, but from the empty board when the game starts from a finished position
     /// (a link to a game's end), where a game would start over.
     pub fn new_game_settings(&self) -> Settings {
-        let mut settings = self.settings;
+        let mut settings = self.settings.clone();
         if settings.start.is_over() {
             settings.start = Grid::empty(settings.start.shape());
         }
@@ -651,11 +651,11 @@ mod tests {
     #[test]
     fn a_new_time_per_move_or_pause_plays_on_and_a_new_level_starts_again() {
         let game = game(Player::X);
-        let now = *game.settings();
+        let now = game.settings().clone();
         let longer = Settings {
             think_ms: now.think_ms * 2,
             delay_ms: 0,
-            ..now
+            ..now.clone()
         };
         assert!(
             !game.needs_restart(&longer),
@@ -805,7 +805,7 @@ mod tests {
         assert_eq!(game.computer_moved_from(), None, "the reply is undone");
         assert!(game.play_human(8));
         game.play_computer();
-        game.restart(*game.settings());
+        game.restart(game.settings().clone());
         assert_eq!(game.computer_moved_from(), None, "a new game");
         let friends = from("X...O....", Mode::Friend);
         assert_eq!(friends.computer_moved_from(), None);
@@ -845,7 +845,7 @@ mod tests {
             let mut over = from(position, Mode::Computer);
             assert!(matches!(over.phase(), Phase::Over(_)));
             assert_eq!(over.take_result(), None, "{position}");
-            over.restart(*over.settings());
+            over.restart(over.settings().clone());
             assert_eq!(over.take_result(), None, "{position} started again");
         }
     }
@@ -1068,7 +1068,7 @@ mod tests {
         assert_eq!(game.status_text(), "Your turn: you play X.");
         let o_to_move = from("X........", Mode::Computer);
         assert_eq!(o_to_move.phase(), Phase::ComputerToMove);
-        game.restart(*game.settings());
+        game.restart(game.settings().clone());
         assert_eq!(game.board().to_string(), "X...O....");
     }
 

@@ -17,6 +17,7 @@ pub mod report;
 // Native only: a brain talks over standard input and output.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gomocup;
+pub mod number;
 pub mod practice;
 pub mod pseudocode;
 pub mod search_tree;

@@ -16,9 +16,8 @@
 //! not the bound), with `s` for the state.
 
 use crate::engine::{Bound, StepKind};
-use crate::explain::signed;
+use crate::number::bound_words;
 use crate::search_tree::SearchTree;
-use crate::stepper::bound_words;
 use crate::textbook::TreeEvent;
 
 /// One line of the pseudocode.
@@ -97,7 +96,7 @@ pub enum Happening {
     /// The call returned `child`: v takes the better of v (which was `before`) and it (line 8 or 16).
     Combine {
         /// The value the call returned.
-        child: i32,
+        child: Bound,
         /// v before.
         before: Bound,
     },
@@ -378,9 +377,9 @@ impl Pseudocode {
             ),
             Happening::Combine { child, before } => format!(
                 "the call returned {}, so v ← {better}({}, {}) = {}.",
-                signed(child),
+                bound_words(child),
                 bound_words(before),
-                signed(child),
+                bound_words(child),
                 value_words(at.v)
             ),
             Happening::Test { reached, left } => self.test_sentence(step, reached, left),
@@ -492,7 +491,7 @@ enum Resume {
     Loop,
     /// The innermost call returned `value` to its caller (ALPHA-BETA-SEARCH, when no call is left), `chosen`
     /// being the action that gave it its value.
-    Returned { value: i32, chosen: Option<usize> },
+    Returned { value: Bound, chosen: Option<usize> },
     /// ALPHA-BETA-SEARCH has returned: every step is there.
     Done,
 }
@@ -531,11 +530,8 @@ impl Frame {
     };
 
     /// The value the function returns: v, which is a number once an action's value is in.
-    fn value(&self) -> i32 {
-        match self.v {
-            Some(Bound::Finite(value)) => value,
-            _ => 0,
-        }
+    fn value(&self) -> Bound {
+        self.v.unwrap_or(Bound::Finite(0))
     }
 }
 
@@ -609,8 +605,8 @@ impl Run<'_> {
             let ret = self.take(machine, StepKind::Return);
             let utility = ret
                 .and_then(|ret| self.events[ret].value)
-                .unwrap_or_default();
-            frame.v = Some(Bound::Finite(utility));
+                .unwrap_or(Bound::Finite(0));
+            frame.v = Some(utility);
             self.push(&frame, base + 1, Happening::Terminal, ret);
             machine.resume = Resume::Returned {
                 value: utility,
@@ -676,10 +672,10 @@ impl Run<'_> {
 
     /// A call returned `value` to the innermost call under way, at line 8 or 16 (or, with none left, to
     /// ALPHA-BETA-SEARCH at line 2, `chosen` being the root's action of that value).
-    fn returned(&mut self, machine: &mut Machine, value: i32, chosen: Option<usize>) {
+    fn returned(&mut self, machine: &mut Machine, value: Bound, chosen: Option<usize>) {
         let Some(mut call) = machine.calls.pop() else {
             let mut frame = Frame {
-                v: Some(Bound::Finite(value)),
+                v: Some(value),
                 chosen,
                 ..Frame::ROOT
             };
@@ -725,18 +721,18 @@ impl Run<'_> {
         &mut self,
         machine: &mut Machine,
         frame: &mut Frame,
-        child: i32,
+        child: Bound,
         left: usize,
         base: u8,
     ) -> bool {
         let before = frame.v.unwrap_or(Bound::NegInf);
         let better = if frame.max {
-            Bound::Finite(child) > before
+            child > before
         } else {
-            Bound::Finite(child) < before
+            child < before
         };
         if better {
-            frame.v = Some(Bound::Finite(child));
+            frame.v = Some(child);
             frame.chosen = frame.action;
         }
         self.push(frame, base + 4, Happening::Combine { child, before }, None);
@@ -770,9 +766,9 @@ mod tests {
     #[test]
     fn worked_out_a_slice_at_a_time_the_steps_are_those_worked_out_at_once() {
         let trees = [
-            SearchTree::Position("X...O....".parse().unwrap()),
-            SearchTree::Position("XOXXOO...".parse().unwrap()),
-            SearchTree::Position("XXXOO....".parse().unwrap()),
+            SearchTree::whole("X...O....".parse().unwrap()),
+            SearchTree::whole("XOXXOO...".parse().unwrap()),
+            SearchTree::whole("XXXOO....".parse().unwrap()),
             SearchTree::Abstract(AbstractTree::new(3, 3, 7).unwrap()),
         ];
         for tree in trees {

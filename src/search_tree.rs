@@ -14,23 +14,75 @@
 //! arithmetic only, so a seed gives the same tree on every machine, and a link with `depth`, `branching` and
 //! `seed` shares one exercise.
 
-use crate::engine::{alpha_beta_trace, Board, Rng};
+use crate::engine::{alpha_beta_trace, analyze, Board, Bound, Outcome, Rng, Score, Scoring, Value};
+use crate::explain::Convention;
 use crate::game::square_name;
+use crate::number::Number;
 use crate::textbook::{alpha_beta_search, tree_events, GameTree, TreeEvent};
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-/// An exam-style game tree: every inner node has the same number of children, every leaf is at the same depth,
-/// and the leaves' values come from a seed (see the module's documentation).
+/// A node of an abstract tree: a leaf and its value for MAX, or an inner node and its children, in the order
+/// alpha-beta tries them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Branch {
+    /// A leaf: the tree gives its value.
+    Leaf(Bound),
+    /// An inner node: its children.
+    Inner(Vec<Branch>),
+}
+
+impl Branch {
+    /// The node at `path` below this one, if there is one.
+    fn at(&self, path: &[usize]) -> Option<&Branch> {
+        path.iter().try_fold(self, |node, &place| match node {
+            Branch::Inner(children) => children.get(place),
+            Branch::Leaf(_) => None,
+        })
+    }
+
+    /// The leaves below this node (itself, if it is one).
+    fn leaves(&self) -> usize {
+        match self {
+            Branch::Leaf(_) => 1,
+            Branch::Inner(children) => children.iter().map(Branch::leaves).sum(),
+        }
+    }
+
+    /// The levels below this node: 0 for a leaf.
+    fn depth(&self) -> usize {
+        match self {
+            Branch::Leaf(_) => 0,
+            Branch::Inner(children) => 1 + children.iter().map(Branch::depth).max().unwrap_or(0),
+        }
+    }
+}
+
+/// Where an abstract tree comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Drawn from a seed in an exam's shape: every inner node has `branching` children, every leaf is `depth`
+    /// levels below the root.
+    Drawn {
+        /// Levels of moves below the root.
+        depth: u32,
+        /// Children of each inner node.
+        branching: u32,
+        /// The seed the leaves are drawn from.
+        seed: u64,
+    },
+    /// Written out by a teacher (`leaves=`), in any shape the picture holds.
+    Written,
+}
+
+/// A game tree that is not a game: MAX at the root, the levels taking turns, each leaf's value given.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AbstractTree {
-    depth: u32,
-    branching: u32,
-    seed: u64,
-    /// The leaves' values for MAX, left to right.
-    leaves: Vec<i32>,
+    /// The root, an inner node.
+    root: Branch,
+    origin: Origin,
 }
 
 /// Why an abstract tree cannot be drawn.
@@ -62,12 +114,18 @@ impl fmt::Display for TreeShapeError {
 impl std::error::Error for TreeShapeError {}
 
 impl AbstractTree {
-    /// The depths a practice tree may have: levels of moves below the root.
+    /// The depths a drawn practice tree may have: levels of moves below the root.
     pub const DEPTHS: RangeInclusive<u32> = 2..=4;
-    /// The numbers of children an inner node may have.
+    /// The numbers of children an inner node of a drawn tree may have.
     pub const BRANCHINGS: RangeInclusive<u32> = 2..=4;
-    /// The leaves' values.
+    /// The leaves' values of a drawn tree.
     pub const LEAF_VALUES: RangeInclusive<i32> = -9..=9;
+    /// The most leaves a written tree may have: as many as a picture a reader can work on holds.
+    pub const MOST_LEAVES: usize = 81;
+    /// The most levels below the root a written tree may have.
+    pub const MOST_LEVELS: usize = 6;
+    /// The most children a node of a written tree may have.
+    pub const MOST_CHILDREN: usize = 9;
 
     /// The tree `depth` levels deep with `branching` children to every inner node, its leaves drawn from `seed`.
     ///
@@ -83,47 +141,250 @@ impl AbstractTree {
         let mut rng = Rng::new(seed);
         let span =
             (AbstractTree::LEAF_VALUES.end() - AbstractTree::LEAF_VALUES.start() + 1) as usize;
-        let leaves = (0..branching.pow(depth))
-            .map(|_| *AbstractTree::LEAF_VALUES.start() + rng.below(span) as i32)
-            .collect();
+        // Left to right, depth first: the order the leaves were always drawn in, so that old links keep their trees.
+        fn grow(levels: u32, branching: u32, draw: &mut dyn FnMut() -> i32) -> Branch {
+            if levels == 0 {
+                return Branch::Leaf(Bound::Finite(draw()));
+            }
+            Branch::Inner(
+                (0..branching)
+                    .map(|_| grow(levels - 1, branching, draw))
+                    .collect(),
+            )
+        }
+        let mut draw = || *AbstractTree::LEAF_VALUES.start() + rng.below(span) as i32;
         Ok(AbstractTree {
-            depth,
-            branching,
-            seed,
-            leaves,
+            root: grow(depth, branching, &mut draw),
+            origin: Origin::Drawn {
+                depth,
+                branching,
+                seed,
+            },
         })
     }
 
-    /// Levels of moves below the root.
-    pub fn depth(&self) -> u32 {
-        self.depth
+    /// Where the tree comes from.
+    pub fn origin(&self) -> Origin {
+        self.origin
     }
 
-    /// Children of each inner node.
-    pub fn branching(&self) -> u32 {
-        self.branching
-    }
-
-    /// The seed the leaves were drawn from.
-    pub fn seed(&self) -> u64 {
-        self.seed
+    /// The tree in a few words, for the panels: "the practice tree (3 levels, 2 children a node, seed 7)", "your
+    /// tree (2 levels, 9 leaves)".
+    pub fn describe(&self) -> String {
+        match self.origin {
+            Origin::Drawn {
+                depth,
+                branching,
+                seed,
+            } => format!(
+                "the practice tree ({depth} levels, {branching} children a node, seed {seed})"
+            ),
+            Origin::Written => format!(
+                "your tree ({} levels, {} leaves)",
+                self.root.depth(),
+                self.root.leaves()
+            ),
+        }
     }
 
     /// Whether `path` leads from the root to a node of the tree.
     pub fn contains(&self, path: &[usize]) -> bool {
-        path.len() <= self.depth as usize
-            && path.iter().all(|&place| place < self.branching as usize)
+        self.root.at(path).is_some()
     }
 
     /// The value for MAX of the leaf at `path`; `None` for an inner node or a path off the tree.
-    pub fn leaf_value(&self, path: &[usize]) -> Option<i32> {
-        if path.len() != self.depth as usize || !self.contains(path) {
-            return None;
+    pub fn leaf_value(&self, path: &[usize]) -> Option<Bound> {
+        match self.root.at(path)? {
+            Branch::Leaf(value) => Some(*value),
+            Branch::Inner(_) => None,
         }
-        let index = path
-            .iter()
-            .fold(0, |index, &place| index * self.branching as usize + place);
-        Some(self.leaves[index])
+    }
+
+    /// The number of children of the node at `path`: 0 at a leaf and off the tree.
+    pub fn children(&self, path: &[usize]) -> usize {
+        match self.root.at(path) {
+            Some(Branch::Inner(children)) => children.len(),
+            _ => 0,
+        }
+    }
+}
+
+/// The written form, which `leaves=` takes: each inner node its children in parentheses, separated by commas,
+/// each leaf its value: "((3,12,8),(2,4,6),(14,5,2))", Russell and Norvig's figure. Infinities are "inf" and
+/// "-inf".
+impl fmt::Display for AbstractTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn write(branch: &Branch, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match branch {
+                Branch::Leaf(value) => write!(f, "{value}"),
+                Branch::Inner(children) => {
+                    f.write_str("(")?;
+                    for (index, child) in children.iter().enumerate() {
+                        if index > 0 {
+                            f.write_str(",")?;
+                        }
+                        write(child, f)?;
+                    }
+                    f.write_str(")")
+                }
+            }
+        }
+        write(&self.root, f)
+    }
+}
+
+/// Why a written tree is not one: where it breaks, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WrittenTreeError {
+    /// The text breaks at character `at` (from 1), after `before`: `expected` was wanted, `found` came.
+    Breaks {
+        /// The character, counted from 1.
+        at: usize,
+        /// The text before it.
+        before: String,
+        /// What may come there.
+        expected: &'static str,
+        /// What came: a character, or "the end".
+        found: String,
+    },
+    /// The tree is bigger than a picture holds.
+    TooBig(String),
+    /// A single value: no move to search.
+    NoMoves,
+}
+
+impl fmt::Display for WrittenTreeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WrittenTreeError::Breaks {
+                at,
+                before,
+                expected,
+                found,
+            } => write!(
+                f,
+                "it breaks at character {at}, after \"{}\": {expected} was expected, not {found}",
+                before.escape_default()
+            ),
+            WrittenTreeError::TooBig(why) => f.write_str(why),
+            WrittenTreeError::NoMoves => f.write_str(
+                "a tree is its root's children in parentheses, such as ((3,12,8),(2,4,6),(14,5,2)): a single value has \
+                 no move to search",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WrittenTreeError {}
+
+/// Reads a written tree, a character at a time.
+struct Reader<'t> {
+    text: &'t str,
+    /// The byte where reading is.
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn skip_spaces(&mut self) {
+        let rest = &self.text[self.at..];
+        self.at += rest.len() - rest.trim_start().len();
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    /// The error of finding what is at the reader where `expected` was wanted.
+    fn breaks(&self, expected: &'static str) -> WrittenTreeError {
+        WrittenTreeError::Breaks {
+            at: self.text[..self.at].chars().count() + 1,
+            before: self.text[..self.at].to_owned(),
+            expected,
+            found: self
+                .peek()
+                .map_or_else(|| "the end".to_owned(), |c| format!("\"{c}\"")),
+        }
+    }
+
+    /// A node: a parenthesised list of nodes, or a value.
+    fn branch(&mut self, depth: usize) -> Result<Branch, WrittenTreeError> {
+        self.skip_spaces();
+        if self.peek() != Some('(') {
+            return self.leaf();
+        }
+        if depth >= AbstractTree::MOST_LEVELS {
+            return Err(WrittenTreeError::TooBig(format!(
+                "a tree has at most {} levels below its root, and this one has more",
+                AbstractTree::MOST_LEVELS
+            )));
+        }
+        self.at += 1;
+        let mut children = vec![self.branch(depth + 1)?];
+        loop {
+            self.skip_spaces();
+            match self.peek() {
+                Some(',') => {
+                    self.at += 1;
+                    children.push(self.branch(depth + 1)?);
+                }
+                Some(')') => {
+                    self.at += 1;
+                    break;
+                }
+                _ => return Err(self.breaks("\",\" or \")\"")),
+            }
+        }
+        if children.len() > AbstractTree::MOST_CHILDREN {
+            return Err(WrittenTreeError::TooBig(format!(
+                "a node has at most {} children, and one of this tree's has {}",
+                AbstractTree::MOST_CHILDREN,
+                children.len()
+            )));
+        }
+        Ok(Branch::Inner(children))
+    }
+
+    /// A leaf's value: a whole number, or an infinity.
+    fn leaf(&mut self) -> Result<Branch, WrittenTreeError> {
+        let rest = &self.text[self.at..];
+        let end = rest
+            .find(|c: char| c == ',' || c == '(' || c == ')' || c.is_whitespace())
+            .unwrap_or(rest.len());
+        match rest[..end].parse::<Number>() {
+            Ok(number) if end > 0 => {
+                self.at += end;
+                Ok(Branch::Leaf(number.0))
+            }
+            _ => Err(self.breaks("a value (a whole number, inf or -inf) or \"(\"")),
+        }
+    }
+}
+
+impl FromStr for AbstractTree {
+    type Err = WrittenTreeError;
+
+    /// A tree written as [`AbstractTree`]'s `Display` writes it, with spaces anywhere between its parts.
+    fn from_str(text: &str) -> Result<AbstractTree, WrittenTreeError> {
+        let mut reader = Reader { text, at: 0 };
+        let root = reader.branch(0)?;
+        reader.skip_spaces();
+        if reader.at < text.len() {
+            return Err(reader.breaks("the end"));
+        }
+        if let Branch::Leaf(_) = root {
+            return Err(WrittenTreeError::NoMoves);
+        }
+        if root.leaves() > AbstractTree::MOST_LEAVES {
+            return Err(WrittenTreeError::TooBig(format!(
+                "a tree has at most {} leaves, and this one has {}",
+                AbstractTree::MOST_LEAVES,
+                root.leaves()
+            )));
+        }
+        Ok(AbstractTree {
+            root,
+            origin: Origin::Written,
+        })
     }
 }
 
@@ -136,11 +397,7 @@ impl GameTree for AbstractTree {
     }
 
     fn actions(&self, path: &Vec<usize>) -> Vec<usize> {
-        if path.len() < self.depth as usize {
-            (0..self.branching as usize).collect()
-        } else {
-            Vec::new()
-        }
+        (0..self.children(path)).collect()
     }
 
     fn result(&self, path: &Vec<usize>, place: usize) -> Vec<usize> {
@@ -149,7 +406,7 @@ impl GameTree for AbstractTree {
         child
     }
 
-    fn utility(&self, path: &Vec<usize>) -> Option<i32> {
+    fn utility(&self, path: &Vec<usize>) -> Option<Bound> {
         self.leaf_value(path)
     }
 }
@@ -245,21 +502,93 @@ impl FromStr for NodeId {
     }
 }
 
+/// The game tree of a 3x3 position cut `levels` moves below it: a position there whose game goes on is a leaf,
+/// worth its value with best play (the engine's, in points, from MAX's side), as a depth-limited search scores the
+/// positions at its horizon, but exact.
+struct CutPosition {
+    root: Board,
+    levels: usize,
+}
+
+impl GameTree for CutPosition {
+    /// A position, and how many moves below the root it lies.
+    type Node = (Board, usize);
+
+    fn root(&self) -> (Board, usize) {
+        (self.root, 0)
+    }
+
+    fn actions(&self, &(board, depth): &(Board, usize)) -> Vec<usize> {
+        if depth < self.levels {
+            board.legal_moves().collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn result(&self, &(board, depth): &(Board, usize), cell: usize) -> (Board, usize) {
+        (board.play(cell), depth + 1)
+    }
+
+    fn utility(&self, &(board, depth): &(Board, usize)) -> Option<Bound> {
+        (board.is_over() || depth >= self.levels).then(|| Bound::Finite(worth(self.root, board)))
+    }
+}
+
+/// The value of `position` with best play, in points, for MAX, the side to move at `root`: a finished game's
+/// score, or the engine's exact value of the position.
+fn worth(root: Board, position: Board) -> i32 {
+    let convention = Convention::at(&root.into(), Scoring::DepthAware);
+    let grid = position.into();
+    let score = match position.winner() {
+        // The last mover won: the value of its move, which ended the game.
+        Some(_) => Score::Proved(Value {
+            outcome: Outcome::Loss,
+            plies: 0,
+        }),
+        None if position.is_over() => Score::Proved(Value {
+            outcome: Outcome::Draw,
+            plies: 0,
+        }),
+        None => {
+            let best = analyze(&grid).moves.iter().map(|entry| entry.value).max();
+            Score::Proved(best.unwrap_or(Value {
+                outcome: Outcome::Draw,
+                plies: 0,
+            }))
+        }
+    };
+    convention.points(&grid, score)
+}
+
 /// A tree alpha-beta searches for a reader: a 3x3 position, or an abstract tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchTree {
-    /// The game tree of a 3x3 position, searched by the engine to the end of the game.
-    Position(Board),
-    /// An exam-style tree drawn from a seed.
+    /// The game tree of a 3x3 position, to `levels` moves below it: at the number of its empty squares or more,
+    /// to the end of the game, which the engine searches; fewer, the positions at the cut are leaves whose values
+    /// are given (see [`CutPosition`]).
+    Position(Board, u32),
+    /// An exam-style tree drawn from a seed, or a teacher's.
     Abstract(AbstractTree),
 }
 
 impl SearchTree {
-    /// Alpha-beta's events from the root: the engine's trace for a position, the textbook search for an
-    /// abstract tree (see the module's documentation).
+    /// The whole game tree of `board`, to the end of the game.
+    pub fn whole(board: Board) -> SearchTree {
+        SearchTree::Position(board, 9 - board.marks())
+    }
+
+    /// Alpha-beta's events from the root: the engine's trace for a position searched to the end, the textbook
+    /// search for one cut short and for an abstract tree (see the module's documentation).
     pub fn trace(&self) -> Vec<TreeEvent> {
         match self {
-            SearchTree::Position(board) => tree_events(&alpha_beta_trace(board)),
+            SearchTree::Position(board, levels) if *levels >= 9 - board.marks() => {
+                tree_events(&alpha_beta_trace(board))
+            }
+            SearchTree::Position(board, levels) => alpha_beta_search(&CutPosition {
+                root: *board,
+                levels: *levels as usize,
+            }),
             SearchTree::Abstract(tree) => alpha_beta_search(tree),
         }
     }
@@ -268,39 +597,44 @@ impl SearchTree {
     /// of play.
     pub fn position(&self, path: &[usize]) -> Option<Board> {
         match self {
-            SearchTree::Position(board) => path
+            SearchTree::Position(board, levels) if path.len() <= *levels as usize => path
                 .iter()
                 .try_fold(*board, |position, &cell| position.try_play(cell).ok()),
-            SearchTree::Abstract(_) => None,
+            SearchTree::Position(..) | SearchTree::Abstract(_) => None,
         }
     }
 
     /// Whether `path` leads from the root to a node of the tree.
     pub fn contains(&self, path: &[usize]) -> bool {
         match self {
-            SearchTree::Position(_) => self.position(path).is_some(),
+            SearchTree::Position(..) => self.position(path).is_some(),
             SearchTree::Abstract(tree) => tree.contains(path),
         }
     }
 
-    /// The actions of the node at `path`, in the order alpha-beta tries them: empty at a leaf (a finished game)
-    /// and off the tree.
+    /// The actions of the node at `path`, in the order alpha-beta tries them: empty at a leaf (a finished game, a
+    /// position at the cut) and off the tree.
     pub fn actions(&self, path: &[usize]) -> Vec<usize> {
         match self {
-            SearchTree::Position(_) => self
+            SearchTree::Position(_, levels) if path.len() < *levels as usize => self
                 .position(path)
                 .map(|position| position.legal_moves().collect())
                 .unwrap_or_default(),
-            SearchTree::Abstract(tree) if tree.contains(path) => tree.actions(&path.to_vec()),
-            SearchTree::Abstract(_) => Vec::new(),
+            SearchTree::Position(..) => Vec::new(),
+            SearchTree::Abstract(tree) => tree.actions(&path.to_vec()),
         }
     }
 
-    /// The value an abstract tree gives its leaf at `path`, which the reader is shown; `None` elsewhere (a
-    /// finished game's score is the reader's to work out).
-    pub fn given_value(&self, path: &[usize]) -> Option<i32> {
+    /// The value of the leaf at `path`, which the reader is shown: a finished game's score, the value of a
+    /// position at the cut, an abstract tree's leaf; `None` at an inner node and off the tree.
+    pub fn given_value(&self, path: &[usize]) -> Option<Bound> {
         match self {
-            SearchTree::Position(_) => None,
+            SearchTree::Position(board, _) => {
+                let position = self.position(path)?;
+                self.actions(path)
+                    .is_empty()
+                    .then(|| Bound::Finite(worth(*board, position)))
+            }
             SearchTree::Abstract(tree) => tree.leaf_value(path),
         }
     }
@@ -319,8 +653,11 @@ impl SearchTree {
         let mut stack = vec![(Vec::new(), self.position(&[]))];
         while let Some((path, position)) = stack.pop() {
             let actions = match (self, position) {
-                (SearchTree::Position(_), Some(board)) => board.legal_moves().collect(),
-                _ => self.actions(&path),
+                (SearchTree::Position(_, levels), Some(board)) if path.len() < *levels as usize => {
+                    board.legal_moves().collect()
+                }
+                (SearchTree::Position(..), _) => Vec::new(),
+                (SearchTree::Abstract(tree), _) => tree.actions(&path),
             };
             for &action in actions.iter().rev() {
                 let mut child = path.clone();
@@ -335,7 +672,7 @@ impl SearchTree {
     /// Who MAX is, in words: "X" on a board, "MAX" in an abstract tree.
     pub fn max_name(&self) -> &'static str {
         match self {
-            SearchTree::Position(board) => board.to_move().name(),
+            SearchTree::Position(board, _) => board.to_move().name(),
             SearchTree::Abstract(_) => "MAX",
         }
     }
@@ -344,9 +681,9 @@ impl SearchTree {
     /// move, as the step panel says), or "node 0.2.1".
     pub fn node_words(&self, path: &[usize]) -> String {
         match (self, path.split_last()) {
-            (SearchTree::Position(_), None) => "the starting position".to_owned(),
+            (SearchTree::Position(..), None) => "the starting position".to_owned(),
             (SearchTree::Abstract(_), None) => "the root".to_owned(),
-            (SearchTree::Position(root), Some((&cell, before))) => {
+            (SearchTree::Position(root, _), Some((&cell, before))) => {
                 let mover = self
                     .position(before)
                     .map_or("", |position| position.to_move().name());
@@ -361,10 +698,10 @@ impl SearchTree {
     /// tree.
     pub fn child_words(&self, parent: &[usize], action: usize) -> String {
         match self {
-            SearchTree::Position(root) if parent.len() % 2 == 0 => {
+            SearchTree::Position(root, _) if parent.len() % 2 == 0 => {
                 format!("the move in {}", square_name(root.shape(), action))
             }
-            SearchTree::Position(root) => {
+            SearchTree::Position(root, _) => {
                 format!("the reply in {}", square_name(root.shape(), action))
             }
             SearchTree::Abstract(_) => {
@@ -379,8 +716,8 @@ impl SearchTree {
     /// "replies" at a MIN node on a board, "children" in an abstract tree.
     pub fn children_word(&self, parent: &[usize]) -> &'static str {
         match self {
-            SearchTree::Position(_) if parent.len() % 2 == 0 => "moves",
-            SearchTree::Position(_) => "replies",
+            SearchTree::Position(..) if parent.len() % 2 == 0 => "moves",
+            SearchTree::Position(..) => "replies",
             SearchTree::Abstract(_) => "children",
         }
     }
@@ -389,7 +726,7 @@ impl SearchTree {
     /// child it leads to).
     pub fn action_words(&self, parent: &[usize], action: usize) -> String {
         match self {
-            SearchTree::Position(root) => square_name(root.shape(), action),
+            SearchTree::Position(root, _) => square_name(root.shape(), action),
             SearchTree::Abstract(_) => {
                 let mut child = parent.to_vec();
                 child.push(action);
@@ -408,19 +745,83 @@ mod tests {
     fn a_seed_gives_the_same_leaves_on_every_machine() {
         // Fixed here so that a change to the generator, which would change every shared link's tree, fails.
         let tree = AbstractTree::new(2, 3, 1).unwrap();
-        let leaves: Vec<i32> = (0..3)
-            .flat_map(|first| (0..3).map(move |second| [first, second]))
-            .map(|path| tree.leaf_value(&path).unwrap())
-            .collect();
-        assert_eq!(leaves, [1, 5, 9, -1, -1, 5, 7, 0, -4]);
+        assert_eq!(tree.to_string(), "((1,5,9),(-1,-1,5),(7,0,-4))");
         assert_eq!(AbstractTree::new(2, 3, 1).unwrap(), tree);
         assert_ne!(AbstractTree::new(2, 3, 2).unwrap(), tree);
         // Every value from -9 to 9 turns up, and no other.
         let big = AbstractTree::new(4, 4, 7).unwrap();
-        let mut seen: Vec<i32> = big.leaves.clone();
+        let mut seen: Vec<Bound> = (0..256)
+            .map(|leaf: usize| {
+                (0..4)
+                    .map(|level| leaf >> (2 * (3 - level)) & 3)
+                    .collect::<Vec<_>>()
+            })
+            .map(|path| big.leaf_value(&path).unwrap())
+            .collect();
         seen.sort_unstable();
         seen.dedup();
-        assert_eq!(seen, (-9..=9).collect::<Vec<_>>());
+        assert_eq!(seen, (-9..=9).map(Bound::Finite).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_teachers_tree_is_read_as_written_and_searched_by_the_textbook() {
+        // Russell and Norvig's figure: three MIN nodes, nine leaves; 4 and 6 are pruned.
+        let figure: AbstractTree = " ( (3, 12,8), (2,4,6),(14,5,2) ) ".parse().unwrap();
+        assert_eq!(figure.to_string(), "((3,12,8),(2,4,6),(14,5,2))");
+        assert_eq!(figure.origin(), Origin::Written);
+        assert_eq!(figure.describe(), "your tree (2 levels, 9 leaves)");
+        let events = SearchTree::Abstract(figure).trace();
+        assert_eq!(events.last().unwrap().value, Some(Bound::Finite(3)));
+        let leaves_seen = events
+            .iter()
+            .filter(|event| event.kind == StepKind::Visit && event.path.len() == 2)
+            .count();
+        assert_eq!(leaves_seen, 7);
+        // Any shape, and infinities, written with the panels' signs too.
+        let ragged: AbstractTree = "((inf,−2),-inf,((1),5))".parse().unwrap();
+        assert_eq!(ragged.to_string(), "((inf,-2),-inf,((1),5))");
+        assert_eq!(ragged.leaf_value(&[0, 0]), Some(Bound::PosInf));
+        assert_eq!(ragged.leaf_value(&[1]), Some(Bound::NegInf));
+        assert_eq!(ragged.children(&[2, 0]), 1);
+    }
+
+    #[test]
+    fn a_written_tree_that_breaks_says_where() {
+        let broken = |text: &str| text.parse::<AbstractTree>().unwrap_err().to_string();
+        assert_eq!(
+            broken("((3,12,8),(2,,6))"),
+            "it breaks at character 14, after \"((3,12,8),(2,\": a value (a whole number, inf or -inf) or \"(\" \
+             was expected, not \",\""
+        );
+        assert_eq!(
+            broken("((3,12,8),(2,4,6)"),
+            "it breaks at character 18, after \"((3,12,8),(2,4,6)\": \",\" or \")\" was expected, not the end"
+        );
+        assert_eq!(
+            broken("((1,2)) x"),
+            "it breaks at character 9, after \"((1,2)) \": the end was expected, not \"x\""
+        );
+        assert!(broken("7").starts_with("a tree is its root's children in parentheses"));
+        assert!(broken("()").contains("at character 2"));
+        let wide = format!("({})", ["1"; 10].join(","));
+        assert_eq!(
+            broken(&wide),
+            "a node has at most 9 children, and one of this tree's has 10"
+        );
+        let deep = format!("{}1{}", "(".repeat(8), ")".repeat(8));
+        assert!(broken(&deep).starts_with("a tree has at most 6 levels"));
+        let many = format!("({})", ["(1,2,3,4,5,6,7,8,9)"; 9].join(","));
+        assert!(many.parse::<AbstractTree>().is_ok(), "81 leaves");
+        let more = format!(
+            "({})",
+            ["(1,2,3,4,5,6,7,8,9)"; 9]
+                .join(",")
+                .replacen("(1,", "(1,1,", 1)
+        );
+        assert_eq!(
+            broken(&more),
+            "a node has at most 9 children, and one of this tree's has 10"
+        );
     }
 
     #[test]
@@ -473,7 +874,7 @@ mod tests {
         assert_eq!(tree.node_words(&[1, 0]), "node 1.0");
         assert_eq!(tree.child_words(&[1], 0), "child 1.0");
         assert!(!tree.contains(&[2]) && !tree.contains(&[0, 0, 0]));
-        let board = SearchTree::Position("XOXXOO...".parse().unwrap());
+        let board = SearchTree::whole("XOXXOO...".parse().unwrap());
         // The root, X's three moves, O's four replies, and X's last move after three of them (O wins after 8, 7).
         assert_eq!(board.nodes().len(), 1 + 3 + 4 + 3);
         assert_eq!(board.node_words(&[7, 6]), "O in row 3, column 1");

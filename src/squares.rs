@@ -294,7 +294,7 @@ mod tests {
         assert!(squares.iter().all(|square| square.heat.is_none()));
         assert_eq!(squares[0].score, None);
         // Plain scores: every win is best, and scores +1.
-        let mut plain = *game.settings();
+        let mut plain = game.settings().clone();
         plain.display.scoring = crate::engine::Scoring::Plain;
         let mut plain_game = game.clone();
         plain_game.adjust(plain);

@@ -8,6 +8,7 @@ use crate::explain::exact_scores;
 use crate::game::{game_name, square_name, Game, Phase};
 use crate::practice::{Practising, Subject};
 use crate::report::{Found, Scored};
+use crate::search_tree::SearchTree;
 use crate::settings::{
     reading_name, Change, Controls, Group, Name, Panel, Practice, Reading, Settings,
 };
@@ -385,7 +386,7 @@ impl State {
     /// board and the setting's default used, as when the game was mounted.
     pub fn set(&mut self, reading: &Reading) -> Played {
         let name = reading_name(reading);
-        let mut settings = *self.game.settings();
+        let mut settings = self.game.settings().clone();
         self.forget_problems(&[name]);
         let applied = match reading {
             Ok(change) => settings.apply_live(change),
@@ -416,7 +417,7 @@ impl State {
     /// The board, k and position read together (a `<tic-tac-toe>`'s attributes), each value not understood
     /// explained above the board.
     pub fn set_board_together(&mut self, readings: &[Reading]) -> Played {
-        let mut settings = *self.game.settings();
+        let mut settings = self.game.settings().clone();
         let problems = settings.set_board_together(readings);
         self.forget_problems(&[Name::Board, Name::K, Name::Position]);
         self.problems.extend(Problem::of_settings(problems));
@@ -428,7 +429,7 @@ impl State {
     /// they were (a typo should not cost a game).
     pub fn typed(&mut self, reading: &Reading) -> Played {
         let name = reading_name(reading);
-        let mut settings = *self.game.settings();
+        let mut settings = self.game.settings().clone();
         self.forget_problems(&[name]);
         let applied = match reading {
             Ok(change) => settings.apply_live(change),
@@ -478,6 +479,7 @@ impl State {
         self.aim = self
             .aim
             .filter(|&(cell, on)| on == board && self.game.is_playable(cell));
+        self.open_step_on_leaves();
         match self.game.searchable_at_once() {
             Some(board) => self.follow_position(board),
             None => {
@@ -506,14 +508,18 @@ impl State {
         match settings.display.practice {
             Practice::Hidden => None,
             Practice::Position => Some(Subject::Position(self.game.searchable_at_once())),
-            Practice::Tree => {
-                let tree = settings.practice_tree;
-                Some(Subject::Tree {
-                    depth: tree.depth,
-                    branching: tree.branching,
-                    seed: tree.seed,
-                })
-            }
+            // A teacher's tree when one is written out; a drawn one of the shape and seed asked otherwise.
+            Practice::Tree => Some(match &settings.leaves {
+                Some(text) => Subject::Written(text.clone()),
+                None => {
+                    let tree = settings.practice_tree;
+                    Subject::Tree {
+                        depth: tree.depth,
+                        branching: tree.branching,
+                        seed: tree.seed,
+                    }
+                }
+            }),
         }
     }
 
@@ -527,6 +533,20 @@ impl State {
         let tree = sheet.tree().clone();
         self.thinking.step_through(tree);
         self.set(&Ok(Change::Show(Panel::Step, true)))
+    }
+
+    /// The step panel opens on the teacher's tree when one is written out (`leaves=`, on any board), rather than on
+    /// the position: as it opens only, so that "Back to the game's position" stays there.
+    fn open_step_on_leaves(&mut self) {
+        let settings = self.game.settings();
+        let opening = settings.display.step && !self.thinking.step_shown();
+        let written = settings
+            .leaves
+            .as_deref()
+            .and_then(|text| text.parse().ok());
+        if let (true, Some(tree)) = (opening, written) {
+            self.thinking.step_through(SearchTree::Abstract(tree));
+        }
     }
 
     /// The panels that need the whole tree follow `board`, the position on the board, and the settings: the statistics of the
@@ -953,7 +973,7 @@ mod tests {
         assert_ne!(share.url, url);
         assert_eq!(share.copied, None);
         // A new game takes the link away.
-        state.restart(*state.game.settings());
+        state.restart(state.game.settings().clone());
         assert_eq!(state.share, None);
         assert_eq!(page("").share_url(), "https://example.com/tictactoe/");
     }
@@ -1079,7 +1099,7 @@ mod tests {
             .expect("five empty squares: practised on");
         assert_eq!(
             *sheet.tree(),
-            crate::search_tree::SearchTree::Position("XOXXOO...".parse().unwrap())
+            crate::search_tree::SearchTree::whole("XOXXOO...".parse().unwrap())
         );
         assert_eq!(state.practice_solution(), Played::On);
         state.settle();

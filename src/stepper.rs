@@ -15,6 +15,7 @@
 use crate::engine::{move_between, Board, Bound, Player, Status, StepEvent, StepKind};
 use crate::explain::{group_digits, signed, values_are, Note};
 use crate::game::square_name;
+use crate::number::bound_words;
 use crate::pseudocode::Pseudocode;
 use crate::search_tree::{tree_size, SearchTree};
 use crate::textbook::TreeEvent;
@@ -130,7 +131,7 @@ impl Speed {
 impl Stepper {
     /// The search of `root`, at its first event: the root's visit.
     pub fn new(root: Board) -> Stepper {
-        Stepper::on(SearchTree::Position(root))
+        Stepper::on(SearchTree::whole(root))
     }
 
     /// The search of `tree`, at its first event: the root's visit. Its pseudocode is not worked out yet (see
@@ -139,7 +140,7 @@ impl Stepper {
         let events = tree.trace();
         let visited = visits_in(&events);
         let plain = match &tree {
-            SearchTree::Position(root) => tree_size(*root),
+            SearchTree::Position(root, _) => tree_size(*root),
             SearchTree::Abstract(_) => tree.nodes().len() as u64,
         };
         Stepper {
@@ -177,11 +178,8 @@ impl Stepper {
         };
         Note::new(
             format!(
-                "Alpha-beta as the textbook writes it, on the practice tree ({} levels, {} children a node, seed \
-                 {}). {}",
-                tree.depth(),
-                tree.branching(),
-                tree.seed(),
+                "Alpha-beta as the textbook writes it, on {}. {}",
+                tree.describe(),
                 values_are(None)
             ),
             "the step-through",
@@ -231,7 +229,8 @@ impl Stepper {
             position: *position,
             alpha: event.alpha,
             beta: event.beta,
-            value: event.value,
+            // A position's values are scores: only a teacher's tree gives a leaf an infinity.
+            value: event.value.and_then(Bound::finite),
         })
     }
 
@@ -312,7 +311,7 @@ impl Stepper {
         let (step, steps) = self.progress();
         let (visited, total) = self.visits();
         let what = match self.tree() {
-            SearchTree::Position(_) => "Positions",
+            SearchTree::Position(..) => "Positions",
             SearchTree::Abstract(_) => "Nodes",
         };
         format!(
@@ -409,7 +408,7 @@ impl Stepper {
         let path = &event.path[..];
         let node = tree.node_words(path);
         let leaf = tree.actions(path).is_empty();
-        let value = event.value.map_or_else(String::new, signed);
+        let value = event.value.map_or_else(String::new, bound_words);
         let (alpha, beta) = (bound_words(event.alpha), bound_words(event.beta));
         match event.kind {
             StepKind::Visit if leaf => format!("Visit {node}: a leaf (α = {alpha}, β = {beta})."),
@@ -501,15 +500,6 @@ fn visits_in(events: &[TreeEvent]) -> usize {
         .iter()
         .filter(|event| event.kind == StepKind::Visit)
         .count()
-}
-
-/// A bound as the panel's sentences write it: −∞, +∞, or a signed score.
-pub fn bound_words(bound: Bound) -> String {
-    match bound {
-        Bound::NegInf => "−∞".to_owned(),
-        Bound::Finite(value) => signed(value),
-        Bound::PosInf => "+∞".to_owned(),
-    }
 }
 
 /// What a side's score means to it: "a win", "a draw" or "a loss".

@@ -36,8 +36,8 @@ pub trait GameTree {
     fn result(&self, node: &Self::Node, action: usize) -> Self::Node;
 
     /// TERMINAL-TEST(s) and UTILITY(s) in one: the value of `node` for MAX if the game ends there, `None` if it
-    /// goes on.
-    fn utility(&self, node: &Self::Node) -> Option<i32>;
+    /// goes on. A teacher's tree may give a leaf −∞ or +∞.
+    fn utility(&self, node: &Self::Node) -> Option<Bound>;
 }
 
 /// One event of alpha-beta, in the textbook's MAX/MIN terms, at the node reached by `path` from the root.
@@ -52,7 +52,7 @@ pub struct TreeEvent {
     /// The node's beta, as [`StepEvent::beta`] says.
     pub beta: Bound,
     /// The node's value for MAX on a return and a cut; `None` on a visit.
-    pub value: Option<i32>,
+    pub value: Option<Bound>,
 }
 
 impl TreeEvent {
@@ -72,7 +72,7 @@ pub fn tree_events(trace: &[StepEvent]) -> Vec<TreeEvent> {
             path: path.to_vec(),
             alpha: event.alpha,
             beta: event.beta,
-            value: event.value,
+            value: event.value.map(Bound::Finite),
         });
     });
     events
@@ -98,7 +98,7 @@ struct Search<'t, T: GameTree> {
 }
 
 impl<T: GameTree> Search<'_, T> {
-    fn record(&mut self, kind: StepKind, (alpha, beta): (Bound, Bound), value: Option<i32>) {
+    fn record(&mut self, kind: StepKind, (alpha, beta): (Bound, Bound), value: Option<Bound>) {
         self.events.push(TreeEvent {
             kind,
             path: self.path.clone(),
@@ -110,7 +110,7 @@ impl<T: GameTree> Search<'_, T> {
 
     /// MAX-VALUE at MAX's nodes (an even number of actions from the root), MIN-VALUE at MIN's: one function,
     /// since the two differ only in the direction of each comparison.
-    fn value(&mut self, node: &T::Node, mut alpha: Bound, mut beta: Bound) -> i32 {
+    fn value(&mut self, node: &T::Node, mut alpha: Bound, mut beta: Bound) -> Bound {
         self.record(StepKind::Visit, (alpha, beta), None);
         if let Some(utility) = self.tree.utility(node) {
             self.record(StepKind::Return, (alpha, beta), Some(utility));
@@ -119,7 +119,7 @@ impl<T: GameTree> Search<'_, T> {
         let maximizing = self.path.len() % 2 == 0;
         let actions = self.tree.actions(node);
         // v starts at -infinity (MAX) or +infinity (MIN): every value beats it.
-        let mut v: Option<i32> = None;
+        let mut v: Option<Bound> = None;
         for (tried, &action) in actions.iter().enumerate() {
             self.path.push(action);
             let child = self.value(&self.tree.result(node, action), alpha, beta);
@@ -131,9 +131,9 @@ impl<T: GameTree> Search<'_, T> {
             };
             v = Some(best);
             let reached = if maximizing {
-                Bound::Finite(best) >= beta
+                best >= beta
             } else {
-                Bound::Finite(best) <= alpha
+                best <= alpha
             };
             if reached {
                 if tried + 1 < actions.len() {
@@ -143,13 +143,13 @@ impl<T: GameTree> Search<'_, T> {
                 return best;
             }
             if maximizing {
-                alpha = alpha.max(Bound::Finite(best));
+                alpha = alpha.max(best);
             } else {
-                beta = beta.min(Bound::Finite(best));
+                beta = beta.min(best);
             }
         }
         // A node that is not terminal has an action: a tree that says otherwise is scored as a draw.
-        let value = v.unwrap_or_default();
+        let value = v.unwrap_or(Bound::Finite(0));
         self.record(StepKind::Return, (alpha, beta), Some(value));
         value
     }
@@ -187,8 +187,8 @@ mod tests {
             child
         }
 
-        fn utility(&self, node: &Vec<usize>) -> Option<i32> {
-            (node.len() == 2).then(|| LEAVES[node[0]][node[1]])
+        fn utility(&self, node: &Vec<usize>) -> Option<Bound> {
+            (node.len() == 2).then(|| Finite(LEAVES[node[0]][node[1]]))
         }
     }
 
@@ -214,14 +214,14 @@ mod tests {
             ]
         );
         let root = events.last().expect("the root returns last");
-        assert_eq!((root.path.len(), root.value), (0, Some(3)));
+        assert_eq!((root.path.len(), root.value), (0, Some(Finite(3))));
         let cut = events
             .iter()
             .find(|event| event.kind == StepKind::Cut)
             .expect("one cut");
         assert_eq!(
             (cut.path.clone(), cut.alpha, cut.beta, cut.value),
-            (vec![1], Finite(3), PosInf, Some(2))
+            (vec![1], Finite(3), PosInf, Some(Finite(2)))
         );
         // The third MIN node's last leaf reaches alpha with nothing left to skip: a return, no cut.
         assert_eq!(
@@ -237,7 +237,7 @@ mod tests {
             .expect("the third MIN node returns");
         assert_eq!(
             (third.alpha, third.beta, third.value),
-            (Finite(3), Finite(5), Some(2))
+            (Finite(3), Finite(5), Some(Finite(2)))
         );
         assert!(events[0].at_max_node() && !cut.at_max_node());
         assert_eq!((events[0].alpha, events[0].beta), (NegInf, PosInf));

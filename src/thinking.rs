@@ -199,6 +199,11 @@ impl Thinking {
         }
     }
 
+    /// Whether the step panel is shown, as last followed.
+    pub fn step_shown(&self) -> bool {
+        self.step_shown
+    }
+
     /// Follows the game to `board`: a new position closes what was about the old one (the tree keeps whether it
     /// marks what alpha-beta prunes).
     pub fn follow(&mut self, board: Board) {

@@ -619,7 +619,7 @@ mod tests {
                 (StepKind::Visit, _) => {
                     windows.insert(event.path.clone(), (event.alpha, event.beta));
                 }
-                (StepKind::Return, Some(value))
+                (StepKind::Return, Some(Bound::Finite(value)))
                     if (1..=3).contains(&event.path.len())
                         && value != 0
                         && inside(value, windows[&event.path]) =>

@@ -56,7 +56,7 @@ fn answer_as_the_trace_says(exercise: &mut Exercise) {
                 give(Field::Alpha, event.alpha);
                 give(Field::Beta, event.beta);
             }
-            StepKind::Return => give(Field::Value, Bound::Finite(event.value.unwrap())),
+            StepKind::Return => give(Field::Value, event.value.unwrap()),
             StepKind::Cut => {}
         }
     }
@@ -119,7 +119,7 @@ fn answers_read_off_the_trace_are_all_right_and_the_solution_is_those_answers() 
         let checked = exercise.check();
         let name = format!("{:?}", exercise.tree());
         assert_eq!(checked.mistakes, [], "{name}");
-        assert_eq!(checked.score.right, checked.score.total, "{name}");
+        assert_eq!((checked.score.wrong, checked.score.left), (0, 0), "{name}");
         assert!(checked
             .verdicts
             .iter()
@@ -128,7 +128,7 @@ fn answers_read_off_the_trace_are_all_right_and_the_solution_is_those_answers() 
             .branches
             .iter()
             .all(|(_, verdict)| *verdict == Verdict::Right));
-        // The nodes that ask something are the visited ones, less an abstract tree's leaves.
+        // The nodes that ask something are the visited ones, less the leaves, whose values are given.
         let visited = visited(&exercise);
         let nodes = exercise.nodes();
         let visited_leaves = nodes
@@ -136,11 +136,11 @@ fn answers_read_off_the_trace_are_all_right_and_the_solution_is_those_answers() 
             .filter(|node| node.given.is_some() && visited.contains(node.id.path()))
             .count();
         assert_eq!(
-            checked.score.total,
+            checked.score.right,
             visited.len() - visited_leaves,
             "{name}"
         );
-        asked += checked.score.total;
+        asked += checked.score.right;
         cuts += exercise
             .trace()
             .iter()
@@ -157,13 +157,14 @@ fn answers_read_off_the_trace_are_all_right_and_the_solution_is_those_answers() 
             shown.score,
             Score {
                 right: 0,
-                total: checked.score.total,
-                shown: checked.score.total
+                wrong: 0,
+                left: 0,
+                shown: checked.score.right
             }
         );
     }
     // Totals over every exercise: they change only if the trace or what is asked does.
-    assert_eq!((asked, cuts), (100_358, 16_381));
+    assert_eq!((asked, cuts), (42_531, 13_364));
 }
 
 /// The event a mistake names, which must be the one that decides it.
@@ -194,7 +195,7 @@ fn another(number: Number) -> Number {
 /// Makes each number of `exercise` (answered as the trace says) wrong alone: one mistake each, at its node. The
 /// kinds of mistake seen go to `seen`.
 fn each_number_wrong(exercise: &Exercise, seen: &mut HashSet<String>) {
-    let total = exercise.check().score.total;
+    let total = exercise.check().score.right;
     for node in exercise.nodes() {
         for &field in &node.fields {
             let Some(right) = node.answer.get(field) else {
@@ -213,7 +214,7 @@ fn each_number_wrong(exercise: &Exercise, seen: &mut HashSet<String>) {
             assert!(checked
                 .verdicts
                 .contains(&(node.id.clone(), Verdict::Wrong)));
-            assert_eq!(checked.score.right, total - 1);
+            assert_eq!((checked.score.right, checked.score.wrong), (total - 1, 1));
             seen.insert(format!("{:?}", mistake.kind));
         }
     }
@@ -278,12 +279,11 @@ fn a_missed_cut_is_explained_in_numbers_as_the_step_panel_says_it() {
     // O . .      α = +3: O's other reply, in 5, is skipped.
     // . O X
     let mut exercise = Exercise::on_position(board("XOXO...OX"), Mode::Values).unwrap();
-    exercise
-        .answer(&id("6"), Field::Value, number("-2"))
-        .unwrap();
-    exercise
-        .answer(&id("6.5"), Field::Value, number("0"))
-        .unwrap();
+    for (node, value) in [("6", "-2"), ("6.5", "0")] {
+        exercise
+            .answer(&id(node), Field::Value, number(value))
+            .unwrap();
+    }
     let checked = exercise.check();
     let sentences: Vec<(String, &MistakeKind, &str)> = checked
         .mistakes
@@ -319,21 +319,23 @@ fn a_missed_cut_is_explained_in_numbers_as_the_step_panel_says_it() {
         [(id("6"), Verdict::Wrong), (id("6.5"), Verdict::Wrong)]
     );
     assert_eq!(checked.branches, [(id("6.5"), Verdict::Wrong)]);
-    // The root and the two wins ask their values, and so does 6 and the win after it: one answer is given, wrong.
+    // The root and 6 ask their values (the wins are leaves, their values given): 6 is answered with a mistake, the
+    // root not yet, and 6.5, never reached, is answered all the same. Blanks are not mistakes.
+    let score = checked.score;
     assert_eq!(
-        checked.score,
-        Score {
-            right: 0,
-            total: 5,
-            shown: 0
-        }
+        (score.right, score.wrong, score.left, score.shown),
+        (0, 2, 1, 0)
     );
+    assert_eq!(score.to_string(), "2 answered: 0 right, 2 wrong; 1 to go");
     // Marked, the branch is right and the node under it is out of the reader's search.
     exercise.mark_pruned(&id("6.5"), true).unwrap();
     let checked = exercise.check();
     assert_eq!(checked.mistakes, []);
     assert_eq!(checked.branches, [(id("6.5"), Verdict::Right)]);
-    assert_eq!(checked.score.to_string(), "1 of 5 right");
+    assert_eq!(
+        checked.score.to_string(),
+        "1 answered: 1 right, 0 wrong; 1 to go"
+    );
     assert_eq!(
         exercise.answer_of(&id("6.5")).unwrap().value,
         None,
@@ -379,7 +381,10 @@ fn a_cut_at_a_max_node_of_an_abstract_tree() {
     assert!(exercise.answer_of(&id("1.1.1")).unwrap().pruned);
     assert_eq!(exercise.answer_of(&id("1.1")).unwrap().beta, number("-2"));
     assert_eq!(exercise.check().mistakes, []);
-    assert_eq!(exercise.check().score.to_string(), "0 of 7 right, 1 shown");
+    assert_eq!(
+        exercise.check().score.to_string(),
+        "0 answered: 0 right, 0 wrong; 6 to go, 1 shown"
+    );
     let root = exercise.reveal(&NodeId::ROOT).unwrap();
     assert_eq!(
         root.sentence,
@@ -388,26 +393,64 @@ fn a_cut_at_a_max_node_of_an_abstract_tree() {
 }
 
 #[test]
-fn a_position_is_practised_once_its_tree_is_small() {
-    let early = Exercise::on_position(board("X...O...."), Mode::Values).unwrap_err();
-    assert_eq!(
-        early,
-        NotPractisable::TooEarly {
-            empty: 7,
-            positions: 7_332
+fn a_position_is_practised_on_a_lesson_sized_tree_cut_where_it_fits() {
+    // The tree is cut as deep as it goes with at most 30 values to find; the positions at the cut are leaves,
+    // their values given, and a deeper cut asks more.
+    for (position, levels, asked) in [
+        ("X.O.X...O", (3, 5), 17),
+        ("XO.X.O...", (4, 5), 30),
+        (".........", (2, 9), 10),
+        ("X...O....", (3, 7), 27),
+        ("XOXXOO...", (3, 3), 5),
+    ] {
+        let exercise = Exercise::on_position(board(position), Mode::Values).unwrap();
+        assert_eq!(exercise.levels(), Some(levels), "{position}");
+        assert_eq!(exercise.values_asked(), asked, "{position}");
+        let deeper = Exercise::at_levels(board(position), levels.0 + 1, Mode::Values).unwrap();
+        assert!(
+            levels.0 == levels.1 || deeper.values_asked() > 30,
+            "{position}"
+        );
+        // Every leaf shows its value, and asks nothing: inner nodes alone have fields.
+        for node in exercise.nodes() {
+            assert_eq!(
+                node.given.is_some(),
+                !node.has_children,
+                "{position} {}",
+                node.id
+            );
+            assert_eq!(
+                node.fields.is_empty(),
+                !node.has_children,
+                "{position} {}",
+                node.id
+            );
         }
-    );
+    }
+    // On the empty board the cut is two moves down: each leaf is worth its position's value with best play, for
+    // X. X in a corner, then O beside it, is a win for X ending with 7 marks on the board (+3); O in the centre
+    // draws.
+    let empty = Exercise::on_position(Board::EMPTY, Mode::Values).unwrap();
+    let given = |path: &str| {
+        empty
+            .nodes()
+            .into_iter()
+            .find(|node| node.id == id(path))
+            .unwrap()
+            .given
+    };
     assert_eq!(
-        early.to_string(),
-        "Practice on the board starts when at most 5 squares are empty, a tree small enough to work through by \
-         hand: this position has 7 empty squares and a game tree of 7,332 positions. Play on, or practise on an \
-         abstract tree."
+        (given("0.1"), given("0.4")),
+        (Some(Bound::Finite(3)), Some(Bound::Finite(0)))
     );
     assert_eq!(
         Exercise::on_position(board("XXXOO...."), Mode::Values).unwrap_err(),
         NotPractisable::GameOver
     );
-    assert!(Exercise::on_position(board("XO.XO...."), Mode::Values).is_ok());
+}
+
+#[test]
+fn a_positions_nodes_are_named_by_their_moves() {
     let labels: Vec<String> = Exercise::on_position(board("XOXXOO..."), Mode::Values)
         .unwrap()
         .nodes()
@@ -479,7 +522,11 @@ fn answers_that_do_not_fit_the_node_are_refused() {
         Err(AnswerError::NotAsked(id("6"), Field::Beta)),
         "X has won: no children, no window asked"
     );
-    assert!(hard.answer(&id("6"), Field::Value, number("+3")).is_ok());
+    assert_eq!(
+        hard.answer(&id("6"), Field::Value, number("+3")),
+        Err(AnswerError::GivenValue(id("6"))),
+        "a finished game's score is given, as every leaf's"
+    );
     assert!(hard.answer(&id("7"), Field::Beta, number("inf")).is_ok());
     for error in [
         AnswerError::NoSuchNode(id("2")),

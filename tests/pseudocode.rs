@@ -6,7 +6,7 @@
 #[path = "common/oracle.rs"]
 mod oracle;
 
-use tictactoe::engine::{Bound, StepKind};
+use tictactoe::engine::StepKind;
 use tictactoe::pseudocode::{Happening, Pseudocode, LISTING};
 use tictactoe::search_tree::{AbstractTree, SearchTree};
 use tictactoe::textbook::TreeEvent;
@@ -16,7 +16,7 @@ fn trees() -> Vec<SearchTree> {
     let mut trees: Vec<SearchTree> = oracle::reachable()
         .into_iter()
         .filter(|board| board.marks() >= 3)
-        .map(SearchTree::Position)
+        .map(SearchTree::whole)
         .collect();
     for depth in AbstractTree::DEPTHS {
         for branching in AbstractTree::BRANCHINGS {
@@ -68,7 +68,7 @@ fn assert_each_event_is_its_step(code: &Pseudocode) {
             (event.alpha, event.beta),
             "event {index}"
         );
-        let v = event.value.map(Bound::Finite);
+        let v = event.value;
         if event.kind != StepKind::Visit {
             assert_eq!(step.v, v, "event {index}");
         }
@@ -180,7 +180,7 @@ fn the_pseudocode_runs_as_the_trace_goes_on_every_small_position_and_abstract_tr
 
 #[test]
 fn the_steps_read_as_sentences_beside_their_lines() {
-    let tree = SearchTree::Position("XOXO...OX".parse().unwrap());
+    let tree = SearchTree::whole("XOXO...OX".parse().unwrap());
     let code = Pseudocode::new(tree.clone(), tree.trace());
     let sentences: Vec<String> = (0..code.steps().len())
         .map(|at| code.sentence(at))

@@ -41,6 +41,14 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The score, when the bound is one.
+    pub const fn finite(self) -> Option<i32> {
+        match self {
+            Bound::Finite(value) => Some(value),
+            Bound::NegInf | Bound::PosInf => None,
+        }
+    }
+
     /// The bound a core's window end `value` stands for on a board of `cells` cells (the core writes the
     /// infinities as `±INFINITY`), a score in the write-ups' points.
     fn from_core(value: i32, cells: u32) -> Bound {

@@ -19,17 +19,15 @@
 //!   entered there is a mistake.
 //! - The score counts the nodes that ask something: "14 of 17 right", shown answers apart.
 
-mod number;
 mod sheet;
 mod words;
 
-pub use number::{Number, ParseNumberError};
+pub use crate::number::{Number, ParseNumberError};
 pub use sheet::{NodeView, PracticeControl, Practising, Sheet, Subject, Unavailable};
 
 use crate::engine::{Board, Bound, Status, StepKind};
-use crate::explain::group_digits;
 use crate::game::square_name;
-use crate::search_tree::{tree_size, AbstractTree, NodeId, SearchTree};
+use crate::search_tree::{AbstractTree, NodeId, SearchTree};
 use crate::textbook::TreeEvent;
 use std::collections::HashMap;
 use std::fmt;
@@ -122,13 +120,6 @@ impl Answer {
 /// Why a position cannot be practised on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotPractisable {
-    /// More than [`Exercise::MOST_EMPTY_SQUARES`] squares are empty: the tree is too big to work by hand.
-    TooEarly {
-        /// The empty squares.
-        empty: u32,
-        /// The positions of its game tree, root included.
-        positions: u64,
-    },
     /// The game is over: there is nothing to search.
     GameOver,
 }
@@ -136,17 +127,9 @@ pub enum NotPractisable {
 impl fmt::Display for NotPractisable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotPractisable::TooEarly { empty, positions } => write!(
-                f,
-                "Practice on the board starts when at most {} squares are empty, a tree small enough to work \
-                 through by hand: this position has {empty} empty squares and a game tree of {} positions. Play \
-                 on, or practise on an abstract tree.",
-                Exercise::MOST_EMPTY_SQUARES,
-                group_digits(*positions)
-            ),
             NotPractisable::GameOver => f.write_str(
-                "The game is over here: there is no search to practise on. Start a new game, or practise on an \
-                 abstract tree.",
+                "The game is over here: there is no search to practise on. Start a new game, or practise on a \
+                 tree.",
             ),
         }
     }
@@ -236,21 +219,38 @@ pub struct Mistake {
     pub sentence: String,
 }
 
-/// The score: nodes done right of the nodes that ask something.
+/// The score: the nodes the reader answered, right and wrong, and those left; blanks are not mistakes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Score {
-    /// Nodes answered completely and right by the reader (shown ones apart).
+    /// Nodes that ask something, answered completely and right (shown ones apart).
     pub right: usize,
-    /// Nodes that ask something.
-    pub total: usize,
+    /// Nodes answered with a mistake: a node that asks something, answered completely, or one alpha-beta never
+    /// reaches, given a number.
+    pub wrong: usize,
+    /// Nodes that ask something and are not answered completely yet.
+    pub left: usize,
     /// Nodes whose answers were shown.
     pub shown: usize,
 }
 
-/// "14 of 17 right", and ", 2 shown" when answers were shown.
+impl Score {
+    /// The nodes answered, right or wrong.
+    pub fn answered(&self) -> usize {
+        self.right + self.wrong
+    }
+}
+
+/// "9 answered: 7 right, 2 wrong; 6 to go", and ", 2 shown" when answers were shown.
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} of {} right", self.right, self.total)?;
+        write!(
+            f,
+            "{} answered: {} right, {} wrong; {} to go",
+            self.answered(),
+            self.right,
+            self.wrong,
+            self.left
+        )?;
         if self.shown > 0 {
             write!(f, ", {} shown", self.shown)?;
         }
@@ -291,8 +291,8 @@ pub struct PracticeNode {
     /// Its position, on a board: `data-position`. Two lines of play can reach one position, which is then two nodes
     /// of the tree that alpha-beta may visit with different windows: the node's name is its `id`.
     pub position: Option<Board>,
-    /// Its value, when the tree gives it (an abstract tree's leaf).
-    pub given: Option<i32>,
+    /// Its value, when the tree gives it (a leaf's).
+    pub given: Option<Bound>,
     /// Whether it has children.
     pub has_children: bool,
     /// Which of its fields take a number (whatever alpha-beta does there: the page must not give that away).
@@ -344,25 +344,53 @@ pub struct Exercise {
 }
 
 impl Exercise {
-    /// The most empty squares a position may have to be practised on: its tree has at most 326 nodes.
-    pub const MOST_EMPTY_SQUARES: u32 = 5;
+    /// The most values an exercise on a position asks for, as it opens: a lesson's worth, which fits a screen.
+    pub const MOST_VALUES: usize = 30;
 
-    /// The exercise on the 3x3 position `board`, searched by the engine.
+    /// The exercise on the 3x3 position `board`, its tree cut as deep as it can be while alpha-beta visits at most
+    /// [`Exercise::MOST_VALUES`] nodes with moves below them (each asks a value); the positions at the cut are
+    /// leaves, their values given. One level is always there, however many values that asks.
     ///
     /// # Errors
-    /// [`NotPractisable`] when more than [`Exercise::MOST_EMPTY_SQUARES`] squares are empty, or the game is over.
+    /// [`NotPractisable::GameOver`] when the game is over: there is nothing to search.
     pub fn on_position(board: Board, mode: Mode) -> Result<Exercise, NotPractisable> {
+        let mut exercise = Exercise::at_levels(board, 1, mode)?;
+        for levels in 2..=9 - board.marks() {
+            let deeper = Exercise::new(SearchTree::Position(board, levels), mode);
+            if deeper.values_asked() > Exercise::MOST_VALUES {
+                break;
+            }
+            exercise = deeper;
+        }
+        Ok(exercise)
+    }
+
+    /// The exercise on the 3x3 position `board` cut `levels` moves below it (at least 1; the number of its empty
+    /// squares or more is the whole tree).
+    ///
+    /// # Errors
+    /// [`NotPractisable::GameOver`] when the game is over.
+    pub fn at_levels(board: Board, levels: u32, mode: Mode) -> Result<Exercise, NotPractisable> {
         if board.status() != Status::InProgress {
             return Err(NotPractisable::GameOver);
         }
-        let empty = 9 - board.marks();
-        if empty > Exercise::MOST_EMPTY_SQUARES {
-            return Err(NotPractisable::TooEarly {
-                empty,
-                positions: tree_size(board),
-            });
+        let levels = levels.clamp(1, 9 - board.marks());
+        Ok(Exercise::new(SearchTree::Position(board, levels), mode))
+    }
+
+    /// How many nodes ask for a value: those alpha-beta visits that have moves below them.
+    pub fn values_asked(&self) -> usize {
+        (0..self.nodes.len())
+            .filter(|&at| self.nodes[at].visited() && self.fields(at).contains(&Field::Value))
+            .count()
+    }
+
+    /// On a position: the levels its tree is cut at, and the most it can have (the whole tree).
+    pub fn levels(&self) -> Option<(u32, u32)> {
+        match &self.tree {
+            SearchTree::Position(board, levels) => Some((*levels, 9 - board.marks())),
+            SearchTree::Abstract(_) => None,
         }
-        Ok(Exercise::new(SearchTree::Position(board), mode))
     }
 
     /// The exercise on the abstract tree `tree`.
@@ -575,10 +603,7 @@ impl Exercise {
     fn truth(&self, at: usize, field: Field) -> Option<Number> {
         let node = &self.nodes[at];
         match field {
-            Field::Value => node
-                .ret
-                .and_then(|ret| self.events[ret].value)
-                .map(|value| Number(Bound::Finite(value))),
+            Field::Value => node.ret.and_then(|ret| self.events[ret].value).map(Number),
             Field::Alpha => node.visit.map(|visit| Number(self.events[visit].alpha)),
             Field::Beta => node.visit.map(|visit| Number(self.events[visit].beta)),
         }
@@ -592,14 +617,22 @@ impl Exercise {
             mistakes: Vec::new(),
             score: Score {
                 right: 0,
-                total: 0,
+                wrong: 0,
+                left: 0,
                 shown: 0,
             },
         };
         for at in 0..self.nodes.len() {
+            let complete = self
+                .fields(at)
+                .iter()
+                .all(|&field| self.answers[at].get(field).is_some());
             if self.asks(at) {
-                checked.score.total += 1;
-                checked.score.shown += usize::from(self.shown[at]);
+                if self.shown[at] {
+                    checked.score.shown += 1;
+                } else if !complete || self.covered(at) {
+                    checked.score.left += 1;
+                }
             }
             if self.covered(at) {
                 continue;
@@ -619,12 +652,11 @@ impl Exercise {
                 };
                 checked.verdicts.push((self.nodes[at].id.clone(), verdict));
             }
-            let complete = self
-                .fields(at)
-                .iter()
-                .all(|&field| self.answers[at].get(field).is_some());
-            if self.asks(at) && right && complete && !self.shown[at] {
+            let judged = self.asks(at) && complete && !self.shown[at];
+            if judged && right {
                 checked.score.right += 1;
+            } else if (judged || !self.nodes[at].visited()) && answered && !right {
+                checked.score.wrong += 1;
             }
         }
         checked

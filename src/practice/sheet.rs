@@ -14,14 +14,14 @@ use super::{
 };
 use crate::engine::Board;
 use crate::explain::{values_are, Note};
-use crate::search_tree::{AbstractTree, NodeId, SearchTree, TreeShapeError};
+use crate::search_tree::{AbstractTree, NodeId, SearchTree, TreeShapeError, WrittenTreeError};
 use std::fmt;
 
 /// The most sheets kept for the visit besides the one on show: enough for a game's worth of undoing.
 const KEPT: usize = 12;
 
 /// What the panel is asked to practise on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Subject {
     /// The position on the board: `None` on a board bigger than 3x3.
     Position(Option<Board>),
@@ -34,6 +34,8 @@ pub enum Subject {
         /// The seed of the leaves.
         seed: u64,
     },
+    /// A teacher's tree, as written (`leaves=`).
+    Written(String),
 }
 
 /// Why the panel has no exercise to show.
@@ -45,6 +47,8 @@ pub enum Unavailable {
     BiggerBoard,
     /// The abstract tree's shape is not one (the settings take only shapes that are).
     Shape(TreeShapeError),
+    /// The teacher's tree is not one: where it breaks.
+    Written(WrittenTreeError),
 }
 
 impl fmt::Display for Unavailable {
@@ -53,9 +57,10 @@ impl fmt::Display for Unavailable {
             Unavailable::Position(why) => why.fmt(f),
             Unavailable::BiggerBoard => f.write_str(
                 "Practice on the board is on the 3x3 board, whose game trees get small enough to work through by \
-                 hand. Practise on an abstract tree.",
+                 hand. Practise on a tree.",
             ),
             Unavailable::Shape(why) => write!(f, "There is no practice tree to show: {why}."),
+            Unavailable::Written(why) => write!(f, "The tree written out cannot be drawn: {why}."),
         }
     }
 }
@@ -71,15 +76,21 @@ pub enum PracticeControl {
     NewTree,
     /// Practise on an abstract tree instead (the position cannot be practised on).
     AbstractTree,
+    /// One level more of the position's tree.
+    Deeper,
+    /// One level less of the position's tree.
+    Shallower,
 }
 
 impl PracticeControl {
     /// Every control.
-    pub const ALL: [PracticeControl; 4] = [
+    pub const ALL: [PracticeControl; 6] = [
         PracticeControl::Check,
         PracticeControl::Solution,
         PracticeControl::NewTree,
         PracticeControl::AbstractTree,
+        PracticeControl::Deeper,
+        PracticeControl::Shallower,
     ];
 
     /// The control's name, as its button's `data-practice` spells it.
@@ -89,6 +100,8 @@ impl PracticeControl {
             PracticeControl::Solution => "solution",
             PracticeControl::NewTree => "new-tree",
             PracticeControl::AbstractTree => "abstract-tree",
+            PracticeControl::Deeper => "deeper",
+            PracticeControl::Shallower => "shallower",
         }
     }
 
@@ -240,8 +253,8 @@ impl Sheet {
         self.solved = true;
     }
 
-    /// The score line: "14 of 17 right" once checked, saying so when answers changed since; what the solution
-    /// did once it is filled in; nothing before.
+    /// The score line: "9 answered: 7 right, 2 wrong; 6 to go." once checked, saying so when answers changed
+    /// since; what the solution did once it is filled in; before the first check, how many values are asked.
     pub fn score_line(&self) -> String {
         match (&self.checked, self.solved) {
             (_, true) => "The solution is filled in: the step-through below runs it.".to_owned(),
@@ -250,8 +263,48 @@ impl Sheet {
                 checked.score
             ),
             (Some(checked), false) => format!("{}.", checked.score),
-            (None, false) => String::new(),
+            (None, false) => format!(
+                "Nothing checked yet; {} to go.",
+                self.exercise.values_asked()
+            ),
         }
+    }
+
+    /// What was typed and not taken, each with the node it was typed at: "X in row 2, column 1, a MIN node: \"abc\"
+    /// is not a number: type …". The panel says it in a line of its own, away from the tree, so that nothing in
+    /// the tree moves when it comes (the reader's next click lands where it was aimed).
+    pub fn typo_lines(&self) -> Vec<String> {
+        let nodes = self.exercise.nodes();
+        self.typos
+            .iter()
+            .map(|(node, _, sentence)| {
+                let label = nodes
+                    .iter()
+                    .find(|view| view.id == *node)
+                    .map_or("", |view| &view.label);
+                format!("{label}: {sentence}")
+            })
+            .collect()
+    }
+
+    /// How deep the position's tree on show is cut, and what that asks: "3 of 5 levels: 17 values to find."; `None`
+    /// for an abstract tree.
+    pub fn levels_line(&self) -> Option<String> {
+        let (levels, most) = self.exercise.levels()?;
+        let asked = self.exercise.values_asked();
+        let values = if asked == 1 { "value" } else { "values" };
+        Some(if levels == most {
+            format!("The whole tree, {levels} levels: {asked} {values} to find.")
+        } else {
+            format!(
+                "{levels} of {most} levels, the positions below given their values: {asked} {values} to find."
+            )
+        })
+    }
+
+    /// On a position: the levels its tree is cut at, and the most it can have.
+    pub fn levels(&self) -> Option<(u32, u32)> {
+        self.exercise.levels()
     }
 
     /// Every node as the panel draws it, depth first, each before its children.
@@ -301,10 +354,20 @@ impl Sheet {
 
     /// The same exercise asking what `mode` asks, with the numbers and marks given so far.
     fn in_mode(&self, mode: Mode) -> Sheet {
-        let exercise = match self.tree() {
-            SearchTree::Position(board) => Exercise::on_position(*board, mode)
+        self.remade(mode, self.exercise.levels().map(|(levels, _)| levels))
+    }
+
+    /// The exercise on the same position cut `levels` moves below it (or the same abstract tree), asking what
+    /// `mode` asks, with the numbers and marks given so far at the nodes it still has.
+    fn remade(&self, mode: Mode, levels: Option<u32>) -> Sheet {
+        let exercise = match (self.tree(), levels) {
+            (SearchTree::Position(board, _), Some(levels)) => {
+                Exercise::at_levels(*board, levels, mode)
+                    .unwrap_or_else(|_| unreachable!("the position was practised on already"))
+            }
+            (SearchTree::Position(board, _), None) => Exercise::on_position(*board, mode)
                 .unwrap_or_else(|_| unreachable!("the position was practised on already")),
-            SearchTree::Abstract(tree) => Exercise::on_tree(tree.clone(), mode),
+            (SearchTree::Abstract(tree), _) => Exercise::on_tree(tree.clone(), mode),
         };
         let mut sheet = Sheet::new(exercise);
         for node in self.exercise.nodes() {
@@ -402,24 +465,33 @@ impl Practising {
                 self.kept.remove(0);
             }
         }
-        let tree = match subject {
+        let tree = match &subject {
             Subject::Position(None) => Err(Unavailable::BiggerBoard),
-            Subject::Position(Some(board)) => Ok(SearchTree::Position(board)),
+            Subject::Position(Some(board)) => Ok(SearchTree::whole(*board)),
             Subject::Tree {
                 depth,
                 branching,
                 seed,
-            } => AbstractTree::new(depth, branching, seed)
+            } => AbstractTree::new(*depth, *branching, *seed)
                 .map(SearchTree::Abstract)
                 .map_err(Unavailable::Shape),
+            Subject::Written(text) => text
+                .parse::<AbstractTree>()
+                .map(SearchTree::Abstract)
+                .map_err(Unavailable::Written),
         };
         let sheet = tree.and_then(|tree| self.sheet_of(tree));
         self.current = Some((subject, sheet));
     }
 
-    /// The sheet of `tree` in the panel's mode: kept from earlier, or new.
+    /// The sheet of `tree` in the panel's mode: kept from earlier (a position's at the levels it was left at), or
+    /// new.
     fn sheet_of(&mut self, tree: SearchTree) -> Result<Sheet, Unavailable> {
-        if let Some(at) = self.kept.iter().position(|sheet| *sheet.tree() == tree) {
+        let same = |sheet: &Sheet| match (sheet.tree(), &tree) {
+            (SearchTree::Position(left, _), SearchTree::Position(board, _)) => left == board,
+            (left, tree) => left == tree,
+        };
+        if let Some(at) = self.kept.iter().position(same) {
             let sheet = self.kept.remove(at);
             return Ok(if sheet.mode() == self.mode {
                 sheet
@@ -428,12 +500,26 @@ impl Practising {
             });
         }
         let exercise = match tree {
-            SearchTree::Position(board) => {
+            SearchTree::Position(board, _) => {
                 Exercise::on_position(board, self.mode).map_err(Unavailable::Position)?
             }
             SearchTree::Abstract(tree) => Exercise::on_tree(tree, self.mode),
         };
         Ok(Sheet::new(exercise))
+    }
+
+    /// One level more (`deeper`) or less of the position's tree on show, which keeps its numbers and marks at the
+    /// nodes it still has.
+    pub fn change_levels(&mut self, deeper: bool) {
+        let mode = self.mode;
+        if let Some((_, Ok(sheet))) = &mut self.current {
+            if let Some((levels, most)) = sheet.exercise.levels() {
+                let wanted = if deeper { levels + 1 } else { levels - 1 };
+                if (1..=most).contains(&wanted) {
+                    *sheet = sheet.remade(mode, Some(wanted));
+                }
+            }
+        }
     }
 
     /// Asks what `mode` asks from now on; the sheet on show keeps its numbers and marks.
@@ -489,7 +575,13 @@ mod tests {
             Field::Value,
             Err("\"x\" is not a number".to_owned()),
         );
-        assert_eq!(sheet.score_line(), "", "nothing checked yet");
+        assert_eq!(
+            sheet.score_line(),
+            format!(
+                "Nothing checked yet; {} to go.",
+                sheet.exercise.values_asked()
+            )
+        );
         sheet.check();
         let views = sheet.nodes();
         assert_eq!(node(&views, "").verdict, Some(Verdict::Right));
@@ -503,7 +595,7 @@ mod tests {
             "a typo clears the field"
         );
         let score = sheet.score_line();
-        assert!(score.ends_with(" right."), "{score}");
+        assert!(score.contains(" right, "), "{score}");
         // Node 0 is answered, right or wrong: its verdict is the check's, and it goes once the value changes.
         assert!(node(&views, "0").verdict.is_some());
         sheet.answer(&id("0"), Field::Value, Ok(None));
@@ -574,7 +666,9 @@ mod tests {
         // Checked now, the filled-in answers are all right, and all shown.
         sheet.check();
         assert!(
-            sheet.score_line().starts_with("0 of "),
+            sheet
+                .score_line()
+                .starts_with("0 answered: 0 right, 0 wrong; 0 to go, "),
             "{}",
             sheet.score_line()
         );
@@ -587,11 +681,12 @@ mod tests {
         practising.follow(Subject::Position(Some(first)));
         let sheet = practising.sheet_mut().unwrap();
         sheet.answer(&NodeId::ROOT, Field::Value, number("+3"));
-        // A move: another position, too early to practise on.
+        // Another position: its own exercise, lesson-sized however early.
         practising.follow(Subject::Position(Some(Board::EMPTY)));
-        assert!(practising.sheet().is_none());
-        let why = practising.unavailable().unwrap().to_string();
-        assert!(why.contains("this position has 9 empty squares"), "{why}");
+        assert_eq!(
+            practising.sheet().unwrap().tree(),
+            &SearchTree::Position(Board::EMPTY, 2)
+        );
         // Undone: the answers are back.
         practising.follow(Subject::Position(Some(first)));
         let root = &practising.sheet().unwrap().nodes()[0];
@@ -605,6 +700,55 @@ mod tests {
             seed: 1,
         });
         assert_eq!(practising.sheet().unwrap().nodes().len(), 7);
+    }
+
+    #[test]
+    fn a_teachers_tree_is_practised_as_written_and_a_broken_one_says_where_with_no_tree_in_its_place(
+    ) {
+        let mut practising = Practising::default();
+        practising.follow(Subject::Written("((3,12,8),(2,4,6),(14,5,2))".to_owned()));
+        let sheet = practising.sheet().unwrap();
+        assert_eq!(sheet.nodes().len(), 13);
+        assert_eq!(
+            sheet.exercise.values_asked(),
+            4,
+            "the root and its three MIN nodes"
+        );
+        practising.follow(Subject::Written("((3,12,8),(2,4,6),(14,5,2)".to_owned()));
+        assert!(practising.sheet().is_none());
+        assert_eq!(
+            practising.unavailable().unwrap().to_string(),
+            "The tree written out cannot be drawn: it breaks at character 27, after \"((3,12,8),(2,4,6),(14,5,2)\": \
+             \",\" or \")\" was expected, not the end."
+        );
+    }
+
+    #[test]
+    fn a_position_goes_a_level_deeper_or_shallower_and_keeps_the_answers_it_still_asks() {
+        let mut practising = Practising::default();
+        let board: Board = "X.O.X...O".parse().unwrap();
+        practising.follow(Subject::Position(Some(board)));
+        let levels = |practising: &Practising| practising.sheet().unwrap().exercise.levels();
+        assert_eq!(levels(&practising), Some((3, 5)));
+        practising
+            .sheet_mut()
+            .unwrap()
+            .answer(&NodeId::ROOT, Field::Value, number("+6"));
+        practising.change_levels(true);
+        assert_eq!(levels(&practising), Some((4, 5)));
+        let root = &practising.sheet().unwrap().nodes()[0];
+        assert_eq!(root.node.answer.value, Some("+6".parse().unwrap()));
+        practising.change_levels(true);
+        practising.change_levels(true);
+        assert_eq!(
+            levels(&practising),
+            Some((5, 5)),
+            "the whole tree is as deep as it goes"
+        );
+        for _ in 0..6 {
+            practising.change_levels(false);
+        }
+        assert_eq!(levels(&practising), Some((1, 5)));
     }
 
     #[test]

@@ -3,8 +3,7 @@
 
 use super::{Exercise, Field};
 use crate::engine::{Bound, Player};
-use crate::explain::signed;
-use crate::stepper::bound_words;
+use crate::number::bound_words;
 
 impl Exercise {
     /// Whether the node at `path` is a MAX node.
@@ -13,11 +12,11 @@ impl Exercise {
     }
 
     /// The value node `at` returned (it was visited).
-    fn returned(&self, at: usize) -> i32 {
+    fn returned(&self, at: usize) -> Bound {
         self.nodes[at]
             .ret
             .and_then(|ret| self.events[ret].value)
-            .unwrap_or_default()
+            .unwrap_or(Bound::Finite(0))
     }
 
     /// The children of node `at` that alpha-beta searched, in order.
@@ -63,19 +62,19 @@ impl Exercise {
             };
             return format!(
                 "{function} returns v = {} here as soon as {} returns {}: {condition}{skipped}",
-                signed(value),
+                bound_words(value),
                 self.tree
                     .child_words(path, *self.nodes[last].id.path().last().unwrap_or(&0)),
-                signed(value),
+                bound_words(value),
             );
         }
         let values: Vec<String> = searched
             .iter()
-            .map(|&child| signed(self.returned(child)))
+            .map(|&child| bound_words(self.returned(child)))
             .collect();
         format!(
             "{function} returns v = {} here, the {} of the values its {} returned: {}",
-            signed(value),
+            bound_words(value),
             if max { "highest" } else { "lowest" },
             self.tree.children_word(path),
             in_words(&values),
@@ -83,11 +82,11 @@ impl Exercise {
     }
 
     /// Why the leaf at `path` is worth `value`.
-    fn why_leaf(&self, path: &[usize], value: i32) -> String {
+    fn why_leaf(&self, path: &[usize], value: Bound) -> String {
         let Some(position) = self.tree.position(path) else {
             return format!(
                 "This leaf's value is {}, as the tree gives it",
-                signed(value)
+                bound_words(value)
             );
         };
         let max = self
@@ -99,13 +98,13 @@ impl Exercise {
             Some(winner) if winner == max => format!(
                 "The game is over here: {} has won with {marks} marks on the board, worth 10 − {marks} = {} to {}",
                 winner.name(),
-                signed(value),
+                bound_words(value),
                 max.name()
             ),
             Some(winner) => format!(
                 "The game is over here: {} has won with {marks} marks on the board, worth {marks} − 10 = {} to {}",
                 winner.name(),
-                signed(value),
+                bound_words(value),
                 max.name()
             ),
             None => "The game is over here, a draw: 0".to_owned(),
@@ -172,12 +171,12 @@ impl Exercise {
             );
         };
         let values = before.iter().map(|&sibling| self.returned(sibling));
-        let v = if max { values.max() } else { values.min() }.unwrap_or_default();
+        let v = if max { values.max() } else { values.min() }.unwrap_or(Bound::Finite(0));
         let visit = &self.events[self.nodes[child].visit.unwrap_or_default()];
         let condition = if max {
-            format!("v = {} < β = {}", signed(v), bound_words(visit.beta))
+            format!("v = {} < β = {}", bound_words(v), bound_words(visit.beta))
         } else {
-            format!("v = {} > α = {}", signed(v), bound_words(visit.alpha))
+            format!("v = {} > α = {}", bound_words(v), bound_words(visit.alpha))
         };
         let previous = self
             .tree
@@ -194,7 +193,7 @@ impl Exercise {
     fn cut_clause(&self, at: usize, here: &str) -> String {
         let path = self.nodes[at].id.path();
         let cut = &self.events[self.nodes[at].cut.unwrap_or_default()];
-        let value = cut.value.unwrap_or_default();
+        let value = cut.value.unwrap_or(Bound::Finite(0));
         let max = Exercise::is_max(path);
         let (_, condition) = reached(max, value, cut.alpha, cut.beta);
         let bound = if max {
@@ -208,7 +207,7 @@ impl Exercise {
             .child_words(path, *self.nodes[last].id.path().last().unwrap_or(&0));
         format!(
             "{bound} when {child} returns {}: {condition}, so the other {} {here} are skipped",
-            signed(value),
+            bound_words(value),
             self.tree.children_word(path)
         )
     }
@@ -234,14 +233,14 @@ impl Exercise {
 
 /// Whether `value` reached the bound at a MAX node (`max`: value ≥ β) or a MIN node (value ≤ α), and the comparison
 /// in numbers: "v = +3 ≥ β = +1", or "v = 0 < β = +∞" when it did not.
-fn reached(max: bool, value: i32, alpha: Bound, beta: Bound) -> (bool, String) {
-    let v = signed(value);
+fn reached(max: bool, value: Bound, alpha: Bound, beta: Bound) -> (bool, String) {
+    let v = bound_words(value);
     if max {
-        let reached = Bound::Finite(value) >= beta;
+        let reached = value >= beta;
         let sign = if reached { "≥" } else { "<" };
         (reached, format!("v = {v} {sign} β = {}", bound_words(beta)))
     } else {
-        let reached = Bound::Finite(value) <= alpha;
+        let reached = value <= alpha;
         let sign = if reached { "≤" } else { ">" };
         (
             reached,

@@ -226,6 +226,9 @@ pub enum Change {
     Controls(Controls),
     /// The game's colours.
     Theme(Theme),
+    /// A teacher's own tree, as written (its spaces left out): whether it is a tree is the practice's to say, where
+    /// it shows the tree or where it breaks.
+    Leaves(String),
     /// The setting goes back to its default.
     Reset(Name),
 }
@@ -294,6 +297,9 @@ impl Change {
                         "The game shows its usual controls.",
                     )
                 }),
+            Name::Leaves => Ok(Change::Leaves(
+                value.chars().filter(|c| !c.is_whitespace()).collect(),
+            )),
             Name::Theme => Theme::from_name(value).map(Change::Theme).ok_or_else(|| {
                 SettingError::takes(
                     name,
@@ -326,6 +332,7 @@ impl Change {
             Change::Seed(_) => Name::Seed,
             Change::Controls(_) => Name::Controls,
             Change::Theme(_) => Name::Theme,
+            Change::Leaves(_) => Name::Leaves,
             Change::Reset(name) => *name,
         }
     }
@@ -477,6 +484,7 @@ impl Change {
             Change::Seed(seed) => seed.to_string(),
             Change::Controls(controls) => controls.to_string(),
             Change::Theme(theme) => theme.name().to_owned(),
+            Change::Leaves(text) => text.clone(),
             Change::Reset(_) => String::new(),
         }
     }

@@ -116,7 +116,7 @@ impl Display {
 }
 
 /// The settings of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// The side the person plays against the computer.
     pub human: Player,
@@ -143,6 +143,8 @@ pub struct Settings {
     pub controls: Controls,
     /// The game's colours.
     pub theme: Theme,
+    /// A teacher's own tree, as written (`leaves=`), for the practice on a tree and the step-through.
+    pub leaves: Option<String>,
 }
 
 impl Default for Settings {
@@ -160,6 +162,7 @@ impl Default for Settings {
             practice_tree: PracticeTree::default(),
             controls: Controls::DEFAULT,
             theme: Theme::Auto,
+            leaves: None,
         }
     }
 }
@@ -265,7 +268,7 @@ impl Settings {
         let Some((rows, cols)) = elsewhere else {
             return self.apply(change);
         };
-        let mut moved = *self;
+        let mut moved = self.clone();
         moved.take_implied_board(rows, cols);
         moved.apply(change)?;
         *self = moved;
@@ -293,6 +296,7 @@ impl Settings {
             Change::Seed(seed) => self.practice_tree.seed = *seed,
             Change::Controls(controls) => self.controls = *controls,
             Change::Theme(theme) => self.theme = *theme,
+            Change::Leaves(text) => self.leaves = Some(text.clone()),
             Change::Position(layout) => {
                 self.start = layout
                     .on(self.shape)
@@ -354,6 +358,7 @@ impl Settings {
             Name::Seed => self.practice_tree.seed = default.practice_tree.seed,
             Name::Controls => self.controls = default.controls,
             Name::Theme => self.theme = default.theme,
+            Name::Leaves => self.leaves = None,
             Name::Scores | Name::Tree | Name::Stats | Name::Step | Name::Horizon => {
                 for panel in Panel::ALL.into_iter().filter(|panel| panel.name() == name) {
                     self.display.show(panel, default.display.shows(panel));
@@ -394,7 +399,10 @@ impl Settings {
         changes.push((scoring != default.display.scoring).then_some(Change::Scoring(scoring)));
         let practice = self.display.practice;
         changes.push((practice != Practice::Hidden).then_some(Change::Practice(practice)));
-        if practice == Practice::Tree {
+        // A teacher's tree goes with the link whole; a drawn one by its shape and seed.
+        if let Some(text) = &self.leaves {
+            changes.push(Some(Change::Leaves(text.clone())));
+        } else if practice == Practice::Tree {
             let tree = self.practice_tree;
             changes.extend([
                 Some(Change::Depth(tree.depth)),
@@ -649,7 +657,7 @@ mod tests {
             reopened,
             Settings {
                 start: position,
-                ..settings
+                ..settings.clone()
             }
         );
         let empty = Grid::empty(Shape::CLASSIC);
@@ -697,7 +705,7 @@ mod tests {
     #[test]
     fn every_setting_goes_back_to_its_default() {
         let (mut settings, problems) = parse(
-            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1&practice=tree&depth=4&branching=4&seed=9&controls=level&theme=dark",
+            "?human=O&delay=0&mode=friend&level=easy&scores=1&tree=1&stats=1&step=1&scoring=plain&board=4x5&k=3&think=50&position=X..../...../...../.....&eval=0&horizon=1&practice=tree&depth=4&branching=4&seed=9&controls=level&theme=dark&leaves=((1,2),(3,4))",
         );
         assert!(problems.is_empty(), "{problems:?}");
         for name in Name::ALL {

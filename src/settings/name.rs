@@ -50,11 +50,13 @@ pub enum Name {
     Controls,
     /// The game's colours: the system's, light or dark.
     Theme,
+    /// A teacher's own tree, written out, to practise alpha-beta on and step through.
+    Leaves,
 }
 
 impl Name {
     /// Every setting, in the order the JS API lists them.
-    pub const ALL: [Name; 21] = [
+    pub const ALL: [Name; 22] = [
         Name::Human,
         Name::Mode,
         Name::Level,
@@ -76,6 +78,7 @@ impl Name {
         Name::Seed,
         Name::Controls,
         Name::Theme,
+        Name::Leaves,
     ];
 
     /// The name as URLs, attributes and options spell it.
@@ -102,6 +105,7 @@ impl Name {
             Name::Seed => "seed",
             Name::Controls => "controls",
             Name::Theme => "theme",
+            Name::Leaves => "leaves",
         }
     }
 
@@ -170,6 +174,18 @@ pub fn in_reading_order<'a, T>(
 mod tests {
     use super::*;
 
+    /// `<tic-tac-toe>` watches an attribute for every setting: one left out of its list would be read when the
+    /// element is mounted and never again when it changes.
+    #[test]
+    fn the_element_watches_every_setting() {
+        let script = include_str!("../../www/tic-tac-toe.js");
+        let list = &script[script.find("const ATTRIBUTES = [").expect("the list")..];
+        let list = &list[..list.find("];").expect("its end")];
+        let watched: Vec<&str> = list.split('"').skip(1).step_by(2).collect();
+        let names: Vec<&str> = Name::ALL.iter().map(|name| name.as_str()).collect();
+        assert_eq!(watched, names);
+    }
+
     #[test]
     fn names_read_back_as_they_are_written_and_nothing_else() {
         for name in Name::ALL {
@@ -182,7 +198,7 @@ mod tests {
         assert_eq!(
             Name::listed(),
             "human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, \
-             practice, depth, branching, seed, controls, theme"
+             practice, depth, branching, seed, controls, theme, leaves"
         );
     }
 

@@ -15,7 +15,7 @@ use super::{js, read};
 use crate::engine::{think, think_moves, Clock, Grid, Limits, Thought};
 use crate::game::{move_focus, Game};
 use crate::practice::{Mode, PracticeControl};
-use crate::settings::{Change, Practice, Settings};
+use crate::settings::{Change, Name, Practice, Settings};
 use crate::state::{Clip, PanelBox, Played, Problem, Search, State, Topic};
 use crate::tally::Tally;
 use web_sys::{Element, HtmlElement, Storage, Window};
@@ -150,7 +150,7 @@ impl App {
 
     /// The game's settings.
     pub fn settings(&self) -> Settings {
-        *self.state.game.settings()
+        self.state.game.settings().clone()
     }
 
     /// Changes the state as `message` says, then draws it.
@@ -361,8 +361,17 @@ impl App {
             return match control {
                 PracticeControl::Solution => state.practice_solution(),
                 // Another tree of the same shape: its seed is in Share's link, like the others.
-                PracticeControl::NewTree => state.set(&Ok(Change::Seed(js::random_seed()))),
+                PracticeControl::NewTree => {
+                    let _ = state.set(&Ok(Change::Reset(Name::Leaves)));
+                    state.set(&Ok(Change::Seed(js::random_seed())))
+                }
                 PracticeControl::AbstractTree => state.set(&Ok(Change::Practice(Practice::Tree))),
+                PracticeControl::Deeper | PracticeControl::Shallower => {
+                    state
+                        .practice
+                        .change_levels(control == PracticeControl::Deeper);
+                    Played::On
+                }
                 PracticeControl::Check => {
                     if let Some(sheet) = state.practice.sheet_mut() {
                         sheet.check();

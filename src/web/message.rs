@@ -83,7 +83,7 @@ pub enum Message {
     PracticePruned(NodeId, bool),
     /// "Also ask for α and β" was switched.
     PracticeWindows(bool),
-    /// "Show this node" on a practice node.
+    /// "Show" on a practice node: its answers filled in.
     PracticeShow(NodeId),
     /// A button of the practice panel.
     Practice(PracticeControl),
@@ -220,6 +220,16 @@ fn panel_click(target: &Element) -> Option<Message> {
     }
     if let Some(button) = closest(target, "[data-show]") {
         return node_in(&button).map(Message::PracticeShow);
+    }
+    // "Draw this tree": the field beside it, read here, is the teacher's tree.
+    if let Some(button) = closest(target, "[data-practice-leaves]") {
+        let field = button
+            .parent_element()?
+            .query_selector("input[data-setting]")
+            .ok()
+            .flatten()?;
+        let text = realm::input(&field)?.value();
+        return Some(Message::Set(Change::parse(Name::Leaves, &text)));
     }
     if let Some(button) = closest(target, "[data-practice]") {
         let name = read::attribute(&button, "data-practice")?;

@@ -8,10 +8,11 @@ use super::dom::{add, add_control, add_typed, game_id, set_attribute, set_option
 use super::dom::{set_hidden, set_text, set_unavailable, toggle_class};
 use super::note_view::NoteView;
 use super::pseudo_view::PseudoView;
-use crate::engine::{Board, Bound, StepKind, CELLS};
+use crate::engine::{Board, StepKind, CELLS};
 use crate::explain::Note;
+use crate::number::bound_words;
 use crate::search_tree::NodeId;
-use crate::stepper::{bound_words, Speed, StepControl, Stepper};
+use crate::stepper::{Speed, StepControl, Stepper};
 use web_sys::{Element, HtmlButtonElement, HtmlSelectElement};
 
 /// The elements of the step panel.
@@ -175,7 +176,7 @@ impl StepView {
         self.beta.set_text_content(Some(&bound_words(event.beta)));
         let value_words = match (event.kind, event.value) {
             (StepKind::Visit, _) | (_, None) => "none yet".to_owned(),
-            (_, Some(value)) => bound_words(Bound::Finite(value)),
+            (_, Some(value)) => bound_words(value),
         };
         self.value.set_text_content(Some(&value_words));
         toggle_class(&self.now, "ttt-step-cut", event.kind == StepKind::Cut);

@@ -215,13 +215,19 @@ fn show_children(drawn: &mut DrawnNode, open: bool) {
 fn picture_node(item: &Element, position: Board, last: Option<usize>, words: &str) -> Element {
     let node = add(item, "div", "ttt-pic-node", "");
     set_attribute(&node, "data-position", &position.notation());
-    // Text, not an element a square: a tree of hundreds of nodes stays quick to lay out.
+    add_small_board(&node, position, last);
+    add(&node, "span", "ttt-pic-value", words);
+    node
+}
+
+/// `position` as a small board in `parent`, the square of `last` (the move just played) marked: text, not an
+/// element a square, so that a tree of hundreds of nodes stays quick to lay out.
+pub fn add_small_board(parent: &Element, position: Board, last: Option<usize>) -> Element {
     let (before, mark, after) = board_text(position, last);
-    let board = add(&node, "span", "ttt-pic-board", &before);
+    let board = add(parent, "span", "ttt-pic-board", &before);
     if let Some(mark) = mark {
         add(&board, "mark", "", mark.encode_utf8(&mut [0; 4]));
         let _ = board.append_with_str_1(&after);
     }
-    add(&node, "span", "ttt-pic-value", words);
-    node
+    board
 }

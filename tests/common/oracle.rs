@@ -13,7 +13,7 @@
 )]
 
 use std::collections::HashSet;
-use tictactoe::engine::{Board, Grid, StepEvent, StepKind};
+use tictactoe::engine::{Board, Bound, Grid, StepEvent, StepKind};
 use tictactoe::textbook::{alpha_beta_search, GameTree};
 
 /// The eight lines of three: rows, columns, then the two diagonals.
@@ -204,12 +204,13 @@ impl GameTree for Textbook {
         cells.play(cell)
     }
 
-    fn utility(&self, cells: &Cells) -> Option<i32> {
-        match cells.winner() {
+    fn utility(&self, cells: &Cells) -> Option<Bound> {
+        let score = match cells.winner() {
             Some(winner) if winner == self.max => Some(10 - cells.marks()),
             Some(_) => Some(cells.marks() - 10),
             None => cells.empty().is_empty().then_some(0),
-        }
+        };
+        score.map(Bound::Finite)
     }
 }
 
@@ -235,7 +236,7 @@ pub fn alpha_beta(board: Board) -> AlphaBeta {
                 position: Grid::from(position),
                 alpha: event.alpha,
                 beta: event.beta,
-                value: event.value,
+                value: event.value.and_then(Bound::finite),
             }
         })
         .collect();

@@ -1,7 +1,8 @@
-//! A number the reader types into the exercise: a node's value, or an end of its window.
+//! A value or a window's end written out: what the reader types into the practice, what a teacher writes as a
+//! tree's leaf, and how every panel writes one ("+3", "0", "−3", "+∞", "−∞").
 
 use crate::engine::Bound;
-use crate::stepper::bound_words;
+use crate::explain::signed;
 use std::fmt;
 use std::str::FromStr;
 
@@ -70,6 +71,15 @@ impl FromStr for Number {
         }
         let value: i32 = magnitude.parse().map_err(|_| not_a_number())?;
         Ok(Number(Bound::Finite(if negative { -value } else { value })))
+    }
+}
+
+/// A bound in the panels' words: "−∞", "+3", "0", "+∞".
+pub fn bound_words(bound: Bound) -> String {
+    match bound {
+        Bound::NegInf => "−∞".to_owned(),
+        Bound::Finite(value) => signed(value),
+        Bound::PosInf => "+∞".to_owned(),
     }
 }
 
