@@ -1,29 +1,15 @@
 // Accessibility of the release build: axe-core (WCAG 2 A and AA) in the light and dark themes, with each optional
 // part open and in the embedded forms; keyboard play with a roving tabindex; focus that is never lost; a 320 px
 // screen with 44 px touch targets; reduced motion.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch, settled, watchedPage, withGame } from "./browser.mjs";
+import { browser, host, settled, site, useSites, watchedPage, withGame } from "./browser.mjs";
 
-const DIST = fileURLToPath(new URL("../dist", import.meta.url));
+useSites();
+
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-let site;
-let browser;
-
-before(async () => {
-  site = await serve(DIST);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 /** axe-core's WCAG 2 A and AA violations on `page` (or inside `frame`), as readable lines. */
 async function axeViolations(page) {
@@ -344,7 +330,6 @@ test("on a 412 px phone every board up to 7x7 has squares of 44 px or more, and 
 });
 
 /** Opens the game page with `query`, runs `body`, then insists that nothing went wrong. */
-const withPage = (query, body) => withGame(browser, `${site.url}${query}`, body);
 
 test("forced colours: squares keep an outline, the last move and the winning line a border of their own", async () => {
   const { page, problems, close } = await watchedPage(browser);
@@ -378,7 +363,7 @@ test("forced colours: squares keep an outline, the last move and the winning lin
 });
 
 test("a square's focus ring stands on a band of the background, apart from the rings inside squares", async () => {
-  await withPage("?scores=1", async (page) => {
+  await withGame("?scores=1", async (page) => {
     const cell = page.locator("[data-cell='4']");
     await cell.focus();
     await page.keyboard.press("ArrowRight");
@@ -398,7 +383,7 @@ test("a square's focus ring stands on a band of the background, apart from the r
 });
 
 test("arrow keys move from the square that has focus, however focus came there", async () => {
-  await withPage("?board=15x15&k=5", async (page) => {
+  await withGame("?board=15x15&k=5", async (page) => {
     // A screen reader's cursor, or a script, focuses a square the roving tab stop is not on.
     await page.locator("[data-cell='112']").focus();
     await page.keyboard.press("ArrowRight");
@@ -408,7 +393,7 @@ test("arrow keys move from the square that has focus, however focus came there",
 });
 
 test("live regions speak once: the status line, the hint's line and the tally are not written again when their words stay the same", async () => {
-  await withPage("?step=1&position=X...O....", async (page) => {
+  await withGame("?step=1&position=X...O....", async (page) => {
     await page.locator(".ttt-status").evaluate((status) => {
       window.changes = { status: 0, hint: 0, tally: 0 };
       const root = status.getRootNode();
@@ -441,7 +426,7 @@ test("live regions speak once: the status line, the hint's line and the tally ar
 });
 
 test("the step's node is marked in the tree's list too, and the tree's picture is never a tab stop", async () => {
-  await withPage("?step=1&tree=1&position=X...O....", async (page) => {
+  await withGame("?step=1&tree=1&position=X...O....", async (page) => {
     await page.setViewportSize({ width: 320, height: 800 });
     const step = page.locator("[data-step='forward']");
     for (let i = 0; i < 3; i++) await step.click();
@@ -492,7 +477,7 @@ test("with the browser's text at 150% on a 320 px phone, the open panels do not 
 });
 
 test("at 320 px a long value in a notice wraps, and the controls fit with WCAG's text spacing", async () => {
-  await withPage(`?level=${"unbeatable".repeat(6)}`, async (page) => {
+  await withGame(`?level=${"unbeatable".repeat(6)}`, async (page) => {
     await page.setViewportSize({ width: 320, height: 800 });
     const notice = await page.locator(".ttt-notice:not([hidden])").first().boundingBox();
     assert.ok(notice.x >= 0 && notice.x + notice.width <= 320, JSON.stringify(notice));
@@ -511,14 +496,14 @@ test("at 320 px a long value in a notice wraps, and the controls fit with WCAG's
 });
 
 test("each panel starts with a heading, a screen reader's way from panel to panel", async () => {
-  await withPage("?scores=1&tree=1&step=1&stats=1", async (page) => {
+  await withGame("?scores=1&tree=1&step=1&stats=1", async (page) => {
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
     for (const name of ["Move scores for X, best first", "Step through alpha-beta", "Game tree", "Search statistics", "Moves"]) {
       assert.ok(headings.includes(name), `${name} in ${headings.join(" | ")}`);
     }
   });
   // On a bigger board too, each a title rather than a sentence.
-  await withPage("?board=7x7&k=5&scores=1&tree=1&stats=1", async (page) => {
+  await withGame("?board=7x7&k=5&scores=1&tree=1&stats=1", async (page) => {
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
     for (const name of ["Move scores for X, best first", "Game tree, one move deep", "The computer's last search", "Moves"]) {
       assert.ok(headings.includes(name), `${name} in ${headings.join(" | ")}`);
@@ -528,7 +513,7 @@ test("each panel starts with a heading, a screen reader's way from panel to pane
 });
 
 test("every stop of the Tab key on a bigger board with its panels shows the game's 3 px focus ring", async () => {
-  await withPage("?board=7x7&k=5&scores=1&tree=1&stats=1&horizon=1", async (page) => {
+  await withGame("?board=7x7&k=5&scores=1&tree=1&stats=1&horizon=1", async (page) => {
     const rings = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press("Tab");
@@ -549,7 +534,7 @@ test("every stop of the Tab key on a bigger board with its panels shows the game
 });
 
 test("opening a node of the game tree keeps the focused node in view while the picture above grows", async () => {
-  await withPage("?tree=1&position=XO.X.O...", async (page) => {
+  await withGame("?tree=1&position=XO.X.O...", async (page) => {
     await page.setViewportSize({ width: 390, height: 664 });
     await page.locator("[role='treeitem']").first().focus();
     for (const key of ["ArrowDown", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowRight"]) await page.keyboard.press(key);

@@ -1,24 +1,15 @@
 // End-to-end tests of the bigger boards (board=ROWSxCOLS, k=K): the release build under /tictactoe/ in headless
 // Chromium. The computer searches in a Web Worker: the page answers while it thinks, and New game or Undo stops
 // the search. Every test fails on any console error, uncaught error or failed request.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { markCount, openSites, closeSites, withGame as openGame, watchedPage } from "./browser.mjs";
+import { browser, host, markCount, site, useSites, watchedPage, withGame } from "./browser.mjs";
+
+useSites();
 
 const marks = markCount;
 
-let sites;
-
-before(async () => {
-  sites = await openSites();
-});
-
-after(async () => {
-  await closeSites(sites);
-});
-
-const withGame = (query, body, options) => openGame(sites.browser, `${sites.site.url}${query}`, body, options);
 const board = (page) => page.locator(".ttt-board");
 
 /** A 15x15 position in the notation: `stones` maps "row,col" (from 0) to X or O. */
@@ -540,9 +531,9 @@ test("the think() and thinkNow() examples of docs/embedding.md are what they ans
 });
 
 test("a <tic-tac-toe> on a blog of another origin plays a bigger board from its own worker", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser);
+  const { page, problems, close } = await watchedPage(browser);
   try {
-    await page.goto(`${sites.host.url}host.html?plain=1&game=${encodeURIComponent(sites.site.url)}`);
+    await page.goto(`${host.url}host.html?plain=1&game=${encodeURIComponent(site.url)}`);
     await page.waitForFunction(() => window.hostReady);
     const game = page.locator("#first");
     await game.locator("[data-cell]").first().waitFor();
@@ -563,9 +554,9 @@ test("a <tic-tac-toe> on a blog of another origin plays a bigger board from its 
 });
 
 test("where a page allows no worker, the computer thinks briefly on the page itself and says why", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser);
+  const { page, problems, close } = await watchedPage(browser);
   try {
-    await page.goto(`${sites.host.url}no-worker.html?game=${encodeURIComponent(sites.site.url)}`);
+    await page.goto(`${host.url}no-worker.html?game=${encodeURIComponent(site.url)}`);
     const game = page.locator("#game");
     await game.locator('[data-cell="24"]').click();
     await game.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
@@ -582,7 +573,7 @@ test("where a page allows no worker, the computer thinks briefly on the page its
         (error) => `${error instanceof Error} ${error.message}`,
       );
       return [thought, typeof thinkNow("..../.X../..O./....", { k: 4, timeMs: 50 }).move];
-    }, sites.site.url);
+    }, site.url);
     assert.match(answers[0], /^true think: the worker did not start \(the page's Content-Security-Policy may forbid workers\)$/);
     assert.equal(answers[1], "number");
     // The move scores too come from a moment's search on the page, and no worker is started again: each one the

@@ -1,5 +1,6 @@
 // Headless Chromium through playwright-core, with the system browser and the flags this machine needs, and a
 // page wrapper that records every console error, page error and failed request so tests can insist on none.
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,10 +27,11 @@ export function launch() {
 
 /**
  * Serves the release build under /tictactoe/ and the host pages of e2e/fixtures under /blog/ on another port (so
- * another origin, as a blog would be), and launches Chromium. Resolves to `{ site, host, browser }`.
+ * another origin, as a blog would be), and launches Chromium. Resolves to `{ site, host, browser }`. `extra` adds
+ * files to the site (see server.mjs).
  */
-export async function openSites() {
-  const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)));
+export async function openSites({ extra } = {}) {
+  const site = await serve(fileURLToPath(new URL("../dist", import.meta.url)), { extra });
   const host = await serve(fileURLToPath(new URL("./fixtures", import.meta.url)), { prefix: "/blog/" });
   return { site, host, browser: await launch() };
 }
@@ -39,6 +41,22 @@ export async function closeSites({ site, host, browser } = {}) {
   await browser?.close();
   await site?.close();
   await host?.close();
+}
+
+/** The sites and the browser of the test file that called `useSites`, set before its first test. */
+export let site;
+export let host;
+export let browser;
+
+/** Opens the sites (see `openSites`) before the calling file's tests and closes them after its last. */
+export function useSites(options) {
+  before(async () => ({ site, host, browser } = await openSites(options)));
+  after(() => closeSites({ site, host, browser }));
+}
+
+/** Opens the game at `query` on the site of `useSites` (see `openGame`). */
+export function withGame(query, body, options) {
+  return openGame(browser, `${site.url}${query}`, body, options);
 }
 
 /** A new page whose problems (console errors, uncaught errors, failed or 4xx/5xx requests) are collected. */
@@ -93,7 +111,7 @@ export function settled(scope) {
 
 /** Opens `url` in a new watched page, runs `body(page)` once the game is drawn, then insists that nothing went
  * wrong (no console error, page error or failed request). */
-export async function withGame(browser, url, body, options = {}) {
+async function openGame(browser, url, body, options = {}) {
   const { page, problems, close } = await watchedPage(browser, options);
   try {
     await page.goto(url);

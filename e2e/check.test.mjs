@@ -1,29 +1,21 @@
 // End-to-end tests of check.html in the release build: the three example bots' verdicts (and the losing line
 // opened in the game), a bot that never answers stopped after the limit while the page stays responsive, pasted
 // text that is no bot explained, the sandbox kept away from the game's origin, offline, and axe in both themes.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
-import { openSites, closeSites, watchedPage, watchedProfile, board } from "./browser.mjs";
+import { board, browser, site, useSites, watchedPage, watchedProfile } from "./browser.mjs";
+
+useSites();
 
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-let sites;
-
-before(async () => {
-  sites = await openSites();
-});
-
-after(async () => {
-  await closeSites(sites);
-});
-
 /** Opens check.html in a new watched page, runs `body(page)`, then insists that nothing went wrong. */
 async function withCheckPage(body, options) {
-  const { page, problems, close } = await watchedPage(sites.browser, options);
+  const { page, problems, close } = await watchedPage(browser, options);
   try {
-    await page.goto(`${sites.site.url}check.html`);
+    await page.goto(`${site.url}check.html`);
     await body(page);
     assert.deepEqual(problems, []);
   } finally {
@@ -158,7 +150,7 @@ test("pasted code cannot reach the game's origin: an opaque sandbox with no netw
     await page.getByLabel("Your bot (JavaScript)").fill(`async function bot(position) {
   const found = [self.origin, typeof document, typeof localStorage];
   try {
-    await fetch(${JSON.stringify(sites.site.url)});
+    await fetch(${JSON.stringify(site.url)});
     found.push("fetched");
   } catch {
     found.push("no network");
@@ -196,7 +188,7 @@ test("pasted code cannot reach the game's origin: an opaque sandbox with no netw
     // Opened with the game's origin (as a page here; in a frame without the sandbox alike), the sandbox runs nothing.
     const workers = [];
     page.on("worker", (worker) => workers.push(worker.url()));
-    await page.goto(`${sites.site.url}bot-sandbox.html`);
+    await page.goto(`${site.url}bot-sandbox.html`);
     await page.evaluate(() => window.postMessage({ tictactoe: "load", code: "function bot() { return 0; }", limitMs: 3000 }, "*"));
     await page.waitForTimeout(500);
     assert.deepEqual(workers, []);
@@ -206,7 +198,7 @@ test("pasted code cannot reach the game's origin: an opaque sandbox with no netw
 test("offline, the page opens from the cache and says that checking needs a connection (the sandbox is not served)", async () => {
   const { context, page, problems, close } = await watchedProfile();
   try {
-    await page.goto(sites.site.url);
+    await page.goto(site.url);
     await page.locator("[data-cell]").first().waitFor();
     // The game page's worker has cached the site, check.html with it, and serves this page.
     const cached = () =>
@@ -222,7 +214,7 @@ test("offline, the page opens from the cache and says that checking needs a conn
       await page.waitForTimeout(200);
     }
     await context.setOffline(true);
-    await page.goto(`${sites.site.url}check.html`);
+    await page.goto(`${site.url}check.html`);
     await page.getByRole("heading", { name: "Check your own minimax" }).waitFor();
     assert.match(await page.getByLabel("Your bot (JavaScript)").inputValue(), /A correct minimax/);
     const start = Date.now();
@@ -232,7 +224,7 @@ test("offline, the page opens from the cache and says that checking needs a conn
     );
     assert.ok(Date.now() - start < 5000, "said at once, not after the start's time limit");
     // The sandbox's page, a frame with an opaque origin, is the one request that went to the (missing) network.
-    assert.deepEqual(problems, [`request failed: ${sites.site.url}bot-sandbox.html net::ERR_INTERNET_DISCONNECTED`]);
+    assert.deepEqual(problems, [`request failed: ${site.url}bot-sandbox.html net::ERR_INTERNET_DISCONNECTED`]);
   } finally {
     await close();
   }

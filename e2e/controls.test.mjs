@@ -1,28 +1,11 @@
 // End-to-end tests of the game's controls (modes, levels, undo, history, hint, tally, position=) in the release
 // build, by mouse, keyboard and touch. Every test fails on any console error or failed request.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { board as cells, launch, settled, status, watchedPage, withGame as openGame } from "./browser.mjs";
+import { board as cells, browser, settled, site, status, useSites, watchedPage, withGame } from "./browser.mjs";
 
-const DIST = fileURLToPath(new URL("../dist", import.meta.url));
+useSites();
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serve(DIST);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** Opens the game at `query` (see browser.mjs's withGame). */
-const withGame = (query, body, options) => openGame(browser, `${site.url}${query}`, body, options);
 
 const cell = (page, index) => page.locator(`[data-cell="${index}"]`);
 const tallyText = (page) => page.locator(".ttt-tally p").textContent();

@@ -1,23 +1,18 @@
 // End-to-end tests of embedding: custom elements, mount() and an iframe on a host page of another origin, with
 // hostile CSS; the JS API against the native engine; bad input; Share.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { board as marks, closeSites, markCount, openSites, settled, watchedPage } from "./browser.mjs";
+import { board as marks, browser, host, markCount, settled, site, useSites, watchedPage } from "./browser.mjs";
 import { apiAnswers } from "./native.mjs";
 import { serve } from "./server.mjs";
 
+useSites();
+
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-
-let site;
-let host;
-let browser;
-
-before(async () => ({ site, host, browser } = await openSites()));
-after(() => closeSites({ site, host, browser }));
 
 /** Opens the host page with `extra` query parameters; returns the watched page once the host script is done. */
 async function openHost(extra = "") {
@@ -26,7 +21,6 @@ async function openHost(extra = "") {
   await watched.page.waitForFunction(() => window.hostReady === true);
   return watched;
 }
-
 
 test("two custom elements, one mount() and one iframe play independently on another origin", async () => {
   const { page, problems, close } = await openHost();

@@ -1,13 +1,13 @@
 // End-to-end tests of the playable game: the release build (dist/), served under a sub-path, in headless
 // Chromium. Every test fails on any console error, uncaught error or failed request.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch, seeded as random, settled, status, watchedPage, withGame as openGame } from "./browser.mjs";
+import { browser, seeded as random, settled, site, status, useSites, watchedPage, withGame } from "./browser.mjs";
 
-const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
+useSites({ extra: { "/fixtures/import-only.html": `${FIXTURES}/import-only.html` } });
+
 // The engine never loses any game (tests/engine.rs walks them all); here the page shows a few games' ends: a win's
 // line, a draw, the status line, and clicks that place the person's mark.
 const GAMES_PER_SIDE = 3;
@@ -26,22 +26,6 @@ function winnerOf(cells) {
   }
   return null;
 }
-
-let site;
-let browser;
-
-before(async () => {
-  site = await serve(DIST, { extra: { "/fixtures/import-only.html": `${FIXTURES}/import-only.html` } });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** Opens the game at `query` (see browser.mjs's withGame). */
-const withGame = (query, body, options) => openGame(browser, `${site.url}${query}`, body, options);
 
 const cells = (page) => page.locator("[data-cell]").allTextContents();
 

@@ -1,18 +1,10 @@
 // The game's layout as a reader meets it (the release build in headless Chromium): every board on every screen,
 // on the game page and in a post, with nothing outside the screen and no sideways scroll.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openSites, closeSites, watchedPage } from "./browser.mjs";
+import { browser, host, site, useSites, watchedPage } from "./browser.mjs";
 
-let sites;
-
-before(async () => {
-  sites = await openSites();
-});
-
-after(async () => {
-  await closeSites(sites);
-});
+useSites();
 
 const WIDTHS = [320, 360, 390, 768, 1280];
 // From 3x3 to 15x15, the long thin ones too.
@@ -37,18 +29,18 @@ function outside(frame) {
 }
 
 test("every board fits every screen from 320 px, on the game page and in a post, with no sideways scroll", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 800 } });
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
   try {
     for (const board of BOARDS) {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${sites.site.url}?board=${board}`);
+      await page.goto(`${site.url}?board=${board}`);
       await page.locator("[data-cell]").first().waitFor();
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         assert.deepEqual(await outside(page), { scroll: 0, squares: [] }, `the game page, ${board} at ${width} px`);
       }
     }
-    await page.goto(`${sites.host.url}boards.html?game=${encodeURIComponent(sites.site.url)}&boards=${BOARDS.join(",")}`);
+    await page.goto(`${host.url}boards.html?game=${encodeURIComponent(site.url)}&boards=${BOARDS.join(",")}`);
     await page.locator("tic-tac-toe").last().locator("[data-cell]").first().waitFor();
     const frame = page.frameLocator("#frame");
     await frame.locator("[data-cell]").first().waitFor();
@@ -65,9 +57,9 @@ test("every board fits every screen from 320 px, on the game page and in a post,
 });
 
 test("at 1280x800 the game page shows a 15x15 board and its status in the first screen", async () => {
-  const { page, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 800 } });
+  const { page, close } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
   try {
-    await page.goto(`${sites.site.url}?board=15x15`);
+    await page.goto(`${site.url}?board=15x15`);
     await page.locator("[data-cell]").first().waitFor();
     const [status, frame] = await Promise.all([page.locator(".ttt-status").boundingBox(), page.locator(".ttt-board-frame").boundingBox()]);
     assert.ok(status.y >= 0 && frame.y + frame.height <= 800, `status at ${status.y}, board to ${frame.y + frame.height}`);
@@ -77,9 +69,9 @@ test("at 1280x800 the game page shows a 15x15 board and its status in the first 
 });
 
 test("a post chooses the game's look: theme= light or dark whatever the system, and its own colours and font", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser, { colorScheme: "light" });
+  const { page, problems, close } = await watchedPage(browser, { colorScheme: "light" });
   try {
-    await page.goto(`${sites.host.url}dark-blog.html?game=${encodeURIComponent(sites.site.url)}`);
+    await page.goto(`${host.url}dark-blog.html?game=${encodeURIComponent(site.url)}`);
     await page.waitForFunction(() => window.hostReady);
     for (const id of ["dark", "styled", "auto"]) await page.locator(`#${id} [data-cell]`).first().waitFor();
     await page.locator("#mounted [data-cell]").first().waitFor();
@@ -133,14 +125,14 @@ test("a post chooses the game's look: theme= light or dark whatever the system, 
 });
 
 test("?theme= colours the game page too, whatever the system says", async () => {
-  const { page, close } = await watchedPage(sites.browser, { colorScheme: "dark" });
+  const { page, close } = await watchedPage(browser, { colorScheme: "dark" });
   try {
-    await page.goto(`${sites.site.url}?theme=light`);
+    await page.goto(`${site.url}?theme=light`);
     await page.locator("[data-cell]").first().waitFor();
     const colours = () => page.evaluate(() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.querySelector("#game").shadowRoot.querySelector(".ttt")).backgroundColor]);
     assert.deepEqual(await colours(), ["rgb(255, 255, 255)", "rgb(255, 255, 255)"]);
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto(`${sites.site.url}?theme=dark`);
+    await page.goto(`${site.url}?theme=dark`);
     await page.locator("[data-cell]").first().waitFor();
     assert.deepEqual(await colours(), ["rgb(22, 22, 26)", "rgb(22, 22, 26)"]);
   } finally {
@@ -157,10 +149,10 @@ function place(locator) {
 }
 
 test("at 1280 px a panel switched on or off moves neither the board nor the switch just used", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 800 } });
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
   try {
     for (const query of ["?delay=0", "?board=15x15&delay=0"]) {
-      await page.goto(`${sites.site.url}${query}`);
+      await page.goto(`${site.url}${query}`);
       await page.locator("[data-cell]").first().waitFor();
       const board = page.locator(".ttt-board");
       const before = await place(board);
@@ -179,7 +171,7 @@ test("at 1280 px a panel switched on or off moves neither the board nor the swit
       }
     }
     // In a wide post, the column is there from the start too: a panel switched on under Settings moves no board.
-    await page.goto(`${sites.site.url}?embed=1&delay=0`);
+    await page.goto(`${site.url}?embed=1&delay=0`);
     await page.locator("[data-cell]").first().waitFor();
     await page.getByText("Settings", { exact: true }).click();
     const before = await place(page.locator(".ttt-board"));
@@ -193,14 +185,14 @@ test("at 1280 px a panel switched on or off moves neither the board nor the swit
 });
 
 test("on a phone the panel just switched on comes into view; one a page's script switches on does not scroll", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 390, height: 844 } });
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width: 390, height: 844 } });
   const inView = (locator) =>
     locator.evaluate((element) => {
       const box = element.getBoundingClientRect();
       return box.top > -1 && box.top < innerHeight;
     });
   try {
-    await page.goto(`${sites.site.url}?delay=0`);
+    await page.goto(`${site.url}?delay=0`);
     await page.locator("[data-cell]").first().waitFor();
     for (const [name, panel] of [["Move scores", ".ttt-scores"], ["Search statistics", ".ttt-stats"], ["Game tree", ".ttt-tree-panel"]]) {
       await page.evaluate(() => scrollTo(0, 0));
@@ -208,7 +200,7 @@ test("on a phone the panel just switched on comes into view; one a page's script
       await page.locator(`${panel}:not([hidden])`).waitFor();
       assert.ok(await inView(page.locator(panel)), `${name}: its panel in view`);
     }
-    await page.goto(`${sites.host.url}boards.html?game=${encodeURIComponent(sites.site.url)}&boards=3x3`);
+    await page.goto(`${host.url}boards.html?game=${encodeURIComponent(site.url)}&boards=3x3`);
     const game = page.locator("tic-tac-toe");
     await game.locator("[data-cell]").first().waitFor();
     const scrolled = await page.evaluate(() => scrollY);
@@ -223,7 +215,7 @@ test("on a phone the panel just switched on comes into view; one a page's script
 
 test("the game appears at once: drawn by HTML before its module arrives, where the game takes over, and nothing shifts", async () => {
   for (const [query, width] of [["", 390], ["", 1280], ["?embed=1", 390], ["?embed=1", 1280], ["?embed=1&theme=dark", 390]]) {
-    const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width, height: 800 }, colorScheme: "light" });
+    const { page, problems, close } = await watchedPage(browser, { viewport: { width, height: 800 }, colorScheme: "light" });
     try {
       await page.addInitScript(() => {
         window.shifts = [];
@@ -238,7 +230,7 @@ test("the game appears at once: drawn by HTML before its module arrives, where t
         await held;
         await route.continue();
       });
-      await page.goto(`${sites.site.url}${query}`);
+      await page.goto(`${site.url}${query}`);
       const waiting = page.locator(".ttt-waiting-board");
       await waiting.waitFor();
       const before = await place(waiting);

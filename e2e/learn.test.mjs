@@ -3,27 +3,16 @@
 // API's check() of a reader's own bot; each against the library's answers (e2e/native.mjs: the exhaustive checks
 // are native, tests/practice.rs, tests/trace.rs, tests/check.rs), with the page's long tasks watched and axe run with
 // the new panels open.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
-import { openSites, closeSites, withGame as openGame, watchedPage } from "./browser.mjs";
+import { browser, site, useSites, watchedPage, withGame } from "./browser.mjs";
 import { practiceAnswers } from "./native.mjs";
 
+useSites();
+
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-let sites;
-
-before(async () => {
-  sites = await openSites();
-});
-
-after(async () => {
-  await closeSites(sites);
-});
-
-/** Opens the game at `query` (see browser.mjs's withGame). */
-const withGame = (query, body, options) => openGame(sites.browser, `${sites.site.url}${query}`, body, options);
 
 /** Records, from the page's start, its long tasks (over 50 ms) in `window.longTasks` as `[start, duration]`, for
  * the log, and in `window.ticks` the times a timer of the page's own ran: work that gives the page its turn lets
@@ -230,10 +219,10 @@ test("on the board: an exercise of at most 30 values cut at a depth, deeper on d
     await page.getByRole("button", { name: "Undo" }).click();
     assert.equal(await node(page, "").getAttribute("data-position"), root);
     // The empty board: two levels, ten values.
-    await page.goto(`${sites.site.url}?practice=1&mode=friend`);
+    await page.goto(`${site.url}?practice=1&mode=friend`);
     assert.equal(await levelsLine(page).textContent(), "2 of 9 levels, the positions below given their values: 10 values to find.");
     // A bigger board: why not, and the way to a tree.
-    await page.goto(`${sites.site.url}?practice=1&board=4x4`);
+    await page.goto(`${site.url}?practice=1&board=4x4`);
     const why = page.locator(".ttt-practice > p.ttt-note:not([hidden])").last();
     assert.match(await why.textContent(), /^Practice on the board is on the 3x3 board/);
     assert.equal(await page.locator(".ttt-ppicture").isHidden(), true);
@@ -315,9 +304,9 @@ test("the drawn tree of a link, and Share's link, open the same exercise; New tr
     assert.deepEqual(await leavesOnShow(page), leaves);
   });
   // A custom element's attributes, too.
-  const { page, problems, close } = await watchedPage(sites.browser);
+  const { page, problems, close } = await watchedPage(browser);
   try {
-    await page.goto(`${sites.site.url}embed.html`);
+    await page.goto(`${site.url}embed.html`);
     await page.locator("tic-tac-toe [data-cell]").first().waitFor();
     await page.evaluate(() => {
       const game = document.querySelector("tic-tac-toe");
@@ -464,10 +453,10 @@ test("the pseudocode: one element a line, the line of each event marked as the r
 });
 
 test("nothing runs by itself on load, and the empty board's 167,916 lines are worked out a slice at a time", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser);
+  const { page, problems, close } = await watchedPage(browser);
   try {
     await watchLongTasks(page);
-    await page.goto(`${sites.site.url}?step=1`);
+    await page.goto(`${site.url}?step=1`);
     await page.locator("[data-cell]").first().waitFor();
     const loaded = await page.evaluate(() => performance.now());
     await page.locator('[data-pseudo-line="4"][aria-current="step"]').waitFor();
@@ -489,12 +478,11 @@ test("nothing runs by itself on load, and the empty board's 167,916 lines are wo
   }
 });
 
-
 test("check(): a perfect bot never loses; a lowest-cell bot's shortest losing line; an async bot; the page stays responsive", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser);
+  const { page, problems, close } = await watchedPage(browser);
   try {
     await watchLongTasks(page);
-    await page.goto(`${sites.site.url}?delay=0`);
+    await page.goto(`${site.url}?delay=0`);
     await page.locator("[data-cell]").first().waitFor();
     await page.waitForTimeout(500);
     const result = await page.evaluate(async () => {
@@ -652,7 +640,7 @@ test("axe finds no violation with the practice panel checked and the step-throug
         await page.getByRole("button", { name: "Solution" }).click();
         for (let i = 0; i < 5; i += 1) await page.locator('[data-step="forward"]').click();
         assert.deepEqual(await axeViolations(page), [], `${scheme}: solution, steps on the tree`);
-        await page.goto(`${sites.site.url}?practice=1&mode=friend`);
+        await page.goto(`${site.url}?practice=1&mode=friend`);
         await page.locator(".ttt-practice").waitFor();
         assert.deepEqual(await axeViolations(page), [], `${scheme}: too early on the board`);
       },

@@ -1,19 +1,14 @@
 // Nothing breaks it: a seeded monkey test across the board and every control, hostile input through every door
 // (URL parameters, custom-element attributes), and the Content-Security-Policy, all against the release build.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { closeSites, openSites, settled, watch, watchedPage } from "./browser.mjs";
+import { browser, host, settled, site, useSites, watch, watchedPage } from "./browser.mjs";
+
+useSites();
 
 // Enough to finish dozens of games through every control with each seed (the engine's own guarantees are native).
 const SEEDS = [1, 2];
 const ACTIONS_PER_SEED = 700;
-
-let site;
-let host;
-let browser;
-
-before(async () => ({ site, host, browser } = await openSites()));
-after(() => closeSites({ site, host, browser }));
 
 /** Runs in the page: `actions` random clicks and key presses on the game in #game, checking after each one. */
 async function monkey({ seed, actions }) {

@@ -2,23 +2,12 @@
 // as the native engine traces it, the game tree drawn as a picture (its pruned nodes
 // the children that trace skips, each cut with its reason), the "why" line replayed on the board, and the panels
 // beside the board on a wide screen, in the page, the custom element and the iframe.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openSites, closeSites, settled, watchedPage, withGame as openGame } from "./browser.mjs";
+import { browser, host, settled, site, useSites, watchedPage, withGame } from "./browser.mjs";
 import { insight } from "./native.mjs";
 
-let sites;
-
-before(async () => {
-  sites = await openSites();
-});
-
-after(async () => {
-  await closeSites(sites);
-});
-
-/** Opens the game at `query` (see browser.mjs's withGame). */
-const withGame = (query, body, options) => openGame(sites.browser, `${sites.site.url}${query}`, body, options);
+useSites();
 
 /** The step panel's alpha-beta trace from each position these tests start from, as the native engine traces it
  * (tests/trace.rs proves that trace the textbook's, Russell and Norvig's fail-soft ALPHA-BETA-SEARCH, at every
@@ -186,9 +175,9 @@ test("the step panel opens from the URL, the control, the custom element's attri
     await page.getByRole("checkbox", { name: "Step through the search" }).uncheck();
     assert.equal(await page.locator(".ttt-step-panel").isHidden(), true);
   });
-  const { page, problems, close } = await watchedPage(sites.browser);
+  const { page, problems, close } = await watchedPage(browser);
   try {
-    await page.goto(`${sites.site.url}embed.html`);
+    await page.goto(`${site.url}embed.html`);
     const element = page.locator("tic-tac-toe");
     await element.locator("[data-cell]").first().waitFor();
     await page.evaluate(() => {
@@ -460,9 +449,9 @@ test("the Tab key meets the game's parts in the order they are seen: on a phone 
 });
 
 test("the same beside the board in the custom element and the iframe, when they are as wide", async () => {
-  const { page, problems, close } = await watchedPage(sites.browser, { viewport: { width: 1280, height: 900 } });
+  const { page, problems, close } = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
   try {
-    await page.goto(`${sites.site.url}embed.html`);
+    await page.goto(`${site.url}embed.html`);
     const element = page.locator("tic-tac-toe");
     await element.locator("[data-cell]").first().waitFor();
     await page.evaluate(() => document.querySelector("tic-tac-toe").setAttribute("tree", "1"));

@@ -1,30 +1,13 @@
 // End-to-end tests of the panels that show how minimax thinks (move scores, why this move, search statistics,
 // the game tree with alpha-beta pruning, the scoring switch), against the native engine's own answers, in the
 // release build; and the computer's answers with every panel open: each one checked, its timing reported, not asserted.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { board as marks, launch, settled, watchedPage, withGame as openGame } from "./browser.mjs";
+import { board as marks, browser, settled, site, useSites, watchedPage, withGame } from "./browser.mjs";
 import { apiAnswers, insight } from "./native.mjs";
 
-const DIST = fileURLToPath(new URL("../dist", import.meta.url));
+useSites();
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serve(DIST);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** Opens the game at `query` (see browser.mjs's withGame). */
-const withGame = (query, body, options) => openGame(browser, `${site.url}${query}`, body, options);
 
 const squareScores = (page) =>
   page.locator("[data-cell][data-outcome]").evaluateAll((cells) =>

@@ -66,11 +66,6 @@ impl Switches {
         &self.wrapper
     }
 
-    /// The radio buttons among the switches (the scoring's).
-    pub fn radios(&self) -> &[HtmlInputElement] {
-        &self.more.scoring_inputs
-    }
-
     /// Sets the switches as `game`'s settings say.
     pub fn render(&self, game: &Game) {
         let display = game.settings().display;

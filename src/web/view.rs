@@ -24,6 +24,7 @@ use crate::squares::{squares, Square};
 use crate::state::{PanelBox, Problem, Share, State};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU32, Ordering};
+use wasm_bindgen::JsCast;
 use web_sys::{
     Document, Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
     HtmlTextAreaElement,
@@ -451,16 +452,18 @@ impl View {
     /// Takes the game's elements out of the page.
     pub fn remove(&self) {
         panic::unregister(&self.panic_notice);
-        // A radio button keeps a place in its shadow root's radio group after it leaves the page (Chromium 156),
-        // and with it every element of the game, for as long as the shadow root lives: the game's root is
-        // reused by the next game mounted there. Without its name it belongs to no group.
-        let radios = self
-            .controls
-            .mode_inputs
-            .iter()
-            .chain(&self.controls.side_inputs);
-        for radio in radios.chain(self.switches.radios()) {
-            radio.set_name("");
+        // A named radio button keeps its place in its shadow root's radio group after it leaves the page
+        // (Chromium 156), and with it every element of the game, for as long as the shadow root lives: a game
+        // mounted again into the same element reuses that root. Without its name it belongs to no group.
+        if let Ok(named) = self.root.query_selector_all("input[type=radio][name]") {
+            for index in 0..named.length() {
+                if let Some(radio) = named
+                    .get(index)
+                    .and_then(|node| node.dyn_into::<HtmlInputElement>().ok())
+                {
+                    radio.set_name("");
+                }
+            }
         }
         self.root.remove();
     }
