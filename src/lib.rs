@@ -30,6 +30,7 @@ pub mod tally;
 pub mod textbook;
 pub mod thinking;
 pub mod tree;
+pub mod wire;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

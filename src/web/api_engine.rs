@@ -8,9 +8,9 @@
 
 use super::api::{handle_object, option_text, unknown_option};
 use super::checker;
-use super::js::{error_text, object, random_seed};
+use super::js::{error_text, from_js, object, random_seed, to_js};
 use super::runtime::{mount as mount_game, Source};
-use super::worker::{self, cells_array, thought_object, Searcher};
+use super::worker::Searcher;
 use crate::analysis::best_outcome_cells;
 use crate::check::{BotCheck, CheckOptions};
 use crate::engine::{
@@ -20,6 +20,7 @@ use crate::engine::{
 use crate::settings::{
     grid_from_text, in_reading_order, quote, Change, Layout, Name, Settings, THINK_RANGE_MS,
 };
+use crate::wire::{self, Query};
 use js_sys::{Array, Function, Object, Promise};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -213,7 +214,7 @@ pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
         ("moves", moves.into()),
         (
             "bestMoves",
-            cells_array(&best_outcome_cells(&analysis)).into(),
+            to_js(&wire::cells(&best_outcome_cells(&analysis))),
         ),
         ("nodes", JsValue::from(analysis.nodes as f64)),
     ])
@@ -324,18 +325,14 @@ pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError
     let options = think_options("thinkNow", &options)?;
     let grid = grid_argument("thinkNow", &position, options.k)?;
     if options.moves {
-        let moves: Array = think_moves(&grid, options.limits, &mut DateClock)
-            .moves
-            .iter()
-            .map(|(cell, verdict)| worker::move_object(*cell, verdict))
-            .collect();
-        return Ok(object(&[("moves", moves.into())]).into());
+        let moves = think_moves(&grid, options.limits, &mut DateClock).moves;
+        return Ok(to_js(&wire::moves(&moves)));
     }
     let thought = ENGINE.with(|engine| match engine.try_borrow_mut() {
         Ok(mut engine) => engine.think(&grid, options.limits, &mut DateClock),
         Err(_) => think_about(&grid, options.limits, &mut DateClock),
     });
-    Ok(thought_object(&thought).into())
+    Ok(to_js(&wire::thought(&thought)))
 }
 
 thread_local! {
@@ -370,7 +367,7 @@ const IDLE_KEPT: usize = 2;
 pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
     let options = think_options("think", &options)?;
     let grid = grid_argument("think", &position, options.k)?;
-    let request = worker::Query {
+    let request = Query {
         limits: options.limits,
         moves: options.moves,
     };
@@ -404,7 +401,7 @@ pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
         let searcher = &searchers[free];
         Ok(Promise::new(&mut |resolve, reject| {
             searcher.search(&grid, request, move |answer| {
-                let _ = match worker::answer_error(&answer) {
+                let _ = match wire::error_of(&from_js(&answer)) {
                     Some(message) => reject.call1(
                         &JsValue::NULL,
                         &JsError::new(&format!("think: {message}")).into(),

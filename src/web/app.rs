@@ -10,7 +10,6 @@ use super::message::Message;
 use super::searches::Searches;
 use super::timer::{PageClock, Timeout};
 use super::view::View;
-use super::worker::Query;
 use super::{js, read};
 use crate::engine::{think, think_moves, Clock, Grid, Limits, Thought};
 use crate::game::{move_focus, Game};
@@ -18,6 +17,7 @@ use crate::practice::{Mode, PracticeControl};
 use crate::settings::{Change, Name, Practice, Settings};
 use crate::state::{Clip, PanelBox, Played, Problem, Search, State, Topic};
 use crate::tally::Tally;
+use crate::wire::Query;
 use web_sys::{Element, HtmlElement, Storage, Window};
 
 /// Where the tally is kept between visits.

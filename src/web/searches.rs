@@ -3,10 +3,12 @@
 //! its worker, and a fresh one loads the module while nobody waits. The answers come back to the game decoded
 //! into typed messages.
 
+use super::js::from_js;
 use super::mailbox::Mailbox;
 use super::message::Message;
-use super::worker::{moves_from, thought_from, Query, Searcher};
+use super::worker::Searcher;
 use crate::engine::Grid;
+use crate::wire::{moves_from, thought_from, Query};
 
 /// A bigger board's searches: the game's worker, and what it is searching.
 #[derive(Default)]
@@ -39,6 +41,7 @@ impl Searches {
         };
         let mailbox = mailbox.clone();
         searcher.search(&position, query, move |answer| {
+            let answer = from_js(&answer);
             mailbox.send(if query.moves {
                 Message::Appraised(position, moves_from(&answer))
             } else {
