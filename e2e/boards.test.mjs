@@ -385,7 +385,7 @@ test("on 15x15 the computer takes a five it can make, and blocks a four", async 
 
 test("a forced win the computer found is said and replayed on the board, move by move, the game unchanged", async () => {
   // X to move: a three on row 14 and one down column f meet at f14, which makes two fours (the position
-  // of src/report.rs's tests). The computer plays X.
+  // of src/panels/search_report.rs's tests). The computer plays X.
   const x = ["1,2", "1,3", "1,4", "2,5", "3,5", "4,5"];
   const o = ["1,1", "5,0", "5,3", "5,5", "6,3", "12,13"];
   const position = gomoku(Object.fromEntries([...x.map((at) => [at, "X"]), ...o.map((at) => [at, "O"])]));

@@ -89,7 +89,7 @@ async function typeAndTab(page, locator, text) {
 test("practice by keyboard: each field named by its node, values typed, branches marked, Check's verdicts and score", async () => {
   await withGame("?practice=tree&depth=2&branching=3&seed=1", async (page) => {
     const { events, children, leaves } = EXPECTED.get("tree:2,3,1");
-    // The seed's tree on every machine (src/search_tree.rs fixes these leaves), drawn with its values at the leaves.
+    // The seed's tree on every machine (src/panels/search_tree.rs fixes these leaves), drawn with its values at the leaves.
     assert.deepEqual(await leavesOnShow(page), leaves);
     assert.deepEqual(Object.values(leaves), [1, 5, 9, -1, -1, 5, 7, 0, -4]);
     // A leaf asks nothing: its value is given, with no field and no Show.
@@ -405,7 +405,7 @@ test("on a phone the tree scrolls in the panel, and Check, Solution and the scor
   );
 });
 
-/** The line the pseudocode runs at each kind of event (see src/pseudocode.rs): the function's first line at a
+/** The line the pseudocode runs at each kind of event (see src/panels/steps/pseudocode.rs): the function's first line at a
  * visit, the terminal test at a leaf's return, the test of v at a cut and at a return at the bound, else the last. */
 function lineOf(event, leaf) {
   const max = event.path.split(".").filter(Boolean).length % 2 === 0;

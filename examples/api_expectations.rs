@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
-use tictactoe::analysis::best_outcome_cells;
+use tictactoe::api::analysis::best_outcome_cells;
 use tictactoe::engine::{analyze, best_moves_within, Board, Level};
 
 fn reachable(board: Board, seen: &mut BTreeSet<String>) {

@@ -9,8 +9,8 @@
 //! for a tree written out).
 
 use tictactoe::engine::Board;
-use tictactoe::practice::{Exercise, Mode};
-use tictactoe::search_tree::{AbstractTree, NodeId, SearchTree};
+use tictactoe::panels::practice::{Exercise, Mode};
+use tictactoe::panels::search_tree::{AbstractTree, NodeId, SearchTree};
 
 fn tree(argument: &str) -> SearchTree {
     let position = |text: &str| text.parse::<Board>().expect("a position");

@@ -4,9 +4,9 @@
 //! squares it changed. Pure Rust, tested natively.
 
 use crate::engine::{Grid, Outcome, Player, Score};
-use crate::explain::{best_first, Convention};
 use crate::game::Game;
-use crate::thinking::Replay;
+use crate::panels::thinking::Replay;
+use crate::panels::words::{best_first, Convention};
 
 /// What a square's value says, in the attributes a page (or a test) can read: `data-outcome` and `data-plies`
 /// for a proved value, `data-estimate` for an estimate.
@@ -225,9 +225,9 @@ impl Scored<'_> {
 mod tests {
     use super::*;
     use crate::engine::{Shape, Value};
-    use crate::explain::exact_scores;
+    use crate::panels::thinking::Replay;
+    use crate::panels::words::exact_scores;
     use crate::settings::Settings;
-    use crate::thinking::Replay;
 
     fn game(position: &str, shape: Shape) -> Game {
         let settings = Settings {

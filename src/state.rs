@@ -4,18 +4,18 @@
 //! decision that needs none of those is made here. Pure Rust, tested natively.
 
 use crate::engine::{Board, Clock, Grid, Limits, Score, Thought};
-use crate::explain::exact_scores;
+use crate::game::tally::Tally;
 use crate::game::{game_name, square_name, Game, Phase};
-use crate::practice::{Practising, Subject};
-use crate::report::{Found, Scored};
-use crate::search_tree::SearchTree;
+use crate::panels::embed::{self, Snippet};
+use crate::panels::practice::{Practising, Subject};
+use crate::panels::search_report::{Found, Scored};
+use crate::panels::search_tree::SearchTree;
+use crate::panels::thinking::{Replay, Thinking};
+use crate::panels::tree::TreeKey;
+use crate::panels::words::exact_scores;
 use crate::settings::{
     reading_name, Change, Controls, Group, Name, Panel, Practice, Reading, Settings,
 };
-use crate::snippets::{self, Snippet};
-use crate::tally::Tally;
-use crate::thinking::{Replay, Thinking};
-use crate::tree::TreeKey;
 
 /// The last link Share made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -323,7 +323,7 @@ impl State {
             .strip_suffix("index.html")
             .unwrap_or(&self.share_base);
         let settings = self.game.settings();
-        snippets::snippet(snippet, site, &self.title(), settings, &self.game.board())
+        embed::snippet(snippet, site, &self.title(), settings, &self.game.board())
     }
 
     /// Copies `snippet`: returns its text, to be copied, which the Embed box says is on its way.
@@ -1099,7 +1099,7 @@ mod tests {
             .expect("five empty squares: practised on");
         assert_eq!(
             *sheet.tree(),
-            crate::search_tree::SearchTree::whole("XOXXOO...".parse().unwrap())
+            crate::panels::search_tree::SearchTree::whole("XOXXOO...".parse().unwrap())
         );
         assert_eq!(state.practice_solution(), Played::On);
         state.settle();
@@ -1122,7 +1122,7 @@ mod tests {
         state.settle();
         assert_eq!(
             state.practice.unavailable(),
-            Some(&crate::practice::Unavailable::BiggerBoard)
+            Some(&crate::panels::practice::Unavailable::BiggerBoard)
         );
     }
 

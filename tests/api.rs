@@ -5,7 +5,7 @@
 #[path = "common/oracle.rs"]
 mod oracle;
 
-use tictactoe::analysis::best_outcome_cells;
+use tictactoe::api::analysis::best_outcome_cells;
 use tictactoe::engine::{analyze, best_move_at, best_moves_within, Board, Level, Outcome, Rng};
 use tictactoe::settings::grid_from_text;
 

@@ -10,7 +10,7 @@ mod oracle;
 use oracle::Cells;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use tictactoe::check::{
+use tictactoe::api::check::{
     check_bot, BotCheck, CheckError, CheckOptions, Example, Problem, Reply, Report,
 };
 use tictactoe::engine::{analyze, best_moves, Board, Outcome, Player, Rng};

@@ -2,8 +2,8 @@
 //! Read from the sources, so that an import circle fails a test rather than waiting for a reviewer.
 //!
 //! [`module_uses`] reads a directory of modules (each `name.rs`, with the files of `name/` counted as `name`)
-//! and what each uses of its siblings, and [`a_cycle`] finds a circle among them. `engine/src/` and `src/web/` are
-//! checked here.
+//! and what each uses of its siblings, and [`a_cycle`] finds a circle among them. Every folder of `src/` and
+//! `engine/src/` is checked here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -151,6 +151,47 @@ fn the_dom_layer_has_no_import_cycles() {
     assert!(uses.len() >= 15, "{uses:?}");
     assert!(uses["app"].contains("view"), "{uses:?}");
     assert!(!uses["view"].contains("app"), "{uses:?}");
+}
+
+/// Every folder under `root` (itself included) with the path its modules are named by from elsewhere in the
+/// crate: `crate::` for the root, `crate::a::b::` for `root/a/b`.
+fn folders(root: &Path, crate_path: &str, found: &mut Vec<(std::path::PathBuf, String)>) {
+    found.push((root.to_path_buf(), crate_path.to_string()));
+    let mut entries: Vec<_> = std::fs::read_dir(root)
+        .expect("a readable directory")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.is_dir())
+        .collect();
+    entries.sort();
+    for dir in entries {
+        let name = dir
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .to_string();
+        folders(&dir, &format!("{crate_path}{name}::"), found);
+    }
+}
+
+#[test]
+fn every_folder_has_no_import_cycles() {
+    let mut found = Vec::new();
+    folders(Path::new("src"), "crate::", &mut found);
+    folders(Path::new("engine/src"), "crate::", &mut found);
+    // src/bin holds programs, each a crate of its own.
+    found.retain(|(dir, _)| !dir.ends_with("bin"));
+    assert!(found.len() >= 5, "{found:?}");
+    for (dir, crate_path) in &found {
+        assert_layers(&dir.to_string_lossy(), crate_path);
+    }
+    // The reading found the crate's folders: the page's state composes the game and the panels, which know
+    // nothing of it.
+    let top = module_uses(Path::new("src"), "crate::");
+    assert!(top["state"].contains("game"), "{top:?}");
+    assert!(top["state"].contains("panels"), "{top:?}");
+    assert!(!top["panels"].contains("state"), "{top:?}");
+    let panels = module_uses(Path::new("src/panels"), "crate::panels::");
+    assert!(panels["practice"].contains("search_tree"), "{panels:?}");
 }
 
 #[test]

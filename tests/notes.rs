@@ -5,13 +5,13 @@
 use tictactoe::engine::{
     think, Board, Clock, Grid, Limits, Outcome, Player, Score, Scoring, Shape, Value,
 };
-use tictactoe::explain::{exact_scores, values_are, Convention, Note};
-use tictactoe::practice::{Practising, Subject};
-use tictactoe::report::{search_sentence, step_on_3x3, tree_depth_note};
-use tictactoe::search_tree::{AbstractTree, SearchTree};
-use tictactoe::stepper::Stepper;
-use tictactoe::thinking::{scores_note, scoring_note, stats_note};
-use tictactoe::tree::tree_note;
+use tictactoe::panels::practice::{Practising, Subject};
+use tictactoe::panels::search_report::{search_sentence, step_on_3x3, tree_depth_note};
+use tictactoe::panels::search_tree::{AbstractTree, SearchTree};
+use tictactoe::panels::steps::Stepper;
+use tictactoe::panels::thinking::{scores_note, scoring_note, stats_note};
+use tictactoe::panels::tree::tree_note;
+use tictactoe::panels::words::{exact_scores, values_are, Convention, Note};
 
 /// How many sentences `text` has: each ends with a full stop, a question or an exclamation mark, or an ellipsis,
 /// before a space or the end of the text.

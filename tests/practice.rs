@@ -8,11 +8,11 @@ mod oracle;
 
 use std::collections::{HashMap, HashSet};
 use tictactoe::engine::{Board, Bound, StepKind};
-use tictactoe::practice::{
+use tictactoe::panels::practice::{
     AnswerError, Exercise, Field, Mistake, MistakeKind, Mode, NotPractisable, Number, Score,
     Verdict,
 };
-use tictactoe::search_tree::{AbstractTree, NodeId};
+use tictactoe::panels::search_tree::{AbstractTree, NodeId};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()

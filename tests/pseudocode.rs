@@ -7,9 +7,9 @@
 mod oracle;
 
 use tictactoe::engine::StepKind;
-use tictactoe::pseudocode::{Happening, Pseudocode, LISTING};
-use tictactoe::search_tree::{AbstractTree, SearchTree};
-use tictactoe::textbook::TreeEvent;
+use tictactoe::panels::search_tree::{AbstractTree, SearchTree};
+use tictactoe::panels::steps::pseudocode::{Happening, Pseudocode, LISTING};
+use tictactoe::panels::textbook::TreeEvent;
 
 /// Every tree the tests run: each reachable position with six empty squares or fewer, and abstract trees.
 fn trees() -> Vec<SearchTree> {

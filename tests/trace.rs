@@ -9,7 +9,7 @@ use tictactoe::engine::{
     alpha_beta_trace, evaluate, plain_minimax_nodes, Board, Bound, Grid, Outcome, StepEvent,
     StepKind,
 };
-use tictactoe::textbook::{alpha_beta_search, tree_events};
+use tictactoe::panels::textbook::{alpha_beta_search, tree_events};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()

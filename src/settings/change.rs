@@ -153,7 +153,7 @@ impl Practice {
 }
 
 /// The shape of the practice's abstract tree, as a link shares it: its depth, its branching and the seed of its
-/// leaves (the tree itself is drawn by [`crate::search_tree::AbstractTree::new`], which takes the same ranges).
+/// leaves (the tree itself is drawn by [`crate::panels::search_tree::AbstractTree::new`], which takes the same ranges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PracticeTree {
     /// Levels of moves below the root, in [`PracticeTree::DEPTHS`].

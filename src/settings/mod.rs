@@ -722,7 +722,7 @@ mod tests {
 
     #[test]
     fn a_practice_tree_is_shared_whole_and_its_ranges_are_the_trees() {
-        use crate::search_tree::AbstractTree;
+        use crate::panels::search_tree::AbstractTree;
         assert_eq!(PracticeTree::DEPTHS, AbstractTree::DEPTHS);
         assert_eq!(PracticeTree::BRANCHINGS, AbstractTree::BRANCHINGS);
         let (settings, problems) = parse("?practice=tree&depth=3&branching=2&seed=7");

@@ -11,8 +11,9 @@ use super::checker;
 use super::js::{error_text, from_js, object, random_seed, to_js};
 use super::runtime::{mount as mount_game, Source};
 use super::worker::Searcher;
-use crate::analysis::best_outcome_cells;
-use crate::check::{BotCheck, CheckOptions};
+use crate::api::analysis::best_outcome_cells;
+use crate::api::check::{BotCheck, CheckOptions};
+use crate::api::wire::{self, Query};
 use crate::engine::{
     analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Engine, Grid,
     Level, Limits, Player, Rng, Shape, Status,
@@ -20,7 +21,6 @@ use crate::engine::{
 use crate::settings::{
     grid_from_text, in_reading_order, quote, Change, Layout, Name, Settings, THINK_RANGE_MS,
 };
-use crate::wire::{self, Query};
 use js_sys::{Array, Function, Object, Promise};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;

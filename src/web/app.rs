@@ -11,13 +11,13 @@ use super::searches::Searches;
 use super::timer::{PageClock, Timeout};
 use super::view::View;
 use super::{js, read};
+use crate::api::wire::Query;
 use crate::engine::{think, think_moves, Clock, Grid, Limits, Thought};
+use crate::game::tally::Tally;
 use crate::game::{move_focus, Game};
-use crate::practice::{Mode, PracticeControl};
+use crate::panels::practice::{Mode, PracticeControl};
 use crate::settings::{Change, Name, Practice, Settings};
 use crate::state::{Clip, PanelBox, Played, Problem, Search, State, Topic};
-use crate::tally::Tally;
-use crate::wire::Query;
 use web_sys::{Element, HtmlElement, Storage, Window};
 
 /// Where the tally is kept between visits.

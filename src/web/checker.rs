@@ -4,7 +4,7 @@
 //! plain object, or rejects with an `Error` that names the position and what went wrong.
 
 use super::js::{error_text, object};
-use crate::check::{BotCheck, CheckError, Example, Reply, Report};
+use crate::api::check::{BotCheck, CheckError, Example, Reply, Report};
 use crate::engine::Board;
 use js_sys::{Array, Function, Promise};
 use std::cell::RefCell;

@@ -1,7 +1,7 @@
 //! Plain JavaScript values the module hands out and reads back (an object, a caught exception's message, a
 //! random seed), and where its JavaScript glue was loaded from.
 
-use crate::wire::Plain;
+use crate::api::wire::Plain;
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -4,7 +4,7 @@
 //! only draws it, each text with `textContent`.
 
 use super::dom::{add, set_hidden, set_text};
-use crate::explain::Note;
+use crate::panels::words::Note;
 use std::cell::RefCell;
 use web_sys::Element;
 

@@ -6,7 +6,7 @@
 //! move deep on a bigger one. Practise alpha-beta: the reader works the search out on the position or on an
 //! abstract tree (`practice_view.rs`). The step-through: alpha-beta event by event on the 3x3 board or the
 //! practice's abstract tree, with its pseudocode, and why not on a bigger board. They are built the first time one is shown (most visits never open them); their switches are drawn
-//! by `switches.rs`. What they say is computed in [`crate::thinking`], [`crate::tree`] and [`crate::report`];
+//! by `switches.rs`. What they say is computed in [`crate::panels::thinking`], [`crate::panels::tree`] and [`crate::panels::search_report`];
 //! this module only draws it.
 
 use super::dom::{
@@ -18,12 +18,12 @@ use super::practice_view::PracticeView;
 use super::step_view::StepView;
 use super::tree_view::TreeView;
 use crate::engine::{Score, Variant, CELLS};
-use crate::explain::Convention;
 use crate::game::Game;
-use crate::report::{self, Found};
+use crate::panels::search_report::{self, Found};
+use crate::panels::thinking::{self, Replay, ScoreLine, StatsColumn, Thinking, Why};
+use crate::panels::words::Convention;
 use crate::squares::ScoreData;
 use crate::state::{PanelBox, State};
-use crate::thinking::{self, Replay, ScoreLine, StatsColumn, Thinking, Why};
 use std::cell::OnceCell;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, ShadowRoot};
 
@@ -115,7 +115,9 @@ impl Panels {
                 thinking.step_heard,
                 thinking.step_speed,
             ),
-            (true, None) if at_once.is_none() => built.step.render_note(&report::step_on_3x3()),
+            (true, None) if at_once.is_none() => {
+                built.step.render_note(&search_report::step_on_3x3())
+            }
             _ => {}
         }
         set_hidden(&built.tree.panel, !display.tree);
@@ -292,7 +294,7 @@ struct StatsPanel {
     forced_replay: ReplayButtons,
     trouble: Element,
     table: Element,
-    /// The statistics' value cells, in the order of [`report::statistics`].
+    /// The statistics' value cells, in the order of [`search_report::statistics`].
     values: Vec<Element>,
     horizon_box: Element,
     horizon: Element,
@@ -316,7 +318,7 @@ impl StatsPanel {
         let table = add(&search, "table", "", "");
         add(&table, "caption", "ttt-note", "Search statistics");
         let body = add(&table, "tbody", "", "");
-        let values = report::STATISTICS
+        let values = search_report::STATISTICS
             .iter()
             .map(|name| {
                 let row = add(&body, "tr", "", "");
@@ -399,7 +401,10 @@ impl StatsPanel {
             .as_ref()
             .filter(|(position, _)| Some(*position) == game.computer_moved_from());
         let Some((position, thought)) = last else {
-            set_text(&self.sentence, report::no_search_sentence(game.phase()));
+            set_text(
+                &self.sentence,
+                search_report::no_search_sentence(game.phase()),
+            );
             for value in &self.values {
                 set_text(value, "—");
             }
@@ -407,16 +412,19 @@ impl StatsPanel {
             set_hidden(&self.horizon_box, true);
             return;
         };
-        set_text(&self.sentence, &report::search_sentence(position, thought));
+        set_text(
+            &self.sentence,
+            &search_report::search_sentence(position, thought),
+        );
         for (cell, (_, value)) in self
             .values
             .iter()
-            .zip(report::statistics(position, thought))
+            .zip(search_report::statistics(position, thought))
         {
             set_text(cell, &value);
         }
         self.horizon.set_text_content(None);
-        for line in report::horizon(position, thought) {
+        for line in search_report::horizon(position, thought) {
             add(&self.horizon, "li", "", &line);
         }
     }

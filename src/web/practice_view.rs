@@ -3,7 +3,7 @@
 //! drawn as a picture, as the game tree is: each node a small board (or MAX's ▲ and MIN's ▽), a leaf its value, an
 //! inner node a field for its value, each branch its "pruned" mark; the explanations of the last check under the
 //! picture, and Check, Solution and the score in a bar that stays in view while the reader works. What it shows
-//! comes from [`crate::practice`]; this module only draws it. The tree's elements are built again only when the
+//! comes from [`crate::panels::practice`]; this module only draws it. The tree's elements are built again only when the
 //! exercise changes (another tree, the harder mode, another cut); a render then writes only what changed in each
 //! node, and never a field's text that the reader may be typing into.
 
@@ -13,9 +13,11 @@ use super::dom::{
 };
 use super::note_view::NoteView;
 use super::tree_picture::add_small_board;
-use crate::number::bound_words;
-use crate::practice::{Field, Mode, NodeView, PracticeControl, Sheet, Unavailable, Verdict};
-use crate::search_tree::SearchTree;
+use crate::panels::number::bound_words;
+use crate::panels::practice::{
+    Field, Mode, NodeView, PracticeControl, Sheet, Unavailable, Verdict,
+};
+use crate::panels::search_tree::SearchTree;
 use crate::settings::{Name, Practice, PracticeTree};
 use crate::state::State;
 use std::cell::RefCell;

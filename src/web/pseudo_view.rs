@@ -1,12 +1,12 @@
 //! The pseudocode beside the step-through: Russell and Norvig's listing, one element a line (`data-pseudo-line`),
 //! the line that makes the event on show marked (`aria-current="step"`) with the variables' values beside it,
 //! the pruning test in numbers at a cut, and the lines run on the way from the event before, each in a sentence.
-//! What it says comes from [`crate::pseudocode`] through the [`Stepper`]; this module only draws it.
+//! What it says comes from [`crate::panels::steps::pseudocode`] through the [`Stepper`]; this module only draws it.
 
 use super::dom::{add, set_attribute, set_hidden, set_optional_attribute, set_text, toggle_class};
-use crate::explain::group_digits;
-use crate::pseudocode::{Happening, LISTING};
-use crate::stepper::Stepper;
+use crate::panels::steps::pseudocode::{Happening, LISTING};
+use crate::panels::steps::Stepper;
+use crate::panels::words::group_digits;
 use std::cell::RefCell;
 use std::ops::Range;
 use web_sys::Element;

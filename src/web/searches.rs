@@ -7,8 +7,8 @@ use super::js::from_js;
 use super::mailbox::Mailbox;
 use super::message::Message;
 use super::worker::Searcher;
+use crate::api::wire::{moves_from, thought_from, Query};
 use crate::engine::Grid;
-use crate::wire::{moves_from, thought_from, Query};
 
 /// A bigger board's searches: the game's worker, and what it is searching.
 #[derive(Default)]

@@ -9,10 +9,10 @@ use super::dom::{set_hidden, set_text, set_unavailable, toggle_class};
 use super::note_view::NoteView;
 use super::pseudo_view::PseudoView;
 use crate::engine::{Board, StepKind, CELLS};
-use crate::explain::Note;
-use crate::number::bound_words;
-use crate::search_tree::NodeId;
-use crate::stepper::{Speed, StepControl, Stepper};
+use crate::panels::number::bound_words;
+use crate::panels::search_tree::NodeId;
+use crate::panels::steps::{Speed, StepControl, Stepper};
+use crate::panels::words::Note;
 use web_sys::{Element, HtmlButtonElement, HtmlSelectElement};
 
 /// The elements of the step panel.

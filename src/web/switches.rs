@@ -7,8 +7,8 @@ use super::dom::{game_id, radio_group, set_hidden};
 use super::note_view::NoteView;
 use crate::engine::Scoring;
 use crate::game::Game;
+use crate::panels::thinking::scoring_note;
 use crate::settings::{Name, Practice};
-use crate::thinking::scoring_note;
 use web_sys::{Element, HtmlInputElement};
 
 /// The thinking switches.

@@ -10,7 +10,7 @@
 use super::dom::{add, centre, set_attribute, set_optional_attribute, toggle_class};
 use super::timer::Timeout;
 use crate::engine::Board;
-use crate::tree::{board_text, encode_path, TreeState, VisibleNode};
+use crate::panels::tree::{board_text, encode_path, TreeState, VisibleNode};
 use std::cell::{Cell, RefCell};
 use web_sys::Element;
 

@@ -12,10 +12,10 @@ use super::dom::{
 use super::note_view::NoteView;
 use super::tree_picture::TreePicture;
 use crate::engine::{Grid, Player, Score, Scoring, CELLS};
-use crate::explain::Convention;
-use crate::report::{self, TREE_HEADING};
+use crate::panels::search_report::{self, TREE_HEADING};
+use crate::panels::tree::{encode_path, preview_caption, tree_note, TreeState, VisibleNode};
+use crate::panels::words::Convention;
 use crate::squares::ScoreData;
-use crate::tree::{encode_path, preview_caption, tree_note, TreeState, VisibleNode};
 use std::cell::RefCell;
 use web_sys::{
     Element, HtmlElement, HtmlInputElement, ScrollIntoViewOptions, ScrollLogicalPosition,
@@ -300,7 +300,8 @@ impl OneMoveDeep {
         if self.drawn.borrow().as_ref() == Some(&wanted) {
             return;
         }
-        self.note.render(report::tree_depth_note(board).as_ref());
+        self.note
+            .render(search_report::tree_depth_note(board).as_ref());
         self.list.set_text_content(None);
         // The same words as the 3x3 tree's, in the same convention: values are MAX's, MAX moving here.
         let convention = Convention::at(board, Scoring::DepthAware);

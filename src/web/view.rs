@@ -16,10 +16,10 @@ use super::panic;
 use super::switches::Switches;
 use crate::engine::{Level, Player, Score, Shape};
 use crate::game::{column_letter, Phase};
+use crate::panels::embed::Snippet;
 use crate::settings::{
     level_label, shape_label, Group, Mode, Name, Theme, BOARD_PRESETS, THINK_RANGE_MS,
 };
-use crate::snippets::Snippet;
 use crate::squares::{squares, Square};
 use crate::state::{PanelBox, Problem, Share, State};
 use std::cell::{Cell, RefCell};

@@ -8,11 +8,11 @@
 //! module while nobody waits.
 //!
 //! The worker (`www/worker.js`) answers with the plain object that the JS API's `think()` resolves to, written
-//! and read by [`crate::wire`].
+//! and read by [`crate::api::wire`].
 
 use super::js::{beside_glue, error_text, glue_url, object, to_js};
+use crate::api::wire::{self, Query};
 use crate::engine::Grid;
-use crate::wire::{self, Query};
 use js_sys::Array;
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -14,7 +14,7 @@
 
 use std::collections::HashSet;
 use tictactoe::engine::{Board, Bound, Grid, StepEvent, StepKind};
-use tictactoe::textbook::{alpha_beta_search, GameTree};
+use tictactoe::panels::textbook::{alpha_beta_search, GameTree};
 
 /// The eight lines of three: rows, columns, then the two diagonals.
 pub const LINES: [[usize; 3]; 8] = [

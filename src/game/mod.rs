@@ -1,11 +1,13 @@
 //! One game as the page plays it: who is who, whose turn it is, the moves so far, undo, hint, and what the page
 //! says. Pure Rust, so the DOM layer only renders what this module decides, and all of it is tested natively.
 
+pub mod tally;
+
 use crate::engine::{
     best_move_at, best_moves, Board, Grid, Level, Limits, Player, Rng, Shape, Status,
 };
+use crate::game::tally::{GameResult, TallyKey};
 use crate::settings::{level_label, Mode, Settings};
-use crate::tally::{GameResult, TallyKey};
 
 /// How many times the computer's time per move the scores of every move may take on a bigger board.
 pub const SCORING_TIME_FACTOR: u32 = 3;

@@ -13,8 +13,10 @@ use super::{
     Checked, Exercise, Field, MistakeKind, Mode, NotPractisable, Number, PracticeNode, Verdict,
 };
 use crate::engine::Board;
-use crate::explain::{values_are, Note};
-use crate::search_tree::{AbstractTree, NodeId, SearchTree, TreeShapeError, WrittenTreeError};
+use crate::panels::search_tree::{
+    AbstractTree, NodeId, SearchTree, TreeShapeError, WrittenTreeError,
+};
+use crate::panels::words::{values_are, Note};
 use std::fmt;
 
 /// The most sheets kept for the visit besides the one on show: enough for a game's worth of undoing.

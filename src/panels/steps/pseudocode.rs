@@ -3,7 +3,7 @@
 //! the variables beside it (s, v, α, β, a), the pruning condition in numbers at a cut, and the child chosen when
 //! a node returns. Pure Rust, tested natively; a page draws one element a line and marks the step's line.
 //!
-//! The steps restate a trace ([`crate::textbook::TreeEvent`]s: the engine's for a position, the textbook
+//! The steps restate a trace ([`crate::panels::textbook::TreeEvent`]s: the engine's for a position, the textbook
 //! search's for an abstract tree): every event of the trace is one step (a visit is the line that enters
 //! MAX-VALUE or MIN-VALUE, a cut the test that skips the actions left, a return the line that returns), and the
 //! steps between events are the lines the listing runs between them. The trace decides where the search goes:
@@ -16,9 +16,9 @@
 //! not the bound), with `s` for the state.
 
 use crate::engine::{Bound, StepKind};
-use crate::number::bound_words;
-use crate::search_tree::SearchTree;
-use crate::textbook::TreeEvent;
+use crate::panels::number::bound_words;
+use crate::panels::search_tree::SearchTree;
+use crate::panels::textbook::TreeEvent;
 
 /// One line of the pseudocode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -761,7 +761,7 @@ impl Run<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search_tree::AbstractTree;
+    use crate::panels::search_tree::AbstractTree;
 
     #[test]
     fn worked_out_a_slice_at_a_time_the_steps_are_those_worked_out_at_once() {

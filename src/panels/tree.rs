@@ -6,9 +6,9 @@ use crate::engine::{
     alpha_beta_trace, node_searches, tree_children_searched, Board, NodeSearch, Player, Score,
     Scoring, Status, StepEvent, TreeNode, CELLS,
 };
-use crate::explain::{after, Convention, Note};
 use crate::game::square_name;
-use crate::stepper::cut_reason;
+use crate::panels::steps::cut_reason;
+use crate::panels::words::{after, Convention, Note};
 use std::cell::RefCell;
 use std::fmt;
 
@@ -597,7 +597,7 @@ mod tests {
     /// step-through says as it returns it.
     fn exact_returns(root: Board) -> Vec<(Vec<usize>, i32, String)> {
         use crate::engine::Bound;
-        use crate::stepper::Stepper;
+        use crate::panels::steps::Stepper;
         let inside = |value: i32, (alpha, beta): (Bound, Bound)| {
             let above = match alpha {
                 Bound::NegInf => true,
@@ -637,7 +637,7 @@ mod tests {
 
     #[test]
     fn a_nodes_value_is_the_step_throughs_in_sign_and_words_whoever_moves_there() {
-        use crate::explain::signed;
+        use crate::panels::words::signed;
         // O to move at the root, so O is MAX in the tree as in the step-through; X replies at the children and O
         // moves again at the grandchildren. Where alpha-beta's value is exact, the tree gives the same number,
         // sign included, and the step-through says it.
@@ -930,7 +930,7 @@ mod tests {
         let mut at = 0;
         crate::engine::walk_trace(&events, &mut |event, path| {
             if event.kind == StepKind::Cut {
-                let reply = crate::stepper::cut_reply(&events, at);
+                let reply = crate::panels::steps::cut_reply(&events, at);
                 steppers.insert(path.to_vec(), cut_reason(root.to_move(), event, reply));
             }
             at += 1;

@@ -12,13 +12,15 @@
 //!
 //! [`alpha_beta_trace`]: crate::engine::alpha_beta_trace
 
+pub mod pseudocode;
+
 use crate::engine::{move_between, Board, Bound, Player, Status, StepEvent, StepKind};
-use crate::explain::{group_digits, signed, values_are, Note};
 use crate::game::square_name;
-use crate::number::bound_words;
-use crate::pseudocode::Pseudocode;
-use crate::search_tree::{tree_size, SearchTree};
-use crate::textbook::TreeEvent;
+use crate::panels::number::bound_words;
+use crate::panels::search_tree::{tree_size, SearchTree};
+use crate::panels::steps::pseudocode::Pseudocode;
+use crate::panels::textbook::TreeEvent;
+use crate::panels::words::{group_digits, signed, values_are, Note};
 use std::ops::Range;
 
 /// Alpha-beta on one tree (a position, or the practice's abstract tree), and the event the reader has stepped to.
@@ -597,7 +599,7 @@ fn outcome_here(score: i32, other: i32) -> &'static str {
 mod tests {
     use super::*;
     use crate::engine::alpha_beta_trace;
-    use crate::search_tree::AbstractTree;
+    use crate::panels::search_tree::AbstractTree;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()

@@ -221,8 +221,8 @@ mod tests {
     #[test]
     fn the_readme_and_the_embedding_guide_give_the_sizing_script_the_embed_box_gives() {
         for (name, text) in [
-            ("README.md", include_str!("../README.md")),
-            ("docs/embedding.md", include_str!("../docs/embedding.md")),
+            ("README.md", include_str!("../../README.md")),
+            ("docs/embedding.md", include_str!("../../docs/embedding.md")),
         ] {
             assert!(text.contains(SIZING_SCRIPT), "{name}");
         }

@@ -5,8 +5,8 @@
 //! decides it; "Show this node" and "Solution" fill answers in; the score counts the nodes done right.
 //!
 //! Every answer is read off the tree's trace ([`SearchTree::trace`]): the engine's own for a position, the
-//! library's one textbook search for an abstract tree (see [`crate::search_tree`] for why, and
-//! [`crate::textbook`] for the search). Nothing here computes a value the trace does not state.
+//! library's one textbook search for an abstract tree (see [`crate::panels::search_tree`] for why, and
+//! [`crate::panels::textbook`] for the search). Nothing here computes a value the trace does not state.
 //!
 //! What is asked, and how it is judged:
 //! - A node alpha-beta visits asks for its value (the value it returns), unless the tree gives it (an abstract
@@ -22,13 +22,13 @@
 mod sheet;
 mod words;
 
-pub use crate::number::{Number, ParseNumberError};
+pub use crate::panels::number::{Number, ParseNumberError};
 pub use sheet::{NodeView, PracticeControl, Practising, Sheet, Subject, Unavailable};
 
 use crate::engine::{Board, Bound, Status, StepKind};
 use crate::game::square_name;
-use crate::search_tree::{AbstractTree, NodeId, SearchTree};
-use crate::textbook::TreeEvent;
+use crate::panels::search_tree::{AbstractTree, NodeId, SearchTree};
+use crate::panels::textbook::TreeEvent;
 use std::collections::HashMap;
 use std::fmt;
 

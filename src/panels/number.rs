@@ -2,7 +2,7 @@
 //! tree's leaf, and how every panel writes one ("+3", "0", "−3", "+∞", "−∞").
 
 use crate::engine::Bound;
-use crate::explain::signed;
+use crate::panels::words::signed;
 use std::fmt;
 use std::str::FromStr;
 

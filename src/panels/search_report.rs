@@ -4,8 +4,8 @@
 //! tested natively; the searches run in a worker, and this module only keeps and words what they found.
 
 use crate::engine::{Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Scoring, Thought};
-use crate::explain::{counted, group_digits, outcome_words, Convention, Note};
 use crate::game::{square_name, Phase};
+use crate::panels::words::{counted, group_digits, outcome_words, Convention, Note};
 
 /// What the searches in the worker have found so far.
 #[derive(Clone, Debug, Default, PartialEq)]

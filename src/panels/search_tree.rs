@@ -15,10 +15,10 @@
 //! `seed` shares one exercise.
 
 use crate::engine::{alpha_beta_trace, analyze, Board, Bound, Outcome, Rng, Score, Scoring, Value};
-use crate::explain::Convention;
 use crate::game::square_name;
-use crate::number::Number;
-use crate::textbook::{alpha_beta_search, tree_events, GameTree, TreeEvent};
+use crate::panels::number::Number;
+use crate::panels::textbook::{alpha_beta_search, tree_events, GameTree, TreeEvent};
+use crate::panels::words::Convention;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::RangeInclusive;

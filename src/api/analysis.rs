@@ -1,7 +1,7 @@
 //! The engine's analysis as the JS API presents it. Pure Rust, tested natively.
 
 use crate::engine::{Analysis, Outcome, Score, Scoring};
-use crate::explain::best_first;
+use crate::panels::words::best_first;
 
 /// The cells whose moves have the best outcome (every winning move if there is one, else every drawing move,
 /// else every move), the better first among equals: the quickest win, the slowest loss; then cell order.

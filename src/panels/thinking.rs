@@ -6,12 +6,12 @@
 use crate::engine::{
     principal_variation, search_stats, Board, Clock, Grid, Player, Score, Variant, CELLS,
 };
-use crate::explain::{best_first, counted, group_digits, line_in_words, Convention, Note};
 use crate::game::square_name;
-use crate::report::scores_verdict;
-use crate::search_tree::SearchTree;
-use crate::stepper::{Speed, StepControl, Stepper};
-use crate::tree::TreeState;
+use crate::panels::search_report::scores_verdict;
+use crate::panels::search_tree::SearchTree;
+use crate::panels::steps::{Speed, StepControl, Stepper};
+use crate::panels::tree::TreeState;
+use crate::panels::words::{best_first, counted, group_digits, line_in_words, Convention, Note};
 
 /// Nodes and time of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,7 +171,7 @@ impl Thinking {
     }
 
     /// Works out the step panel's pseudocode for `budget_ms` milliseconds of `clock`, a slice of lines at a time:
-    /// from the empty board it is 167,916 lines, which take longer than a task may (see [`crate::pseudocode`]).
+    /// from the empty board it is 167,916 lines, which take longer than a task may (see [`crate::panels::steps::pseudocode`]).
     pub fn prepare_code(&mut self, clock: &mut dyn Clock, budget_ms: f64) {
         /// Lines worked out between two readings of the clock: a fraction of a millisecond.
         const SLICE: usize = 2_000;
@@ -801,7 +801,7 @@ pub fn why_panel(
 mod tests {
     use super::*;
     use crate::engine::{search_stats, Scoring};
-    use crate::explain::{exact_scores, group_digits};
+    use crate::panels::words::{exact_scores, group_digits};
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
@@ -947,7 +947,8 @@ mod tests {
         thinking.tree.alpha_beta = true;
         thinking.show_tree(true);
         thinking.show_step(true, Some(start));
-        let tree = SearchTree::Abstract(crate::search_tree::AbstractTree::new(2, 2, 3).unwrap());
+        let tree =
+            SearchTree::Abstract(crate::panels::search_tree::AbstractTree::new(2, 2, 3).unwrap());
         thinking.step_through(tree.clone());
         thinking.press_step(StepControl::Forward);
         let stepper = thinking.step.as_ref().unwrap();
@@ -962,7 +963,7 @@ mod tests {
         assert_eq!(thinking.step_path_on_board(), Some(Vec::new()));
         // A move of the game takes the steps to the new position, whatever they showed.
         thinking.step_through(SearchTree::Abstract(
-            crate::search_tree::AbstractTree::new(2, 2, 4).unwrap(),
+            crate::panels::search_tree::AbstractTree::new(2, 2, 4).unwrap(),
         ));
         thinking.follow(start.play(1));
         assert!(thinking.step.is_none());

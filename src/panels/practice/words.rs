@@ -3,7 +3,7 @@
 
 use super::{Exercise, Field};
 use crate::engine::{Bound, Player};
-use crate::number::bound_words;
+use crate::panels::number::bound_words;
 
 impl Exercise {
     /// Whether the node at `path` is a MAX node.
