@@ -9,7 +9,7 @@
 //! for a tree written out).
 
 use tictactoe::engine::Board;
-use tictactoe::panels::practice::{Exercise, Mode};
+use tictactoe::panels::practice::{Asked, Exercise};
 use tictactoe::panels::search_tree::{AbstractTree, NodeId, SearchTree};
 
 fn tree(argument: &str) -> SearchTree {
@@ -28,7 +28,7 @@ fn tree(argument: &str) -> SearchTree {
     } else if let Some(leaves) = argument.strip_prefix("leaves:") {
         SearchTree::Abstract(leaves.parse().expect("a tree written out"))
     } else if let Some(board) = argument.strip_prefix("lesson:") {
-        Exercise::on_position(position(board), Mode::Values)
+        Exercise::on_position(position(board), Asked::Values)
             .expect("a game in progress")
             .tree()
             .clone()

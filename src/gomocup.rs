@@ -163,7 +163,7 @@ enum Stone {
 
 /// The board of the match being played.
 #[derive(Clone, Debug)]
-struct Game {
+struct Match {
     shape: Shape,
     stones: Vec<Option<Stone>>,
 }
@@ -181,7 +181,7 @@ struct BoardInput {
 #[derive(Debug)]
 pub struct Brain<S> {
     searcher: S,
-    game: Option<Game>,
+    game: Option<Match>,
     time: TimeControl,
     board: Option<BoardInput>,
     /// Said as `MESSAGE` lines before the next answer: the manager reads nothing after an `INFO`, so a problem with
@@ -319,7 +319,7 @@ impl<S: Searcher> Brain<S> {
                 )]
             }
         };
-        self.game = Some(Game {
+        self.game = Some(Match {
             shape,
             stones: vec![None; shape.cells()],
         });
@@ -525,7 +525,7 @@ impl<S: Searcher> Brain<S> {
     }
 }
 
-impl Game {
+impl Match {
     /// How many stones the brain and its opponent have on the board.
     fn counts(&self) -> (usize, usize) {
         let count = |side| {

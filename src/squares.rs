@@ -8,26 +8,6 @@ use crate::game::Game;
 use crate::panels::thinking::Replay;
 use crate::panels::words::{best_first, Convention};
 
-/// What a square's value says, in the attributes a page (or a test) can read: `data-outcome` and `data-plies`
-/// for a proved value, `data-estimate` for an estimate.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ScoreData {
-    /// A proved value: the outcome for MAX, and the plies to the end.
-    Exact(&'static str, u32),
-    /// An estimate at the depth the search reached (positive: good for MAX).
-    Estimate(i32),
-}
-
-impl ScoreData {
-    /// What `score`, a score for MAX, says: proved values are exact, the others estimates.
-    pub fn of(score: Score) -> ScoreData {
-        match score {
-            Score::Proved(value) => ScoreData::Exact(value.outcome.as_str(), value.plies),
-            Score::Estimate(estimate) => ScoreData::Estimate(estimate),
-        }
-    }
-}
-
 /// One square as it is drawn. The default is how a new square's button starts: no text, mark, class or data.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Square {
@@ -51,7 +31,7 @@ pub struct Square {
     /// Marked by the hint.
     pub hinted: bool,
     /// Its score, when the scores are shown and it has one.
-    pub score: Option<ScoreData>,
+    pub score: Option<Score>,
     /// A best move, by the scores shown.
     pub best: bool,
     /// A replayed move on it (of the 3x3 board's "why" line, or of a forced win): the side and its number in the
@@ -120,7 +100,7 @@ pub fn squares(
     let marks = replay
         .filter(|replay| replay.from == board)
         .map_or_else(Vec::new, Replay::marks);
-    let scored = Scored::of(game, scores.unwrap_or_default());
+    let scored = ScoredBoard::of(game, scores.unwrap_or_default());
     (0..game.shape().cells())
         .map(|cell| {
             let mark = board.get(cell);
@@ -166,7 +146,7 @@ pub fn squares(
 }
 
 /// The scores of a position's moves as its squares show them, worked out once for the whole board.
-struct Scored<'a> {
+struct ScoredBoard<'a> {
     board: Grid,
     moves: &'a [(usize, Score)],
     convention: Convention,
@@ -176,8 +156,8 @@ struct Scored<'a> {
     words: bool,
 }
 
-impl Scored<'_> {
-    fn of<'a>(game: &Game, moves: &'a [(usize, Score)]) -> Scored<'a> {
+impl ScoredBoard<'_> {
+    fn of<'a>(game: &Game, moves: &'a [(usize, Score)]) -> ScoredBoard<'a> {
         let board = game.board();
         let convention = Convention::at(&board, game.settings().display.scoring);
         let best = best_first(moves, convention.scoring)
@@ -185,7 +165,7 @@ impl Scored<'_> {
             .filter(|&(.., best)| best)
             .map(|(cell, ..)| cell)
             .collect();
-        Scored {
+        ScoredBoard {
             board,
             moves,
             convention,
@@ -208,7 +188,7 @@ impl Scored<'_> {
         square
             .label
             .push_str(&convention.square_label(board, score, best));
-        square.score = Some(ScoreData::of(convention.for_max(board, score)));
+        square.score = Some(convention.for_max(board, score));
         square.tip = Some(square.text.clone());
         if !self.words || !score.is_proved() {
             square.heat = self.heat.get(index).copied();
@@ -282,7 +262,13 @@ mod tests {
         let scores = exact_scores(&game.board());
         let squares = squares(&game, 0, None, Some(&scores), None);
         let eight = &squares[8];
-        assert_eq!(eight.score, Some(ScoreData::Exact("win", 1)));
+        assert_eq!(
+            eight.score,
+            Some(Score::Proved(Value {
+                outcome: Outcome::Win,
+                plies: 1
+            }))
+        );
         assert!(eight.best);
         assert_eq!(eight.text, "X wins in 1 +5");
         assert_eq!(
@@ -365,11 +351,17 @@ mod tests {
         let squares = squares(&game, 0, None, Some(&moves), None);
         assert_eq!(squares.len(), 16);
         assert_eq!(squares[0].text, "draw 0");
-        assert_eq!(squares[0].score, Some(ScoreData::Exact("draw", 14)));
+        assert_eq!(
+            squares[0].score,
+            Some(Score::Proved(Value {
+                outcome: Outcome::Draw,
+                plies: 14
+            }))
+        );
         assert_eq!(squares[0].label, "a4, empty, score draw 0, best move");
         assert!(squares[0].best && squares[0].heat.is_none());
         assert_eq!(squares[3].text, "−40");
-        assert_eq!(squares[3].score, Some(ScoreData::Estimate(-40)));
+        assert_eq!(squares[3].score, Some(Score::Estimate(-40)));
         assert_eq!(
             squares[3].label,
             "d4, empty, estimate −40 (best guess: O is better)"

@@ -11,7 +11,7 @@ use oracle::Cells;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use tictactoe::api::check::{
-    check_bot, BotCheck, CheckError, CheckOptions, Example, Problem, Reply, Report,
+    check_bot, BadReply, BotCheck, CheckError, CheckOptions, Example, Reply, Report,
 };
 use tictactoe::engine::{analyze, best_moves, Board, Outcome, Player, Rng};
 
@@ -260,10 +260,10 @@ fn an_inconsistent_bot_is_caught_when_asked_twice() {
     let error = check_bot(twice, flipping).unwrap_err();
     // Asked again once the walk is done, some position gets its other answer.
     assert!(
-        matches!(error.problem, Problem::Inconsistent { .. }),
+        matches!(error.problem, BadReply::Inconsistent { .. }),
         "{error}"
     );
-    let Problem::Inconsistent { first, then } = error.problem else {
+    let BadReply::Inconsistent { first, then } = error.problem else {
         unreachable!()
     };
     assert_ne!(first, then);
@@ -320,7 +320,7 @@ fn the_check_asks_one_ply_at_a_time_and_takes_answers_in_any_order() {
             .answer(board("XO......."), Reply::from(2))
             .unwrap_err()
             .problem,
-        Problem::NotAsked
+        BadReply::NotAsked
     );
     assert_eq!(check.report(), None);
     let mut plies = 0;
@@ -341,7 +341,7 @@ fn the_check_asks_one_ply_at_a_time_and_takes_answers_in_any_order() {
                 .unwrap();
             assert_eq!(
                 check.answer(position, Reply::from(9)).unwrap_err().problem,
-                Problem::NoSuchCell(9.0)
+                BadReply::NoSuchCell(9.0)
             );
         }
     }

@@ -9,7 +9,7 @@ mod oracle;
 use std::collections::{HashMap, HashSet};
 use tictactoe::engine::{Board, Bound, StepKind};
 use tictactoe::panels::practice::{
-    AnswerError, Exercise, Field, Mistake, MistakeKind, Mode, NotPractisable, Number, Score,
+    AnswerError, Asked, Exercise, Field, Mistake, MistakeKind, NotPractisable, Number, Progress,
     Verdict,
 };
 use tictactoe::panels::search_tree::{AbstractTree, NodeId};
@@ -95,9 +95,9 @@ fn abstract_trees() -> Vec<AbstractTree> {
 fn every_exercise() -> Vec<Exercise> {
     let mut exercises: Vec<Exercise> = practisable_positions()
         .into_iter()
-        .map(|position| Exercise::on_position(position, Mode::ValuesAndWindows).unwrap())
+        .map(|position| Exercise::on_position(position, Asked::ValuesAndWindows).unwrap())
         .collect();
-    for mode in [Mode::Values, Mode::ValuesAndWindows] {
+    for mode in [Asked::Values, Asked::ValuesAndWindows] {
         for tree in abstract_trees() {
             exercises.push(Exercise::on_tree(tree, mode));
         }
@@ -155,7 +155,7 @@ fn answers_read_off_the_trace_are_all_right_and_the_solution_is_those_answers() 
         assert_eq!(shown.mistakes, []);
         assert_eq!(
             shown.score,
-            Score {
+            Progress {
                 right: 0,
                 wrong: 0,
                 left: 0,
@@ -255,12 +255,12 @@ fn each_wrong_answer_is_one_mistake_explained_by_the_event_that_decides_it() {
     let mut exercises: Vec<Exercise> = practisable_positions()
         .into_iter()
         .step_by(40)
-        .map(|position| Exercise::on_position(position, Mode::ValuesAndWindows).unwrap())
+        .map(|position| Exercise::on_position(position, Asked::ValuesAndWindows).unwrap())
         .collect();
     exercises.extend(
         abstract_trees()
             .into_iter()
-            .map(|tree| Exercise::on_tree(tree, Mode::ValuesAndWindows)),
+            .map(|tree| Exercise::on_tree(tree, Asked::ValuesAndWindows)),
     );
     let mut seen = HashSet::new();
     for mut exercise in exercises {
@@ -278,7 +278,7 @@ fn a_missed_cut_is_explained_in_numbers_as_the_step_panel_says_it() {
     // X O X      X (MAX) to move: 4 and 5 win at once (+3 each). After 6, O's reply in 4 wins (−2), at or below
     // O . .      α = +3: O's other reply, in 5, is skipped.
     // . O X
-    let mut exercise = Exercise::on_position(board("XOXO...OX"), Mode::Values).unwrap();
+    let mut exercise = Exercise::on_position(board("XOXO...OX"), Asked::Values).unwrap();
     for (node, value) in [("6", "-2"), ("6.5", "0")] {
         exercise
             .answer(&id(node), Field::Value, number(value))
@@ -346,7 +346,7 @@ fn a_missed_cut_is_explained_in_numbers_as_the_step_panel_says_it() {
 #[test]
 fn a_cut_at_a_max_node_of_an_abstract_tree() {
     let mut exercise =
-        Exercise::on_tree(AbstractTree::new(3, 2, 5).unwrap(), Mode::ValuesAndWindows);
+        Exercise::on_tree(AbstractTree::new(3, 2, 5).unwrap(), Asked::ValuesAndWindows);
     exercise
         .answer(&id("1.1"), Field::Value, number("+9"))
         .unwrap();
@@ -403,10 +403,10 @@ fn a_position_is_practised_on_a_lesson_sized_tree_cut_where_it_fits() {
         ("X...O....", (3, 7), 27),
         ("XOXXOO...", (3, 3), 5),
     ] {
-        let exercise = Exercise::on_position(board(position), Mode::Values).unwrap();
+        let exercise = Exercise::on_position(board(position), Asked::Values).unwrap();
         assert_eq!(exercise.levels(), Some(levels), "{position}");
         assert_eq!(exercise.values_asked(), asked, "{position}");
-        let deeper = Exercise::at_levels(board(position), levels.0 + 1, Mode::Values).unwrap();
+        let deeper = Exercise::at_levels(board(position), levels.0 + 1, Asked::Values).unwrap();
         assert!(
             levels.0 == levels.1 || deeper.values_asked() > 30,
             "{position}"
@@ -430,7 +430,7 @@ fn a_position_is_practised_on_a_lesson_sized_tree_cut_where_it_fits() {
     // On the empty board the cut is two moves down: each leaf is worth its position's value with best play, for
     // X. X in a corner, then O beside it, is a win for X ending with 7 marks on the board (+3); O in the centre
     // draws.
-    let empty = Exercise::on_position(Board::EMPTY, Mode::Values).unwrap();
+    let empty = Exercise::on_position(Board::EMPTY, Asked::Values).unwrap();
     let given = |path: &str| {
         empty
             .nodes()
@@ -444,14 +444,14 @@ fn a_position_is_practised_on_a_lesson_sized_tree_cut_where_it_fits() {
         (Some(Bound::Finite(3)), Some(Bound::Finite(0)))
     );
     assert_eq!(
-        Exercise::on_position(board("XXXOO...."), Mode::Values).unwrap_err(),
+        Exercise::on_position(board("XXXOO...."), Asked::Values).unwrap_err(),
         NotPractisable::GameOver
     );
 }
 
 #[test]
 fn a_positions_nodes_are_named_by_their_moves() {
-    let labels: Vec<String> = Exercise::on_position(board("XOXXOO..."), Mode::Values)
+    let labels: Vec<String> = Exercise::on_position(board("XOXXOO..."), Asked::Values)
         .unwrap()
         .nodes()
         .into_iter()
@@ -477,7 +477,7 @@ fn nodes_are_named_by_their_paths_since_one_position_can_be_two_nodes() {
         .into_iter()
         .filter(|board| board.marks() == 4)
     {
-        let exercise = Exercise::on_position(position, Mode::ValuesAndWindows).unwrap();
+        let exercise = Exercise::on_position(position, Asked::ValuesAndWindows).unwrap();
         let mut seen = std::collections::HashMap::new();
         for event in exercise
             .trace()
@@ -499,7 +499,7 @@ fn nodes_are_named_by_their_paths_since_one_position_can_be_two_nodes() {
 
 #[test]
 fn answers_that_do_not_fit_the_node_are_refused() {
-    let mut easy = Exercise::on_tree(AbstractTree::new(2, 2, 0).unwrap(), Mode::Values);
+    let mut easy = Exercise::on_tree(AbstractTree::new(2, 2, 0).unwrap(), Asked::Values);
     assert_eq!(
         easy.answer(&id("0.1"), Field::Value, number("3")),
         Err(AnswerError::GivenValue(id("0.1")))
@@ -516,7 +516,7 @@ fn answers_that_do_not_fit_the_node_are_refused() {
         easy.mark_pruned(&NodeId::ROOT, true),
         Err(AnswerError::RootPruned)
     );
-    let mut hard = Exercise::on_position(board("XOXXOO..."), Mode::ValuesAndWindows).unwrap();
+    let mut hard = Exercise::on_position(board("XOXXOO..."), Asked::ValuesAndWindows).unwrap();
     assert_eq!(
         hard.answer(&id("6"), Field::Beta, number("0")),
         Err(AnswerError::NotAsked(id("6"), Field::Beta)),

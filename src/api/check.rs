@@ -66,7 +66,7 @@ impl From<usize> for Reply {
 
 /// What was wrong with the bot's answer.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Problem {
+pub enum BadReply {
     /// It answered something that is not a number (described).
     NotANumber(String),
     /// It answered a number that is not a whole number (NaN and the infinities included).
@@ -94,7 +94,7 @@ pub struct CheckError {
     /// The position the bot was asked about.
     pub position: Board,
     /// What went wrong.
-    pub problem: Problem,
+    pub problem: BadReply,
 }
 
 impl fmt::Display for CheckError {
@@ -102,32 +102,32 @@ impl fmt::Display for CheckError {
         let position = self.position;
         write!(f, "At {position} ({} to move), ", position.to_move().name())?;
         match &self.problem {
-            Problem::NotANumber(what) => write!(
+            BadReply::NotANumber(what) => write!(
                 f,
                 "the bot answered {what}, which is not a number: a bot answers with a cell from 0 to 8."
             ),
-            Problem::NotAWholeNumber(number) => write!(
+            BadReply::NotAWholeNumber(number) => write!(
                 f,
                 "the bot answered {}, which is not a cell: cells are whole numbers from 0 to 8.",
                 js_number(*number)
             ),
-            Problem::NoSuchCell(number) => write!(
+            BadReply::NoSuchCell(number) => write!(
                 f,
                 "the bot answered {}, but cells are 0 to 8.",
                 js_number(*number)
             ),
-            Problem::Occupied(cell) => write!(
+            BadReply::Occupied(cell) => write!(
                 f,
                 "the bot answered {cell}, but {} is taken by {}.",
                 square_name(position.shape(), *cell),
                 position.get(*cell).map_or("", Player::name)
             ),
-            Problem::Inconsistent { first, then } => write!(
+            BadReply::Inconsistent { first, then } => write!(
                 f,
                 "the bot answered {first}, then {then}: a bot must answer the same position the same way."
             ),
-            Problem::Threw(message) => write!(f, "the bot threw an error: {message}"),
-            Problem::NotAsked => f.write_str("the check has not asked the bot about this position."),
+            BadReply::Threw(message) => write!(f, "the bot threw an error: {message}"),
+            BadReply::NotAsked => f.write_str("the check has not asked the bot about this position."),
         }
     }
 }
@@ -250,7 +250,7 @@ enum Judgement {
 
 /// Where the check is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
+enum Stage {
     /// Walking the game: the bot is asked about the positions of one ply.
     Walking,
     /// Asking every position again ([`CheckOptions::ask_twice`]).
@@ -264,7 +264,7 @@ enum Phase {
 #[derive(Clone, Debug)]
 pub struct BotCheck {
     options: CheckOptions,
-    phase: Phase,
+    phase: Stage,
     /// The positions of this ply where the bot is to move, each with the first line that reaches it.
     ply: Vec<(Board, Vec<usize>)>,
     /// The bot's answer for every position answered, and how it compares with the best.
@@ -282,7 +282,7 @@ impl BotCheck {
     pub fn new(options: CheckOptions) -> BotCheck {
         let mut check = BotCheck {
             options,
-            phase: Phase::Walking,
+            phase: Stage::Walking,
             ply: Vec::new(),
             answers: HashMap::new(),
             asked: Vec::new(),
@@ -305,9 +305,9 @@ impl BotCheck {
         self.ply = ply;
         if self.ply.is_empty() {
             self.phase = if self.options.ask_twice {
-                Phase::AskingAgain
+                Stage::AskingAgain
             } else {
-                Phase::Done
+                Stage::Done
             };
         }
     }
@@ -316,19 +316,19 @@ impl BotCheck {
     /// ready.
     pub fn wanted(&self) -> Vec<Board> {
         match self.phase {
-            Phase::Walking => self
+            Stage::Walking => self
                 .ply
                 .iter()
                 .map(|(position, _)| *position)
                 .filter(|position| !self.answers.contains_key(position))
                 .collect(),
-            Phase::AskingAgain => self
+            Stage::AskingAgain => self
                 .asked
                 .iter()
                 .copied()
                 .filter(|position| !self.asked_again.contains(position))
                 .collect(),
-            Phase::Done => Vec::new(),
+            Stage::Done => Vec::new(),
         }
     }
 
@@ -344,20 +344,20 @@ impl BotCheck {
         let cell = playable_cell(position, reply).map_err(error)?;
         if let Some(&(first, _)) = self.answers.get(&position) {
             if first != cell {
-                return Err(error(Problem::Inconsistent { first, then: cell }));
+                return Err(error(BadReply::Inconsistent { first, then: cell }));
             }
-            if self.phase == Phase::AskingAgain {
+            if self.phase == Stage::AskingAgain {
                 self.asked_again.insert(position);
                 if self.asked_again.len() == self.asked.len() {
-                    self.phase = Phase::Done;
+                    self.phase = Stage::Done;
                 }
             }
             return Ok(());
         }
         let wanted =
-            self.phase == Phase::Walking && self.ply.iter().any(|(asked, _)| *asked == position);
+            self.phase == Stage::Walking && self.ply.iter().any(|(asked, _)| *asked == position);
         if !wanted {
-            return Err(error(Problem::NotAsked));
+            return Err(error(BadReply::NotAsked));
         }
         self.answers.insert(position, (cell, judge(position, cell)));
         if self
@@ -403,7 +403,7 @@ impl BotCheck {
 
     /// The report, once every position wanted is answered; `None` until then.
     pub fn report(&self) -> Option<Report> {
-        if self.phase != Phase::Done {
+        if self.phase != Stage::Done {
             return None;
         }
         let mut report = Report {
@@ -437,22 +437,22 @@ impl BotCheck {
 }
 
 /// The cell `reply` names, if it is an empty cell of `position`.
-fn playable_cell(position: Board, reply: Reply) -> Result<usize, Problem> {
+fn playable_cell(position: Board, reply: Reply) -> Result<usize, BadReply> {
     let number = match reply {
         Reply::Number(number) => number,
-        Reply::Other(what) => return Err(Problem::NotANumber(what)),
-        Reply::Threw(message) => return Err(Problem::Threw(message)),
+        Reply::Other(what) => return Err(BadReply::NotANumber(what)),
+        Reply::Threw(message) => return Err(BadReply::Threw(message)),
     };
     if !number.is_finite() || number.fract() != 0.0 {
-        return Err(Problem::NotAWholeNumber(number));
+        return Err(BadReply::NotAWholeNumber(number));
     }
     if !(0.0..=8.0).contains(&number) {
-        return Err(Problem::NoSuchCell(number));
+        return Err(BadReply::NoSuchCell(number));
     }
     // A whole number from 0 to 8.
     let cell = number as usize;
     match position.get(cell) {
-        Some(_) => Err(Problem::Occupied(cell)),
+        Some(_) => Err(BadReply::Occupied(cell)),
         None => Ok(cell),
     }
 }

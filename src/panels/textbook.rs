@@ -81,7 +81,7 @@ pub fn tree_events(trace: &[StepEvent]) -> Vec<TreeEvent> {
 /// ALPHA-BETA-SEARCH of `tree` from its root (see the module's documentation): every visit, cut and return, in
 /// order. The first event visits the root with the window (-inf, +inf); the last returns the root's value.
 pub fn alpha_beta_search<T: GameTree>(tree: &T) -> Vec<TreeEvent> {
-    let mut search = Search {
+    let mut search = Run {
         tree,
         path: Vec::new(),
         events: Vec::new(),
@@ -91,13 +91,13 @@ pub fn alpha_beta_search<T: GameTree>(tree: &T) -> Vec<TreeEvent> {
 }
 
 /// The search under way: the tree, the path to the node being searched, and the events so far.
-struct Search<'t, T: GameTree> {
+struct Run<'t, T: GameTree> {
     tree: &'t T,
     path: Vec<usize>,
     events: Vec<TreeEvent>,
 }
 
-impl<T: GameTree> Search<'_, T> {
+impl<T: GameTree> Run<'_, T> {
     fn record(&mut self, kind: StepKind, (alpha, beta): (Bound, Bound), value: Option<Bound>) {
         self.events.push(TreeEvent {
             kind,

@@ -20,12 +20,12 @@ fn verdict(value: &str, expected: &str) -> String {
 pub struct SettingError {
     name: Name,
     value: String,
-    why: Why,
+    why: Refusal,
 }
 
 /// Why a value was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Why {
+enum Refusal {
     /// It is none of the values the setting takes, on any board: what it takes, and what is used instead.
     Takes {
         expected: &'static str,
@@ -50,7 +50,7 @@ impl SettingError {
         SettingError {
             name,
             value: value.to_owned(),
-            why: Why::Takes { expected, default },
+            why: Refusal::Takes { expected, default },
         }
     }
 
@@ -69,7 +69,7 @@ impl SettingError {
         SettingError {
             name: Name::K,
             value: value.to_owned(),
-            why: Why::K,
+            why: Refusal::K,
         }
     }
 
@@ -78,7 +78,7 @@ impl SettingError {
         SettingError {
             name: Name::Position,
             value: value.to_owned(),
-            why: Why::Position(sentence),
+            why: Refusal::Position(sentence),
         }
     }
 
@@ -96,9 +96,9 @@ impl SettingError {
     /// The sentence, followed by what is used instead.
     pub fn with_default(&self, shape: Shape) -> String {
         let default = match &self.why {
-            Why::Takes { default, .. } => default,
-            Why::K => "The board's default is used.",
-            Why::Position(_) => "The game starts from the empty board.",
+            Refusal::Takes { default, .. } => default,
+            Refusal::K => "The board's default is used.",
+            Refusal::Position(_) => "The game starts from the empty board.",
         };
         format!("{} {default}", self.message(shape))
     }
@@ -112,9 +112,9 @@ impl SettingError {
     /// What was wrong with the value: `"5" is not understood: ...`.
     fn verdict(&self, shape: Shape) -> String {
         match &self.why {
-            Why::Takes { expected, .. } => verdict(&self.value, expected),
-            Why::K => verdict(&self.value, &k_expected(shape)),
-            Why::Position(sentence) => verdict(&self.value, sentence),
+            Refusal::Takes { expected, .. } => verdict(&self.value, expected),
+            Refusal::K => verdict(&self.value, &k_expected(shape)),
+            Refusal::Position(sentence) => verdict(&self.value, sentence),
         }
     }
 }

@@ -10,7 +10,7 @@ use super::api::{handle_object, option_text, unknown_option};
 use super::checker;
 use super::js::{error_text, from_js, object, random_seed, to_js};
 use super::runtime::{mount as mount_game, Source};
-use super::worker::Searcher;
+use super::worker::SearchWorker;
 use crate::api::analysis::best_outcome_cells;
 use crate::api::check::{BotCheck, CheckOptions};
 use crate::api::wire::{self, Query};
@@ -344,7 +344,7 @@ thread_local! {
 thread_local! {
     /// The workers of `think`'s searches, kept between calls so that a search starts at once, without a new worker
     /// or a new instance of the module.
-    static SEARCHERS: RefCell<Vec<Searcher>> = const { RefCell::new(Vec::new()) };
+    static SEARCHERS: RefCell<Vec<SearchWorker>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The most idle workers kept for later calls of `think`; a page that asked for many searches at once keeps no
@@ -388,7 +388,7 @@ pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
         let free = match searchers.iter().position(|searcher| !searcher.is_busy()) {
             Some(free) => free,
             None => {
-                let searcher = Searcher::new().map_err(|error| {
+                let searcher = SearchWorker::new().map_err(|error| {
                     JsError::new(&format!(
                         "think: the browser would not start a worker: {}",
                         error_text(&error)

@@ -15,7 +15,7 @@ use crate::api::wire::Query;
 use crate::engine::{think, think_moves, Clock, Grid, Limits, Thought};
 use crate::game::tally::Tally;
 use crate::game::{move_focus, Game};
-use crate::panels::practice::{Mode, PracticeControl};
+use crate::panels::practice::{Asked, PracticeControl};
 use crate::settings::{Change, Name, Practice, Settings};
 use crate::state::{Clip, PanelBox, Played, Problem, Search, State, Topic};
 use web_sys::{Element, HtmlElement, Storage, Window};
@@ -350,9 +350,9 @@ impl App {
         let state = &mut self.state;
         if let Message::PracticeWindows(on) = message {
             let mode = if on {
-                Mode::ValuesAndWindows
+                Asked::ValuesAndWindows
             } else {
-                Mode::Values
+                Asked::Values
             };
             state.practice.set_mode(mode);
             return Played::On;

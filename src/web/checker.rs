@@ -52,7 +52,7 @@ struct Checker {
 }
 
 /// What the bot answered: at once, or later.
-enum Answer {
+enum BotAnswer {
     Now(Reply),
     Later(Promise),
 }
@@ -92,12 +92,12 @@ fn pump(checker: &Rc<RefCell<Checker>>) {
         };
         // No borrow while the bot runs: it is the page's code.
         match ask(&bot, position) {
-            Answer::Now(reply) => {
+            BotAnswer::Now(reply) => {
                 if !checker.borrow_mut().take(position, reply) {
                     return;
                 }
             }
-            Answer::Later(promise) => {
+            BotAnswer::Later(promise) => {
                 await_answer(checker, position, &promise);
                 return;
             }
@@ -116,9 +116,9 @@ fn await_answer(checker: &Rc<RefCell<Checker>>, position: Board, promise: &Promi
         let checker = checker.clone();
         Closure::<dyn FnMut(JsValue)>::new(move |value: JsValue| {
             let reply = match reply_of(&value) {
-                Answer::Now(reply) => reply,
+                BotAnswer::Now(reply) => reply,
                 // A promise resolves to no thenable: it adopts it.
-                Answer::Later(_) => Reply::Other("a thenable".to_owned()),
+                BotAnswer::Later(_) => Reply::Other("a thenable".to_owned()),
             };
             if checker.borrow_mut().take(position, reply) {
                 pump(&checker);
@@ -146,20 +146,20 @@ fn await_answer(checker: &Rc<RefCell<Checker>>, position: Board, promise: &Promi
 }
 
 /// Asks `bot` about `position`, in the notation.
-fn ask(bot: &Function, position: Board) -> Answer {
+fn ask(bot: &Function, position: Board) -> BotAnswer {
     match bot.call1(
         &JsValue::UNDEFINED,
         &JsValue::from_str(&position.notation()),
     ) {
         Ok(value) => reply_of(&value),
-        Err(error) => Answer::Now(Reply::Threw(error_text(&error))),
+        Err(error) => BotAnswer::Now(Reply::Threw(error_text(&error))),
     }
 }
 
 /// What the bot's `value` says: a number, something else (described for the error), or a thenable to await.
-fn reply_of(value: &JsValue) -> Answer {
+fn reply_of(value: &JsValue) -> BotAnswer {
     if let Some(number) = value.as_f64() {
-        return Answer::Now(Reply::Number(number));
+        return BotAnswer::Now(Reply::Number(number));
     }
     if value.is_object() || value.is_function() {
         #[expect(
@@ -168,12 +168,12 @@ fn reply_of(value: &JsValue) -> Answer {
         )]
         let then = value.unchecked_ref::<MaybeThenable>().then();
         match then {
-            Ok(then) if then.is_function() => return Answer::Later(Promise::resolve(value)),
+            Ok(then) if then.is_function() => return BotAnswer::Later(Promise::resolve(value)),
             Ok(_) => {}
-            Err(error) => return Answer::Now(Reply::Threw(error_text(&error))),
+            Err(error) => return BotAnswer::Now(Reply::Threw(error_text(&error))),
         }
     }
-    Answer::Now(Reply::Other(describe(value)))
+    BotAnswer::Now(Reply::Other(describe(value)))
 }
 
 /// A value that is not a number, in words: `the string "4"`, `undefined`, `an object`.

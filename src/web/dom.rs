@@ -5,8 +5,8 @@
 //! when it was mounted, so these calls cannot fail: the helpers say so (`unreachable!`) instead of handing every
 //! caller a `Result` it could do nothing with.
 
+use crate::engine::Score;
 use crate::settings::Name;
-use crate::squares::ScoreData;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlInputElement};
 
@@ -181,10 +181,14 @@ pub fn centre(frame: &Element, node: &Element) {
 
 /// Writes what a value says into `element`'s `data-outcome` and `data-plies` (exact) or `data-estimate`, and takes
 /// away those it does not say: the squares and the bigger boards' game tree show values alike.
-pub fn set_score_data(element: &Element, score: Option<&ScoreData>) {
+pub fn set_score_data(element: &Element, score: Option<&Score>) {
     let (outcome, plies, estimate) = match score {
-        Some(ScoreData::Exact(outcome, plies)) => (Some(*outcome), Some(plies.to_string()), None),
-        Some(ScoreData::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
+        Some(Score::Proved(value)) => (
+            Some(value.outcome.as_str()),
+            Some(value.plies.to_string()),
+            None,
+        ),
+        Some(Score::Estimate(estimate)) => (None, None, Some(estimate.to_string())),
         None => (None, None, None),
     };
     set_optional_attribute(element, "data-outcome", outcome);

@@ -22,7 +22,6 @@ use crate::game::Game;
 use crate::panels::search_report::{self, Found};
 use crate::panels::thinking::{self, Replay, ScoreLine, StatsColumn, Thinking, Why};
 use crate::panels::words::Convention;
-use crate::squares::ScoreData;
 use crate::state::{PanelBox, State};
 use std::cell::OnceCell;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, ShadowRoot};
@@ -247,7 +246,7 @@ impl ScoresPanel {
             let words: &Element = if explained { button } else { text };
             set_text(words, &line.label);
             set_attribute(item, "data-move", &line.cell.to_string());
-            set_score_data(item, Some(&ScoreData::of(line.score)));
+            set_score_data(item, Some(&line.score));
             set_attribute(button, "data-why", &line.cell.to_string());
             let pressed = if line.chosen { "true" } else { "false" };
             set_attribute(button, "aria-pressed", pressed);

@@ -15,7 +15,7 @@ use super::note_view::NoteView;
 use super::tree_picture::add_small_board;
 use crate::panels::number::bound_words;
 use crate::panels::practice::{
-    Field, Mode, NodeView, PracticeControl, Sheet, Unavailable, Verdict,
+    Asked, Field, NodeView, PracticeControl, Sheet, Unavailable, Verdict,
 };
 use crate::panels::search_tree::SearchTree;
 use crate::settings::{Name, Practice, PracticeTree};
@@ -44,8 +44,8 @@ pub struct PracticeView {
     score: Element,
     typos: Element,
     /// The exercise the tree was built for, and its nodes as drawn.
-    built: RefCell<Option<(SearchTree, Mode)>>,
-    nodes: RefCell<Vec<DrawnNode>>,
+    built: RefCell<Option<(SearchTree, Asked)>>,
+    nodes: RefCell<Vec<PracticeCard>>,
     /// The explanations as last drawn.
     drawn_notes: RefCell<Vec<String>>,
 }
@@ -78,7 +78,7 @@ struct LevelControls {
 }
 
 /// One node's elements, and what they were last drawn from.
-struct DrawnNode {
+struct PracticeCard {
     view: NodeView,
     item: Element,
     fields: Vec<(Field, HtmlInputElement)>,
@@ -179,7 +179,7 @@ impl PracticeView {
         let practising = &state.practice;
         self.intro.render(Some(&practising.intro()));
         self.windows
-            .set_checked(practising.mode() == Mode::ValuesAndWindows);
+            .set_checked(practising.mode() == Asked::ValuesAndWindows);
         let unavailable = practising.unavailable();
         set_hidden(&self.why_not, unavailable.is_none());
         set_text(
@@ -242,7 +242,7 @@ impl PracticeView {
         for view in views {
             let depth = view.node.id.path().len();
             lists.truncate(depth + 1);
-            let node = DrawnNode::build(&lists[depth], view, &self.typos.id());
+            let node = PracticeCard::build(&lists[depth], view, &self.typos.id());
             if view.node.has_children {
                 lists.push(add(&node.item, "ul", "", ""));
             }
@@ -398,9 +398,9 @@ impl LevelControls {
     }
 }
 
-impl DrawnNode {
+impl PracticeCard {
     /// The elements of the node `view` in `list`; `typos` is the id of the line that says what was not taken.
-    fn build(list: &Element, view: &NodeView, typos: &str) -> DrawnNode {
+    fn build(list: &Element, view: &NodeView, typos: &str) -> PracticeCard {
         let node = &view.node;
         let id = node.id.to_string();
         let item = add(list, "li", "ttt-pnode", "");
@@ -442,7 +442,7 @@ impl DrawnNode {
             show
         });
         let verdict = add(&card, "span", "ttt-pnode-verdict", "");
-        DrawnNode {
+        PracticeCard {
             view: view.clone(),
             item,
             fields,
@@ -455,7 +455,7 @@ impl DrawnNode {
     }
 
     /// The node drawn in full from its view, as a new node's elements show nothing yet.
-    fn drawn_first(mut self) -> DrawnNode {
+    fn drawn_first(mut self) -> PracticeCard {
         let view = self.view.clone();
         self.write(&view, true);
         self.view = view;

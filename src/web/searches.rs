@@ -6,14 +6,14 @@
 use super::js::from_js;
 use super::mailbox::Mailbox;
 use super::message::Message;
-use super::worker::Searcher;
+use super::worker::SearchWorker;
 use crate::api::wire::{moves_from, thought_from, Query};
 use crate::engine::Grid;
 
 /// A bigger board's searches: the game's worker, and what it is searching.
 #[derive(Default)]
 pub struct Searches {
-    searcher: Option<Searcher>,
+    searcher: Option<SearchWorker>,
     /// The position and the query under way.
     running: Option<(Grid, Query)>,
 }
@@ -31,7 +31,7 @@ impl Searches {
         }
         let searcher = match &self.searcher {
             Some(searcher) => searcher,
-            None => match Searcher::new() {
+            None => match SearchWorker::new() {
                 Ok(searcher) => self.searcher.insert(searcher),
                 Err(_) => return false,
             },

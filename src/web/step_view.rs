@@ -36,13 +36,13 @@ pub struct StepView {
     /// The child whose value a returning node returns, with its term.
     chosen: [Element; 2],
     sentence: Element,
-    controls: Controls,
+    controls: StepControls,
     counters: Element,
     pseudo: PseudoView,
 }
 
 /// The step controls, and the speed of a run.
-struct Controls {
+struct StepControls {
     step: HtmlButtonElement,
     back: HtmlButtonElement,
     finish: HtmlButtonElement,
@@ -51,8 +51,8 @@ struct Controls {
     speed: HtmlSelectElement,
 }
 
-impl Controls {
-    fn build(body: &Element) -> Controls {
+impl StepControls {
+    fn build(body: &Element) -> StepControls {
         let controls = add(body, "div", "ttt-actions", "");
         let control = |text: &str, control: StepControl| {
             add_control(&controls, "ttt-button", text, "data-step", control.name())
@@ -69,7 +69,7 @@ impl Controls {
             let option = add(&speed, "option", "", choice.label());
             set_attribute(&option, "value", choice.name());
         }
-        Controls {
+        StepControls {
             step,
             back,
             finish,
@@ -130,7 +130,7 @@ impl StepView {
         let chosen = [chosen_term, add(&window, "dd", "", "")];
         let sentence = add(&body, "p", "ttt-step-sentence", "");
         set_attribute(&sentence, "aria-live", "polite");
-        let controls = Controls::build(&body);
+        let controls = StepControls::build(&body);
         let counters = add(&body, "p", "ttt-note ttt-step-count", "");
         let pseudo = PseudoView::build(&body);
         StepView {

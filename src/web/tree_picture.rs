@@ -21,7 +21,7 @@ pub struct TreePicture {
     /// The position at the root of the tree drawn.
     root: Cell<Option<Board>>,
     /// The nodes drawn, the root's (an empty path) first, then in the order of the tree's list.
-    nodes: RefCell<Vec<DrawnNode>>,
+    nodes: RefCell<Vec<PictureNode>>,
     /// The node the step panel's search is at, as last marked.
     current: RefCell<Option<Vec<usize>>>,
     /// The node the picture last scrolled to.
@@ -31,7 +31,7 @@ pub struct TreePicture {
 }
 
 /// One node of the picture and its elements.
-struct DrawnNode {
+struct PictureNode {
     /// Its moves from the root.
     path: Vec<usize>,
     /// Its list item, which holds the node, the reason for a cut there, and its children.
@@ -72,7 +72,7 @@ impl TreePicture {
             self.root.set(Some(state.root));
             *self.current.borrow_mut() = None;
         }
-        let mut drawn: Vec<DrawnNode> = Vec::with_capacity(nodes.len() + 1);
+        let mut drawn: Vec<PictureNode> = Vec::with_capacity(nodes.len() + 1);
         let mut root = old.swap_remove(0);
         show_children(&mut root, !nodes.is_empty());
         drawn.push(root);
@@ -108,12 +108,12 @@ impl TreePicture {
     }
 
     /// Empties the picture and draws its root, the position on the board.
-    fn draw_root(&self, root: Board) -> DrawnNode {
+    fn draw_root(&self, root: Board) -> PictureNode {
         self.element.set_text_content(None);
         let top = add(&self.element, "ul", "ttt-pic", "");
         let item = add(&top, "li", "", "");
         let node = picture_node(&item, root, None, "Now");
-        DrawnNode {
+        PictureNode {
             path: Vec::new(),
             item,
             node,
@@ -165,12 +165,12 @@ impl TreePicture {
 }
 
 /// A new node for `node` at the end of `list`, its parent's list of children.
-fn new_node(list: &Element, node: &VisibleNode) -> DrawnNode {
+fn new_node(list: &Element, node: &VisibleNode) -> PictureNode {
     let item = add(list, "li", "", "");
     let element = picture_node(&item, node.position, node.path.last().copied(), &node.value);
     set_attribute(&element, "data-path", &encode_path(&node.path));
     toggle_class(&element, "ttt-pv", node.node.on_principal_variation);
-    DrawnNode {
+    PictureNode {
         path: node.path.clone(),
         item,
         node: element,
@@ -180,7 +180,7 @@ fn new_node(list: &Element, node: &VisibleNode) -> DrawnNode {
 }
 
 /// Shows `reason` for a cut under `drawn`, above its children, or takes it away (`None`).
-fn show_cut(drawn: &mut DrawnNode, reason: Option<&str>) {
+fn show_cut(drawn: &mut PictureNode, reason: Option<&str>) {
     match (reason, &drawn.cut) {
         (Some(reason), None) => {
             drawn.cut = Some(add(&drawn.item, "p", "ttt-pic-cut", reason));
@@ -199,7 +199,7 @@ fn show_cut(drawn: &mut DrawnNode, reason: Option<&str>) {
 
 /// Gives `drawn` an (empty) list for its children when it is `open`, or takes its list away, and with it the
 /// subtree drawn in it.
-fn show_children(drawn: &mut DrawnNode, open: bool) {
+fn show_children(drawn: &mut PictureNode, open: bool) {
     match (open, &drawn.children) {
         (true, None) => drawn.children = Some(add(&drawn.item, "ul", "", "")),
         (false, Some(children)) => {

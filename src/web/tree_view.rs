@@ -15,7 +15,6 @@ use crate::engine::{Grid, Player, Score, Scoring, CELLS};
 use crate::panels::search_report::{self, TREE_HEADING};
 use crate::panels::tree::{encode_path, preview_caption, tree_note, TreeState, VisibleNode};
 use crate::panels::words::Convention;
-use crate::squares::ScoreData;
 use std::cell::RefCell;
 use web_sys::{
     Element, HtmlElement, HtmlInputElement, ScrollIntoViewOptions, ScrollLogicalPosition,
@@ -309,10 +308,7 @@ impl OneMoveDeep {
             let words = convention.move_words(board, cell, score);
             let item = add(&self.list, "li", "", &words);
             set_attribute(&item, "data-move", &cell.to_string());
-            set_score_data(
-                &item,
-                Some(&ScoreData::of(convention.for_max(board, score))),
-            );
+            set_score_data(&item, Some(&convention.for_max(board, score)));
         }
         *self.drawn.borrow_mut() = Some(wanted);
     }
@@ -352,7 +348,7 @@ fn fill(item: &HtmlElement, old: Option<(&VisibleNode, bool)>, node: &VisibleNod
     }
     if old_node.is_none_or(|old| old.node != node.node) {
         toggle_class(item, "ttt-pv", node.node.on_principal_variation);
-        set_score_data(item, Some(&ScoreData::of(node.score)));
+        set_score_data(item, Some(&node.score));
     }
     if old.is_none_or(|(_, was_pruned)| was_pruned != pruned) {
         toggle_class(item, "ttt-pruned", pruned);

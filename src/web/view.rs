@@ -61,7 +61,7 @@ pub struct View {
     share: ShareBox,
     /// The Embed box, and the button that opens it.
     embed: EmbedBox,
-    controls: Controls,
+    controls: GameControls,
     /// The switches of the panels that show how minimax thinks.
     switches: Switches,
     /// What the panels' column says while no panel is open.
@@ -123,7 +123,7 @@ struct ShareBox {
 }
 
 /// Who plays whom, how well, and on which board.
-struct Controls {
+struct GameControls {
     /// The board control with its label.
     board_group: Element,
     board_select: HtmlSelectElement,
@@ -190,7 +190,7 @@ impl View {
         let embed = EmbedBox::build(&play, &actions.embed, id);
         // The board comes first, the controls under it: on a phone the game is what the page opens on.
         let controls_box = add(&play, "div", "ttt-controls", "");
-        let controls = Controls::build(&controls_box, id);
+        let controls = GameControls::build(&controls_box, id);
         // The panels' column (their switches, a note while none is open, the panels), then the moves and the
         // tally, are the game root's own: in this order on a phone, which is the order of the Tab key and of a
         // screen reader; on a wide screen the column is beside the play from the start and the moves and the tally
@@ -536,7 +536,7 @@ fn build_disclosure(
     play: &Element,
     actions: &Actions,
     (share, embed): (&ShareBox, &EmbedBox),
-    (controls_box, controls): (&Element, &Controls),
+    (controls_box, controls): (&Element, &GameControls),
     (switches, note): (&Switches, &Element),
     after: [&Element; 2],
 ) -> Disclosure {
@@ -746,9 +746,9 @@ impl EmbedBox {
     }
 }
 
-impl Controls {
+impl GameControls {
     /// The board, opponent, side, level and time controls, in `controls`, for game number `game`.
-    fn build(controls: &Element, game: u32) -> Controls {
+    fn build(controls: &Element, game: u32) -> GameControls {
         let board_group = add(controls, "label", "ttt-setting", "Board ");
         let board_select: HtmlSelectElement = add_typed(&board_group, "select", "", "");
         set_attribute(&board_select, "data-board", "");
@@ -786,7 +786,7 @@ impl Controls {
             })
             .collect();
         let level_note = add_note(&level_group, &level_select, &game_id(game, "level-note"));
-        Controls {
+        GameControls {
             board_group,
             board_select,
             other_board,

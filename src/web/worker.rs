@@ -1,6 +1,6 @@
 //! The computer's search on a bigger board, in a Web Worker: the page stays responsive while the computer thinks.
 //!
-//! A [`Searcher`] is one worker that has loaded this same module (the page hands it the module's compiled code and
+//! A [`SearchWorker`] is one worker that has loaded this same module (the page hands it the module's compiled code and
 //! the address of its JavaScript glue, so nothing is downloaded or compiled again) and searches one position at a
 //! time, for as many searches as its owner asks: a search starts at once, without a new worker or a new instance
 //! of the module. A search that is no longer wanted (New game, Undo, a changed setting, a game taken off the page)
@@ -31,7 +31,7 @@ struct Pending {
 
 /// One worker with the module loaded, searching one position at a time; dropping it ends the worker, and any search
 /// under way with it.
-pub struct Searcher {
+pub struct SearchWorker {
     worker: Worker,
     pending: Rc<RefCell<Pending>>,
     /// Hear the worker's answers and its failure; kept alive as long as the worker.
@@ -43,13 +43,13 @@ pub struct Searcher {
 const WORKER_FAILED: &str =
     "the worker did not start (the page's Content-Security-Policy may forbid workers)";
 
-impl Searcher {
+impl SearchWorker {
     /// A new worker, loading the module.
     ///
     /// # Errors
     /// The browser's exception when it refuses to start a worker (a page whose Content-Security-Policy forbids it,
     /// say).
-    pub fn new() -> Result<Searcher, JsValue> {
+    pub fn new() -> Result<SearchWorker, JsValue> {
         let worker = new_worker()?;
         let pending = Rc::new(RefCell::new(Pending::default()));
         let on_answer = {
@@ -82,7 +82,7 @@ impl Searcher {
             ("module", wasm_bindgen::module()),
         ]);
         worker.post_message(&start)?;
-        Ok(Searcher {
+        Ok(SearchWorker {
             worker,
             pending,
             _answer: on_answer,
@@ -121,7 +121,7 @@ impl Searcher {
     }
 }
 
-impl Drop for Searcher {
+impl Drop for SearchWorker {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);

@@ -34,7 +34,7 @@ use std::fmt;
 
 /// What the exercise asks at each visited node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mode {
+pub enum Asked {
     /// Values and pruned branches.
     Values,
     /// Values, pruned branches, and α and β at each visit of a node with children.
@@ -221,7 +221,7 @@ pub struct Mistake {
 
 /// The score: the nodes the reader answered, right and wrong, and those left; blanks are not mistakes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Score {
+pub struct Progress {
     /// Nodes that ask something, answered completely and right (shown ones apart).
     pub right: usize,
     /// Nodes answered with a mistake: a node that asks something, answered completely, or one alpha-beta never
@@ -233,7 +233,7 @@ pub struct Score {
     pub shown: usize,
 }
 
-impl Score {
+impl Progress {
     /// The nodes answered, right or wrong.
     pub fn answered(&self) -> usize {
         self.right + self.wrong
@@ -241,7 +241,7 @@ impl Score {
 }
 
 /// "9 answered: 7 right, 2 wrong; 6 to go", and ", 2 shown" when answers were shown.
-impl fmt::Display for Score {
+impl fmt::Display for Progress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -268,7 +268,7 @@ pub struct Checked {
     /// Every mistake, in the tree's order.
     pub mistakes: Vec<Mistake>,
     /// The score.
-    pub score: Score,
+    pub score: Progress,
 }
 
 /// What "Show this node" showed.
@@ -309,7 +309,7 @@ pub struct PracticeNode {
 
 /// What the trace says of one node of the tree.
 #[derive(Clone, Debug)]
-struct Node {
+struct TracedNode {
     id: NodeId,
     /// Its position, on a board.
     position: Option<Board>,
@@ -324,7 +324,7 @@ struct Node {
     ret: Option<usize>,
 }
 
-impl Node {
+impl TracedNode {
     fn visited(&self) -> bool {
         self.visit.is_some()
     }
@@ -334,10 +334,10 @@ impl Node {
 #[derive(Clone, Debug)]
 pub struct Exercise {
     tree: SearchTree,
-    mode: Mode,
+    mode: Asked,
     events: Vec<TreeEvent>,
     /// Every node, depth first, each before its children.
-    nodes: Vec<Node>,
+    nodes: Vec<TracedNode>,
     index: HashMap<NodeId, usize>,
     answers: Vec<Answer>,
     shown: Vec<bool>,
@@ -353,7 +353,7 @@ impl Exercise {
     ///
     /// # Errors
     /// [`NotPractisable::GameOver`] when the game is over: there is nothing to search.
-    pub fn on_position(board: Board, mode: Mode) -> Result<Exercise, NotPractisable> {
+    pub fn on_position(board: Board, mode: Asked) -> Result<Exercise, NotPractisable> {
         let mut exercise = Exercise::at_levels(board, 1, mode)?;
         for levels in 2..=9 - board.marks() {
             let deeper = Exercise::new(SearchTree::Position(board, levels), mode);
@@ -370,7 +370,7 @@ impl Exercise {
     ///
     /// # Errors
     /// [`NotPractisable::GameOver`] when the game is over.
-    pub fn at_levels(board: Board, levels: u32, mode: Mode) -> Result<Exercise, NotPractisable> {
+    pub fn at_levels(board: Board, levels: u32, mode: Asked) -> Result<Exercise, NotPractisable> {
         if board.status() != Status::InProgress {
             return Err(NotPractisable::GameOver);
         }
@@ -394,11 +394,11 @@ impl Exercise {
     }
 
     /// The exercise on the abstract tree `tree`.
-    pub fn on_tree(tree: AbstractTree, mode: Mode) -> Exercise {
+    pub fn on_tree(tree: AbstractTree, mode: Asked) -> Exercise {
         Exercise::new(SearchTree::Abstract(tree), mode)
     }
 
-    fn new(tree: SearchTree, mode: Mode) -> Exercise {
+    fn new(tree: SearchTree, mode: Asked) -> Exercise {
         let events = tree.trace();
         let ids = tree.nodes_with_positions();
         let index: HashMap<NodeId, usize> = ids
@@ -410,9 +410,9 @@ impl Exercise {
             id.0.split_last()
                 .map(|(_, above)| index[&NodeId(above.to_vec())])
         };
-        let mut nodes: Vec<Node> = ids
+        let mut nodes: Vec<TracedNode> = ids
             .iter()
-            .map(|(id, position)| Node {
+            .map(|(id, position)| TracedNode {
                 id: id.clone(),
                 position: *position,
                 label: label(&tree, id, parent_of(id).and_then(|parent| ids[parent].1)),
@@ -455,7 +455,7 @@ impl Exercise {
     }
 
     /// What is asked.
-    pub fn mode(&self) -> Mode {
+    pub fn mode(&self) -> Asked {
         self.mode
     }
 
@@ -478,7 +478,7 @@ impl Exercise {
         if self.tree.given_value(path).is_none() {
             fields.push(Field::Value);
         }
-        if self.mode == Mode::ValuesAndWindows && !self.nodes[at].children.is_empty() {
+        if self.mode == Asked::ValuesAndWindows && !self.nodes[at].children.is_empty() {
             fields.extend([Field::Alpha, Field::Beta]);
         }
         fields
@@ -615,7 +615,7 @@ impl Exercise {
             verdicts: Vec::new(),
             branches: Vec::new(),
             mistakes: Vec::new(),
-            score: Score {
+            score: Progress {
                 right: 0,
                 wrong: 0,
                 left: 0,

@@ -10,7 +10,7 @@
 //! and a link that opens another exercise than the one on show.)
 
 use super::{
-    Checked, Exercise, Field, MistakeKind, Mode, NotPractisable, Number, PracticeNode, Verdict,
+    Asked, Checked, Exercise, Field, MistakeKind, NotPractisable, Number, PracticeNode, Verdict,
 };
 use crate::engine::Board;
 use crate::panels::search_tree::{
@@ -165,7 +165,7 @@ impl Sheet {
     }
 
     /// What is asked.
-    pub fn mode(&self) -> Mode {
+    pub fn mode(&self) -> Asked {
         self.exercise.mode()
     }
 
@@ -355,13 +355,13 @@ impl Sheet {
     }
 
     /// The same exercise asking what `mode` asks, with the numbers and marks given so far.
-    fn in_mode(&self, mode: Mode) -> Sheet {
+    fn in_mode(&self, mode: Asked) -> Sheet {
         self.remade(mode, self.exercise.levels().map(|(levels, _)| levels))
     }
 
     /// The exercise on the same position cut `levels` moves below it (or the same abstract tree), asking what
     /// `mode` asks, with the numbers and marks given so far at the nodes it still has.
-    fn remade(&self, mode: Mode, levels: Option<u32>) -> Sheet {
+    fn remade(&self, mode: Asked, levels: Option<u32>) -> Sheet {
         let exercise = match (self.tree(), levels) {
             (SearchTree::Position(board, _), Some(levels)) => {
                 Exercise::at_levels(*board, levels, mode)
@@ -390,7 +390,7 @@ impl Sheet {
 /// The panel: what it asks, the sheet on show (or why there is none), and the sheets left this visit.
 #[derive(Clone, Debug)]
 pub struct Practising {
-    mode: Mode,
+    mode: Asked,
     current: Option<(Subject, Result<Sheet, Unavailable>)>,
     /// Sheets of the trees left, the newest last.
     kept: Vec<Sheet>,
@@ -400,7 +400,7 @@ impl Default for Practising {
     /// Values and pruned branches asked, nothing on show yet.
     fn default() -> Practising {
         Practising {
-            mode: Mode::Values,
+            mode: Asked::Values,
             current: None,
             kept: Vec::new(),
         }
@@ -409,7 +409,7 @@ impl Default for Practising {
 
 impl Practising {
     /// What is asked: values and pruned branches, and α and β in the harder mode.
-    pub fn mode(&self) -> Mode {
+    pub fn mode(&self) -> Asked {
         self.mode
     }
 
@@ -525,7 +525,7 @@ impl Practising {
     }
 
     /// Asks what `mode` asks from now on; the sheet on show keeps its numbers and marks.
-    pub fn set_mode(&mut self, mode: Mode) {
+    pub fn set_mode(&mut self, mode: Asked) {
         self.mode = mode;
         if let Some((_, Ok(sheet))) = &mut self.current {
             if sheet.mode() != mode {
@@ -759,7 +759,7 @@ mod tests {
         let sheet = practising.sheet_mut().unwrap();
         sheet.answer(&id("0"), Field::Value, number("2"));
         sheet.mark_pruned(&id("1.1"), true);
-        practising.set_mode(Mode::ValuesAndWindows);
+        practising.set_mode(Asked::ValuesAndWindows);
         let views = practising.sheet().unwrap().nodes();
         assert_eq!(
             node(&views, "0").node.fields,
@@ -769,7 +769,7 @@ mod tests {
         assert!(node(&views, "1.1").node.answer.pruned);
         let sheet = practising.sheet_mut().unwrap();
         sheet.answer(&id("0"), Field::Alpha, number("-inf"));
-        practising.set_mode(Mode::Values);
+        practising.set_mode(Asked::Values);
         let views = practising.sheet().unwrap().nodes();
         assert_eq!(node(&views, "0").node.fields, [Field::Value]);
         assert_eq!(node(&views, "0").node.answer.alpha, None);
