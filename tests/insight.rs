@@ -264,7 +264,7 @@ fn scored_analysis_agrees_with_the_engine_everywhere() {
             assert_eq!(plain.score, exact.value.sign(), "{position} {}", exact.cell);
             assert_eq!(
                 depth_aware.score,
-                exact.value.points(position.marks(), 9),
+                exact.value.points(position.marks() as u32, 9),
                 "{position} {}",
                 exact.cell
             );

@@ -18,7 +18,7 @@ fn board(text: &str) -> Board {
 /// The engine's exact depth-aware score of `board` for the side to move.
 fn exact_score(board: Board) -> i32 {
     let (value, _) = evaluate(&board);
-    let end = (board.marks() + value.plies) as i32;
+    let end = (board.marks() + value.plies as usize) as i32;
     match value.outcome {
         Outcome::Win => 10 - end,
         Outcome::Draw => 0,

@@ -1,7 +1,8 @@
 //! Tic-tac-toe's 3x3 board as a view of a [`Grid`] of [`Shape::CLASSIC`], for code that only ever plays that
 //! board (the panels that explain minimax, the JS API's `bestMove` and `analyze`): its nine-character notation,
 //! [`CELLS`], [`LINES`], and moves that stay on the 3x3 board. The engine itself searches the [`Grid`]; a `Board`
-//! dereferences to it, so a `&Board` goes wherever a `&Grid` is asked for.
+//! dereferences to it, so a `&Board` goes wherever a `&Grid` is asked for and has the grid's methods; its own
+//! are those that only the 3x3 board has (the notation of nine characters, its lines) or that keep a board.
 //!
 //! Cells are numbered 0 to 8, row by row from the top-left:
 //!
@@ -22,7 +23,7 @@
 //! assert_eq!(board.to_string(), "X.O.X...O");
 //! ```
 
-use super::grid::{noun, Grid, IllegalMove, ParseGridError, Player, Shape, Status};
+use super::grid::{noun, Grid, IllegalMove, ParseGridError, Shape};
 use std::fmt;
 use std::ops::Deref;
 use std::str::FromStr;
@@ -145,51 +146,12 @@ impl Board {
         self.0.to_string()
     }
 
-    /// The mark on `cell`, if any.
-    ///
-    /// # Panics
-    /// If `cell` is not 0 to 8.
-    pub fn get(self, cell: usize) -> Option<Player> {
-        self.0.get(cell)
-    }
-
-    /// How many marks are on the board.
-    pub fn marks(self) -> u32 {
-        // At most nine.
-        self.0.marks() as u32
-    }
-
-    /// The side whose turn it is (X when the counts are equal).
-    pub fn to_move(self) -> Player {
-        self.0.to_move()
-    }
-
-    /// The side with three in a row, if any.
-    pub fn winner(self) -> Option<Player> {
-        self.0.winner()
-    }
-
     /// The cells of the winner's line (the first one in [`LINES`] order if a move made two at once).
     pub fn winning_line(self) -> Option<[usize; 3]> {
         let winner = self.winner()?;
         LINES
             .into_iter()
             .find(|line| line.iter().all(|&cell| self.get(cell) == Some(winner)))
-    }
-
-    /// Whether the game is over and how it ended.
-    pub fn status(self) -> Status {
-        self.0.status()
-    }
-
-    /// Whether the game has ended.
-    pub fn is_over(self) -> bool {
-        self.0.is_over()
-    }
-
-    /// The cells the side to move may play, in increasing order; none once the game is over.
-    pub fn legal_moves(self) -> impl Iterator<Item = usize> {
-        self.0.legal_moves()
     }
 
     /// The board after the side to move plays `cell`.
@@ -244,6 +206,7 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{Player, Status};
 
     fn parse(text: &str) -> Result<Board, ParseBoardError> {
         text.parse()

@@ -74,16 +74,6 @@ pub struct Value {
 }
 
 impl Value {
-    /// A number that orders values as the side to move prefers them.
-    fn rank(self) -> i64 {
-        let plies = i64::from(self.plies);
-        match self.outcome {
-            Outcome::Win => 1_000 - plies,
-            Outcome::Draw => 0,
-            Outcome::Loss => plies - 1_000,
-        }
-    }
-
     /// The value of the move that led to this position, for the side that made it: the other outcome, one ply
     /// later.
     pub const fn for_mover(self) -> Value {
@@ -116,8 +106,9 @@ impl Value {
 }
 
 impl Ord for Value {
+    /// As the side prefers them: see [`Score`]'s order.
     fn cmp(&self, other: &Value) -> Ordering {
-        self.rank().cmp(&other.rank())
+        Score::Proved(*self).cmp(&Score::Proved(*other))
     }
 }
 
@@ -127,7 +118,23 @@ impl PartialOrd for Value {
     }
 }
 
+impl Ord for Score {
+    fn cmp(&self, other: &Score) -> Ordering {
+        self.order_key().cmp(&other.order_key())
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Score) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 /// What a search found a position (or a move) worth, for one side: proved, or estimated at the horizon.
+///
+/// Scores are ordered as the side prefers them: a proved win above everything, the quickest the highest; then
+/// estimates and draws by their worth, a draw worth 0 and above an estimate of 0; a proved loss below
+/// everything, the slowest the highest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
     /// The exact value: the outcome under best play and plies to the end.
@@ -137,6 +144,26 @@ pub enum Score {
 }
 
 impl Score {
+    /// What orders scores (see `Ord`): the kind of result, its worth within that kind, whether proved, and last
+    /// how soon a draw ends, which only tells apart draws that are otherwise equal.
+    fn order_key(self) -> (u8, i64, bool, i64) {
+        match self {
+            Score::Proved(Value {
+                outcome: Outcome::Win,
+                plies,
+            }) => (2, -i64::from(plies), true, 0),
+            Score::Proved(Value {
+                outcome: Outcome::Loss,
+                plies,
+            }) => (0, i64::from(plies), true, 0),
+            Score::Proved(Value {
+                outcome: Outcome::Draw,
+                plies,
+            }) => (1, 0, true, -i64::from(plies)),
+            Score::Estimate(estimate) => (1, i64::from(estimate), false, 0),
+        }
+    }
+
     /// The score of the move that led to this position, for the side that made it: the proved value turned
     /// round one ply later (see [`Value::for_mover`]), or the estimate negated.
     pub const fn for_mover(self) -> Score {
@@ -248,6 +275,36 @@ mod tests {
         assert!(win(5) > draw);
         assert!(draw > loss(6));
         assert!(loss(6) > loss(2));
+    }
+
+    #[test]
+    fn scores_order_as_the_side_prefers_them_and_only_equal_ones_compare_equal() {
+        let draw = |plies| {
+            Score::Proved(Value {
+                outcome: Outcome::Draw,
+                plies,
+            })
+        };
+        let best_first = [
+            Score::Proved(win(1)),
+            Score::Proved(win(7)),
+            Score::Estimate(DECISIVE),
+            Score::Estimate(30),
+            draw(2),
+            draw(4),
+            Score::Estimate(0),
+            Score::Estimate(-30),
+            Score::Proved(loss(6)),
+            Score::Proved(loss(2)),
+        ];
+        let mut sorted = best_first;
+        sorted.sort_by(|a, b| b.cmp(a));
+        assert_eq!(sorted, best_first);
+        for (i, a) in best_first.iter().enumerate() {
+            for (j, b) in best_first.iter().enumerate() {
+                assert_eq!(a.cmp(b) == Ordering::Equal, i == j, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

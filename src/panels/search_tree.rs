@@ -575,14 +575,14 @@ pub enum SearchTree {
 impl SearchTree {
     /// The whole game tree of `board`, to the end of the game.
     pub fn whole(board: Board) -> SearchTree {
-        SearchTree::Position(board, 9 - board.marks())
+        SearchTree::Position(board, (9 - board.marks()) as u32)
     }
 
     /// Alpha-beta's events from the root: the engine's trace for a position searched to the end, the textbook
     /// search for one cut short and for an abstract tree (see the module's documentation).
     pub fn trace(&self) -> Vec<TreeEvent> {
         match self {
-            SearchTree::Position(board, levels) if *levels >= 9 - board.marks() => {
+            SearchTree::Position(board, levels) if *levels >= (9 - board.marks()) as u32 => {
                 tree_events(&alpha_beta_trace(board))
             }
             SearchTree::Position(board, levels) => alpha_beta_search(&CutPosition {

@@ -402,7 +402,7 @@ fn pieces(at: Board, variant: Variant) -> (Vec<Board>, u64) {
     }
     /// Adds the pieces of `at` to `pieces`; returns how many positions lie above them.
     fn split(at: Board, pieces: &mut Vec<Board>) -> u64 {
-        if at.is_over() || CELLS as u32 - at.marks() <= PIECE_EMPTY_CELLS {
+        if at.is_over() || (CELLS - at.marks()) as u32 <= PIECE_EMPTY_CELLS {
             pieces.push(at);
             return 0;
         }
@@ -1095,7 +1095,7 @@ mod tests {
                 .sum();
             assert_eq!(above + parts, whole, "{at}");
             for piece in &pieces {
-                assert!(piece.is_over() || CELLS as u32 - piece.marks() <= PIECE_EMPTY_CELLS);
+                assert!(piece.is_over() || (CELLS - piece.marks()) as u32 <= PIECE_EMPTY_CELLS);
             }
             // Positions with more empty squares than a piece's are split; their children are checked too.
             if pieces != [at] {

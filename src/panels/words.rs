@@ -247,21 +247,18 @@ pub fn exact_scores(position: &Grid) -> Vec<(usize, Score)> {
         .collect()
 }
 
-/// How `scoring` ranks `score` among a position's moves, for the side to move: proved wins first (the quickest
-/// first, unless plain scores tie them), then estimates and draws by their value (a draw counts as even), then
-/// proved losses (the slowest first, unless plain scores tie them).
-fn rank(score: Score, scoring: Scoring) -> (u8, i64) {
-    let plies = |plies: u32| match scoring {
-        Scoring::DepthAware => i64::from(plies),
-        Scoring::Plain => 0,
-    };
+/// `score` as `scoring` ranks it among a position's moves: a draw counts as even, as an estimate of 0 does, and
+/// plain scores do not tell a quick win (or loss) from a slow one.
+fn ranked(score: Score, scoring: Scoring) -> Score {
     match score {
-        Score::Proved(value) => match value.outcome {
-            Outcome::Win => (2, -plies(value.plies)),
-            Outcome::Draw => (1, 0),
-            Outcome::Loss => (0, plies(value.plies)),
-        },
-        Score::Estimate(estimate) => (1, i64::from(estimate)),
+        Score::Proved(Value {
+            outcome: Outcome::Draw,
+            ..
+        }) => Score::Estimate(0),
+        Score::Proved(value) if scoring == Scoring::Plain => {
+            Score::Proved(Value { plies: 0, ..value })
+        }
+        _ => score,
     }
 }
 
@@ -269,15 +266,15 @@ fn rank(score: Score, scoring: Scoring) -> (u8, i64) {
 /// the better value still comes first (plain scores tie a slow win with a quick one), then cell order. Each with
 /// whether it is a best move under `scoring`.
 pub fn best_first(moves: &[(usize, Score)], scoring: Scoring) -> Vec<(usize, Score, bool)> {
-    let top = moves.iter().map(|&(_, score)| rank(score, scoring)).max();
+    let top = moves.iter().map(|&(_, score)| ranked(score, scoring)).max();
     let mut ordered: Vec<(usize, Score, bool)> = moves
         .iter()
-        .map(|&(cell, score)| (cell, score, Some(rank(score, scoring)) == top))
+        .map(|&(cell, score)| (cell, score, Some(ranked(score, scoring)) == top))
         .collect();
     ordered.sort_by_key(|&(cell, score, _)| {
         (
-            Reverse(rank(score, scoring)),
-            Reverse(rank(score, Scoring::DepthAware)),
+            Reverse(ranked(score, scoring)),
+            Reverse(ranked(score, Scoring::DepthAware)),
             cell,
         )
     });

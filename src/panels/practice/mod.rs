@@ -355,7 +355,7 @@ impl Exercise {
     /// [`NotPractisable::GameOver`] when the game is over: there is nothing to search.
     pub fn on_position(board: Board, mode: Asked) -> Result<Exercise, NotPractisable> {
         let mut exercise = Exercise::at_levels(board, 1, mode)?;
-        for levels in 2..=9 - board.marks() {
+        for levels in 2..=(9 - board.marks()) as u32 {
             let deeper = Exercise::new(SearchTree::Position(board, levels), mode);
             if deeper.values_asked() > Exercise::MOST_VALUES {
                 break;
@@ -374,7 +374,7 @@ impl Exercise {
         if board.status() != Status::InProgress {
             return Err(NotPractisable::GameOver);
         }
-        let levels = levels.clamp(1, 9 - board.marks());
+        let levels = levels.clamp(1, (9 - board.marks()) as u32);
         Ok(Exercise::new(SearchTree::Position(board, levels), mode))
     }
 
@@ -388,7 +388,7 @@ impl Exercise {
     /// On a position: the levels its tree is cut at, and the most it can have (the whole tree).
     pub fn levels(&self) -> Option<(u32, u32)> {
         match &self.tree {
-            SearchTree::Position(board, levels) => Some((*levels, 9 - board.marks())),
+            SearchTree::Position(board, levels) => Some((*levels, (9 - board.marks()) as u32)),
             SearchTree::Abstract(_) => None,
         }
     }

@@ -169,7 +169,7 @@ impl Stepper {
 
     /// MAX: the side to move at the root (X on the empty board).
     pub fn max(&self) -> Player {
-        self.board().map_or(Player::X, Board::to_move)
+        self.board().map_or(Player::X, |board| board.to_move())
     }
 
     /// What the panel says as it opens: where the search starts and the convention its values follow, the rest
