@@ -1,8 +1,7 @@
 //! Reading what a page or a browser extension can replace. web-sys declares that `Storage.getItem` and
-//! `Element.getAttribute` return a string or null, and wasm-bindgen's glue trusts it: a page (or a privacy
-//! extension) whose `getItem` returned a number had the glue copy a "string" without end, and the game froze
-//! before its board appeared. These bindings take the value as it comes, and the module checks it; an element's
-//! settings are read here into typed changes.
+//! `Element.getAttribute` return a string or null, and wasm-bindgen's glue trusts it: a page whose `getItem`
+//! returns a number would have the glue copy a "string" without end. These bindings take the value as it comes,
+//! and the module checks it; an element's settings are read here into typed changes.
 
 use super::js::error_text;
 use crate::settings::{Change, Name, Reading};
