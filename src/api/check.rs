@@ -1,23 +1,7 @@
-//! "Check your own minimax": the logic of the JS API's `check(bot, options)` for the 3x3 game, without the page.
-//! It plays a bot (a function from a position to a cell) as `X` or `O` against every line of the opponent: every
-//! reply at every turn, the bot's own choice at each of its turns. It asks the bot about each distinct position
-//! once, and judges each answer against the engine's exact values ([`analyze`]): a forced win thrown away, a win
-//! kept but not the fastest, a draw thrown away; and it finds the shortest game the bot loses.
-//!
-//! [`BotCheck`] is a state machine so that a page can ask an asynchronous bot (one that returns a Promise) and
-//! stay responsive: it says which positions it wants ([`BotCheck::wanted`]), is fed each answer
-//! ([`BotCheck::answer`]), and, once it wants nothing more, gives its [`Report`]. Between two answers the caller
-//! may yield to the page. [`check_bot`] drives it for a bot written in Rust.
-//!
-//! The game is walked one ply at a time, breadth first: the positions where the bot is to move after `n` marks
-//! are asked together, each once however many lines reach it, in the order of the first line that reaches it
-//! (lines compared cell by cell). So the first lost game found is the shortest one, and of the shortest the first
-//! in that order; and the positions asked are exactly those reachable when the bot plays its own choices against
-//! every reply.
-//!
-//! A bot asked once a position cannot be caught answering one position two ways. With
-//! [`CheckOptions::ask_twice`], every position is asked a second time once the walk is done, and a different
-//! answer is an error; without it, a bot that picks at random among equal moves is judged on its first answers.
+//! "Check your own minimax": the JS API's `check(bot, options)` for the 3x3 game, without the page. The bot plays
+//! `X` or `O` against every line of the opponent, and each answer is judged against the engine's exact values
+//! ([`analyze`]). [`BotCheck`] is a state machine so that a page can await a bot that returns a Promise and stay
+//! responsive; [`check_bot`] drives it for a bot written in Rust.
 
 use crate::engine::{analyze, Board, Outcome, Player, Value};
 use crate::game::square_name;
@@ -32,7 +16,9 @@ pub const EXAMPLES: usize = 3;
 pub struct CheckOptions {
     /// The side the bot plays (the JS API's `options.side`, `"X"` by default).
     pub side: Player,
-    /// Whether to ask every position a second time, and fail on a different answer.
+    /// Whether to ask every position a second time, once the walk is done, and fail on a different answer. A bot
+    /// asked once a position cannot be caught answering one position two ways; without this, a bot that picks at
+    /// random among equal moves is judged on its first answers.
     pub ask_twice: bool,
 }
 
@@ -260,7 +246,14 @@ enum Stage {
 }
 
 /// The check of one bot, as a state machine: ask it what [`BotCheck::wanted`] says, feed it each answer with
-/// [`BotCheck::answer`], until [`BotCheck::report`] has the report.
+/// [`BotCheck::answer`], until [`BotCheck::report`] has the report. Between two answers the caller may yield to
+/// the page.
+///
+/// The game is walked one ply at a time, breadth first: the positions where the bot is to move after `n` marks
+/// are asked together, each once however many lines reach it, in the order of the first line that reaches it
+/// (lines compared cell by cell). So the first lost game found is the shortest one, and of the shortest the first
+/// in that order; and the positions asked are exactly those reachable when the bot plays its own choices against
+/// every reply.
 #[derive(Clone, Debug)]
 pub struct BotCheck {
     options: CheckOptions,

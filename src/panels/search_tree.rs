@@ -1,18 +1,7 @@
-//! The trees a reader practises alpha-beta on and steps through: a 3x3 position, or an exam-style abstract tree
-//! drawn from a seed. Either way a node is named by its [`NodeId`], the path of actions from the root (cells on a
-//! board, places among siblings in an abstract tree), and the tree gives its alpha-beta trace as
-//! [`TreeEvent`]s, its actions, and the words that name its nodes in sentences.
-//!
-//! A position's trace is the engine's own ([`alpha_beta_trace`]: moves in cell order, depth-aware scores). An
-//! abstract tree is not a game position, and the engine's loop searches only a `Grid`, so its trace is the
-//! library's one textbook search ([`alpha_beta_search`]), the very search that `tests/trace.rs` proves the
-//! engine's trace equal to on every position with six empty squares or fewer: the two kinds of tree are
-//! searched the same way, and nothing is searched twice over.
-//!
-//! An abstract tree's leaves are integers from -9 to 9, drawn left to right, depth first, by SplitMix64 (the
-//! engine's [`Rng`]) seeded with the tree's seed: leaf value = `Rng::below(19) - 9`. The generator is integer
-//! arithmetic only, so a seed gives the same tree on every machine, and a link with `depth`, `branching` and
-//! `seed` shares one exercise.
+//! The trees a reader practises alpha-beta on and steps through: a 3x3 position, or an abstract tree drawn from a
+//! seed or written by a teacher. A node is named by its [`NodeId`], the path of actions from the root. Both kinds
+//! are searched by the same alpha-beta ([`SearchTree::trace`]), and a seed gives the same tree on every machine,
+//! for as long as links carry it ([`AbstractTree::new`]).
 
 use crate::engine::{alpha_beta_trace, analyze, Board, Bound, Outcome, Rng, Score, Scoring, Value};
 use crate::game::square_name;
@@ -129,6 +118,10 @@ impl AbstractTree {
 
     /// The tree `depth` levels deep with `branching` children to every inner node, its leaves drawn from `seed`.
     ///
+    /// The leaves are integers from -9 to 9, drawn left to right, depth first, by SplitMix64 (the engine's [`Rng`])
+    /// seeded with `seed`: leaf value = `Rng::below(19) - 9`. The generator is integer arithmetic only, so a seed
+    /// gives the same tree on every machine, and a link with `depth`, `branching` and `seed` shares one exercise.
+    ///
     /// # Errors
     /// [`TreeShapeError`] if the depth or the branching is not 2 to 4.
     pub fn new(depth: u32, branching: u32, seed: u64) -> Result<AbstractTree, TreeShapeError> {
@@ -141,7 +134,7 @@ impl AbstractTree {
         let mut rng = Rng::new(seed);
         let span =
             (AbstractTree::LEAF_VALUES.end() - AbstractTree::LEAF_VALUES.start() + 1) as usize;
-        // Left to right, depth first: the order the leaves were always drawn in, so that old links keep their trees.
+        // Left to right, depth first: a link's seed must keep giving the tree it gave.
         fn grow(levels: u32, branching: u32, draw: &mut dyn FnMut() -> i32) -> Branch {
             if levels == 0 {
                 return Branch::Leaf(Bound::Finite(draw()));
@@ -566,7 +559,7 @@ fn worth(root: Board, position: Board) -> i32 {
 pub enum SearchTree {
     /// The game tree of a 3x3 position, to `levels` moves below it: at the number of its empty squares or more,
     /// to the end of the game, which the engine searches; fewer, the positions at the cut are leaves whose values
-    /// are given (see [`CutPosition`]).
+    /// are given (see `CutPosition`).
     Position(Board, u32),
     /// An exam-style tree drawn from a seed, or a teacher's.
     Abstract(AbstractTree),
@@ -578,8 +571,11 @@ impl SearchTree {
         SearchTree::Position(board, (9 - board.marks()) as u32)
     }
 
-    /// Alpha-beta's events from the root: the engine's trace for a position searched to the end, the textbook
-    /// search for one cut short and for an abstract tree (see the module's documentation).
+    /// Alpha-beta's events from the root: the engine's trace ([`alpha_beta_trace`]: moves in cell order,
+    /// depth-aware scores) for a position searched to the end, the textbook search ([`alpha_beta_search`]) for one
+    /// cut short and for an abstract tree. Those are not game positions the engine's loop can search (it knows only
+    /// a `Grid`), and the textbook search is the very one `tests/trace.rs` proves the engine's trace equal to on
+    /// every position with six empty squares or fewer: both kinds of tree are searched the same way.
     pub fn trace(&self) -> Vec<TreeEvent> {
         match self {
             SearchTree::Position(board, levels) if *levels >= (9 - board.marks()) as u32 => {

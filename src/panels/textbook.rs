@@ -1,21 +1,7 @@
-//! Russell and Norvig's alpha-beta, written once, over any game tree: the search the engine's trace is tested
-//! against (`tests/trace.rs` runs it on a 3x3 board with rules of its own), and the search of the practice's
-//! abstract trees, which are not game positions and which the engine's loop (it knows only a [`Grid`]) cannot
-//! search.
-//!
-//! It is ALPHA-BETA-SEARCH with MAX-VALUE and MIN-VALUE as the textbook writes them, fail-soft (a node's value is
-//! the best of the children it saw): the actions of a node are tried in the order [`GameTree::actions`] gives,
-//! the root's window is (-infinity, +infinity), and a node stops at the first child whose value reaches beta (at
-//! a MAX node) or alpha (at a MIN node). It records what it does as [`TreeEvent`]s, the engine's trace's events
-//! with each node named by its path of actions from the root; [`tree_events`] restates the engine's trace in that
-//! form, so that the two compare event for event and the panels read either the same way.
-//!
-//! It is not a second engine: the game is played and scored only by the engine's loop (`engine/core.rs`), whose
-//! trace ([`alpha_beta_trace`]) is what every panel on a real position shows. This search has no rules and no
-//! scores of its own: a tree gives them.
-//!
-//! [`Grid`]: crate::engine::Grid
-//! [`alpha_beta_trace`]: crate::engine::alpha_beta_trace
+//! Russell and Norvig's alpha-beta, written once, over any [`GameTree`]: the search that `tests/trace.rs` holds
+//! the engine's trace equal to, and the search of the practice's abstract trees, which the engine's loop (it knows
+//! only a `Grid`) cannot search. It is not a second engine: it has no rules and no scores of its own, a tree gives
+//! them, and every panel on a real position shows the engine's trace.
 
 use crate::engine::{walk_trace, Bound, StepEvent, StepKind};
 
@@ -78,8 +64,14 @@ pub fn tree_events(trace: &[StepEvent]) -> Vec<TreeEvent> {
     events
 }
 
-/// ALPHA-BETA-SEARCH of `tree` from its root (see the module's documentation): every visit, cut and return, in
-/// order. The first event visits the root with the window (-inf, +inf); the last returns the root's value.
+/// ALPHA-BETA-SEARCH of `tree` from its root, with MAX-VALUE and MIN-VALUE as the textbook writes them: every
+/// visit, cut and return, in order. The first event visits the root with the window (-inf, +inf); the last returns
+/// the root's value.
+///
+/// It is fail-soft (a node's value is the best of the children it saw): a node tries its actions in the order
+/// [`GameTree::actions`] gives, and stops at the first child whose value reaches beta (at a MAX node) or alpha (at
+/// a MIN node). Its events are the engine's trace's, each node named by its path of actions from the root, as
+/// [`tree_events`] names the engine's: the two compare event for event, and the panels read either the same way.
 pub fn alpha_beta_search<T: GameTree>(tree: &T) -> Vec<TreeEvent> {
     let mut search = Run {
         tree,

@@ -1,23 +1,7 @@
 //! "Practise alpha-beta": the exercise's state and its checking, without the page. The reader works alpha-beta
-//! out by hand on a tree, the current 3x3 position (at most five empty squares) or an exam-style abstract tree:
-//! each visited node's value, the branches alpha-beta prunes, and, in the harder mode, α and β at each visit.
-//! "Check" gives each answered node a verdict and explains each mistake with the event of the trace that
-//! decides it; "Show this node" and "Solution" fill answers in; the score counts the nodes done right.
-//!
-//! Every answer is read off the tree's trace ([`SearchTree::trace`]): the engine's own for a position, the
-//! library's one textbook search for an abstract tree (see [`crate::panels::search_tree`] for why, and
-//! [`crate::panels::textbook`] for the search). Nothing here computes a value the trace does not state.
-//!
-//! What is asked, and how it is judged:
-//! - A node alpha-beta visits asks for its value (the value it returns), unless the tree gives it (an abstract
-//!   tree's leaves); in the harder mode a visited node with children also asks for α and β as it is visited.
-//! - The reader marks a node pruned to say that the branch into it is skipped. The marks on a node's children
-//!   belong to that node's answer: it is right when every child it skips is marked and no child it searches is.
-//!   A node under a branch the reader marked pruned is out of the reader's search, and its answers are ignored.
-//! - A node is right when everything it asks is answered and right; a node with some answers, all right, gets the
-//!   verdict "right" but counts only once complete. A node alpha-beta never reaches asks nothing; a value
-//!   entered there is a mistake.
-//! - The score counts the nodes that ask something: "14 of 17 right", shown answers apart.
+//! out by hand on a 3x3 position or an abstract tree: each visited node's value, the branches it prunes, and, in
+//! the harder mode, α and β. Every answer is read off the tree's trace ([`SearchTree::trace`]): nothing here
+//! computes a value the trace does not state.
 
 mod sheet;
 mod words;
@@ -609,7 +593,20 @@ impl Exercise {
         }
     }
 
-    /// Gives every answered node its verdict and explains every mistake.
+    /// Gives every answered node its verdict and explains every mistake, each with the event of the trace that
+    /// decides it.
+    ///
+    /// What is asked, and how it is judged:
+    /// - A node alpha-beta visits asks for its value (the value it returns), unless the tree gives it (an abstract
+    ///   tree's leaves); in the harder mode a visited node with children also asks for α and β as it is visited.
+    /// - The reader marks a node pruned to say that the branch into it is skipped. The marks on a node's children
+    ///   belong to that node's answer: it is right when every child it skips is marked and no child it searches
+    ///   is. A node under a branch the reader marked pruned is out of the reader's search, and its answers are
+    ///   ignored.
+    /// - A node is right when everything it asks is answered and right; a node with some answers, all right, gets
+    ///   the verdict "right" but counts only once complete. A node alpha-beta never reaches asks nothing; a value
+    ///   entered there is a mistake.
+    /// - The score ([`Progress`]) counts the nodes that ask something, shown answers apart.
     pub fn check(&self) -> Checked {
         let mut checked = Checked {
             verdicts: Vec::new(),

@@ -1,13 +1,6 @@
-//! The "Practise alpha-beta" panel's state, without the page: the exercise on show (the position on the board or
-//! the abstract tree the settings ask for), the reader's answers with a typo said by its field, the last check,
-//! the sentences of the nodes shown, and what the panel draws of each node. Pure Rust, tested natively.
-//!
-//! The exercise follows the game: a move played, undone or looked back at puts the exercise of the new position
-//! on show, as every other panel follows the position on the board, and as Share's link, which carries the
-//! position, reopens it. The reader's answers are not lost with it: each sheet left is kept for the visit, so
-//! that Undo, or a step back in the moves, brings the answers given there back. (The other way, an exercise that
-//! stays on the position it was started on, would leave a panel about a board no longer in front of the reader,
-//! and a link that opens another exercise than the one on show.)
+//! The "Practise alpha-beta" panel's state, without the page: the exercise on show, the reader's answers (a typo
+//! said by its field), the last check, and what the panel draws of each node. Pure Rust, tested natively. The
+//! exercise follows the game, and each sheet left is kept for the visit ([`Practising::follow`]).
 
 use super::{
     Asked, Checked, Exercise, Field, MistakeKind, NotPractisable, Number, PracticeNode, Verdict,
@@ -453,6 +446,12 @@ impl Practising {
 
     /// Puts on show the sheet of `subject`: the one on show if it is that, one kept from earlier in the visit,
     /// or a new one. The sheet on show before is kept.
+    ///
+    /// The exercise follows the game: a move played, undone or looked back at puts the exercise of the new
+    /// position on show, as every other panel follows the position on the board, and as Share's link, which
+    /// carries the position, reopens it. Each sheet left is kept, so that Undo, or a step back in the moves, brings
+    /// the answers given there back. An exercise that stayed on the position it was started on would leave a panel
+    /// about a board no longer in front of the reader, and a link that opens another exercise than the one on show.
     pub fn follow(&mut self, subject: Subject) {
         if self
             .current

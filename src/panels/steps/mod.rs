@@ -1,16 +1,7 @@
-//! The "Step through the search" panel's state and words, without the page: alpha-beta from the current
-//! position one event at a time ([`alpha_beta_trace`]: `visit`, `return`, `cut`), or on the practice's abstract
-//! tree, where the reader is, the node each event happens at, what the reader is told, how many positions the
-//! search has visited against plain minimax, and the pseudocode's line for each event. The game tree's picture
-//! says why each cut happens with the same [`cut_reason`], from the same trace, so it prunes exactly what the
-//! steps skip. Pure Rust, tested natively.
-//!
-//! The reader steps an event at a time, as the game tree and the small board show the search, and the
-//! pseudocode shows the line that runs each event ([`Pseudocode::step_of_event`]) with the lines run on the way
-//! from the event before: stepping line by line would take 167,916 presses from the empty board instead of
-//! 46,588, for lines (v ← MAX(v, …), α ← MAX(α, v)) whose effect the next event shows anyway.
-//!
-//! [`alpha_beta_trace`]: crate::engine::alpha_beta_trace
+//! The "Step through the search" panel's state and words, without the page: alpha-beta on a position or on the
+//! practice's abstract tree, one trace event at a time, with the pseudocode's lines for each event. The game tree's
+//! picture explains its cuts with the same [`cut_reason`] from the same trace, so it prunes exactly what the steps
+//! skip.
 
 pub mod pseudocode;
 
@@ -24,6 +15,10 @@ use crate::panels::words::{group_digits, signed, values_are, Note};
 use std::ops::Range;
 
 /// Alpha-beta on one tree (a position, or the practice's abstract tree), and the event the reader has stepped to.
+///
+/// The reader steps an event at a time, and the pseudocode shows the line that runs each event with the lines run
+/// on the way from the event before ([`Stepper::lines`]): stepping line by line would take 167,916 presses from the
+/// empty board instead of 46,588, for lines (v ← MAX(v, …), α ← MAX(α, v)) whose effect the next event shows anyway.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stepper {
     /// The tree, its trace (every event, in order, each node named by its path; never empty: the root is always

@@ -1,19 +1,7 @@
 //! The pseudocode beside the step-through: Russell and Norvig's ALPHA-BETA-SEARCH, MAX-VALUE and MIN-VALUE as
-//! numbered lines ([`LISTING`]), and alpha-beta on a tree as the lines run, one [`PseudoStep`] a line: which line,
-//! the variables beside it (s, v, α, β, a), the pruning condition in numbers at a cut, and the child chosen when
-//! a node returns. Pure Rust, tested natively; a page draws one element a line and marks the step's line.
-//!
-//! The steps restate a trace ([`crate::panels::textbook::TreeEvent`]s: the engine's for a position, the textbook
-//! search's for an abstract tree): every event of the trace is one step (a visit is the line that enters
-//! MAX-VALUE or MIN-VALUE, a cut the test that skips the actions left, a return the line that returns), and the
-//! steps between events are the lines the listing runs between them. The trace decides where the search goes:
-//! which children are searched, where it cuts. The variables are worked out by the lines themselves, from the
-//! leaves' utilities up (v ← MAX(v, …), α ← MAX(α, v)…), so that they show the lines at work; `tests/pseudocode.rs`
-//! holds them equal to the trace's α, β and values at every event, and the lines' tests to the trace's choices,
-//! on every reachable 3x3 position with six empty squares or fewer and on abstract trees.
-//!
-//! The listing is the third edition's, fail-soft as the engine's trace (a node returns v, the best value it saw,
-//! not the bound), with `s` for the state.
+//! numbered lines ([`LISTING`]), and alpha-beta on a tree as those lines run, one [`PseudoStep`] a line. The trace
+//! decides where the search goes; the variables are worked out by the lines themselves, and `tests/pseudocode.rs`
+//! holds them equal to the trace's.
 
 use crate::engine::{Bound, StepKind};
 use crate::panels::number::bound_words;
@@ -42,7 +30,8 @@ const fn line(number: u8, indent: u8, text: &'static str, spoken: &'static str) 
     }
 }
 
-/// Russell and Norvig's alpha-beta, line by line.
+/// Russell and Norvig's alpha-beta, line by line: the third edition's, fail-soft as the engine's trace (a node
+/// returns v, the best value it saw, not the bound), with `s` for the state.
 // One row a line of pseudocode, as the listing reads.
 #[rustfmt::skip]
 pub const LISTING: [PseudoLine; 19] = [
@@ -148,6 +137,15 @@ pub struct PseudoStep {
 }
 
 /// Alpha-beta on one tree as the pseudocode runs it.
+///
+/// The steps restate a trace ([`TreeEvent`]s: the engine's for a position, the textbook search's for an abstract
+/// tree): every event of the trace is one step (a visit is the line that enters MAX-VALUE or MIN-VALUE, a cut the
+/// test that skips the actions left, a return the line that returns), and the steps between events are the lines
+/// the listing runs between them. The trace decides which children are searched and where the search cuts. The
+/// variables are worked out by the lines themselves, from the leaves' utilities up (v ← MAX(v, …),
+/// α ← MAX(α, v)…), so that they show the lines at work; `tests/pseudocode.rs` holds them equal to the trace's α,
+/// β and values at every event, and the lines' tests to the trace's choices, on every reachable 3x3 position with
+/// six empty squares or fewer and on abstract trees.
 ///
 /// The steps can be worked out a slice at a time ([`Pseudocode::start`], then [`Pseudocode::build`]): from the
 /// empty board the listing runs 167,916 lines, more than a page can work out in one task without holding up its
