@@ -1,11 +1,7 @@
-//! The Gomocup (piskvork) protocol, so that the engine plays in the tournament managers and boards Gomoku players
-//! already use: a [`Brain`] takes one line from the manager and returns the lines to answer, and the binary
-//! `pbrain-minimax` only moves lines between it and standard input and output. Pure and deterministic: the search
-//! sits behind [`Searcher`], so tests give it a fake one, and nothing here reads a clock or the terminal.
-//!
-//! The rules played are free-style Gomoku's: five or more in a row wins, on boards of at least 5 x 5; a smaller
-//! side (the engine takes 3 to 15 per side) makes the shorter side the line to make, as on the page. The user
-//! documentation, with every command and error, is `docs/gomocup.md`.
+//! The Gomocup (piskvork) protocol: a [`Brain`] takes one line from the manager and returns the lines to answer,
+//! and the binary `pbrain-minimax` only moves lines between it and standard input and output. Pure and
+//! deterministic: the search sits behind [`Searcher`], so tests give it a fake one, and nothing here reads a clock
+//! or the terminal. The rules played, every command and every error are in `docs/gomocup.md`.
 
 use crate::engine::{
     Clock, Engine, Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Shape, Status,

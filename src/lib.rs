@@ -1,11 +1,8 @@
 //! Tic-tac-toe, and the bigger boards up to Gomoku, against a minimax engine.
 //!
-//! The layers, each using only those above it: [`engine`], the pure game engine; [`settings`], what a URL or an
-//! embedding can ask; [`game`], one game as the page plays it, with the tally of results; [`panels`], what each
-//! panel shows; [`squares`], how each square looks; [`state`], the page's state composing them; and the DOM layer
-//! (`web`, only when building for `wasm32`) that draws it. [`api`] holds what the JS API answers, without the
-//! page. All of it but `web` is pure and tested natively; `gomocup` (native only) speaks the Gomocup protocol for
-//! the `pbrain-minimax` binary.
+//! The layers, each using only those above it: [`engine`], [`settings`], [`game`], [`panels`], [`squares`],
+//! [`state`], and the DOM layer `web` (wasm32 only) that draws it; [`api`] answers the JS API without the page.
+//! All but `web` is pure and tested natively; `docs/architecture.md` says what each module holds.
 
 pub mod api;
 pub use engine;

@@ -1,9 +1,7 @@
-//! Minimax's thinking in words, one way for every board and every panel: the sign convention (values are MAX's,
-//! MAX being the side to move where the panel starts, as the textbook and the step-through count them), a move's
-//! value in words and numbers ("X wins in 3 (+3)"), a position's moves best first, and the line of best play that
-//! follows a move. A move's score is the engine's [`Score`] on every board: the 3x3 board's exact values are proved
-//! scores, and the plain +1/0/−1 of many write-ups is a way of writing them ([`Scoring`]), not other scores. Pure
-//! Rust, tested natively.
+//! Minimax's thinking in words, one way for every board and every panel: values are MAX's, MAX being the side to
+//! move where the panel starts ([`Convention`]); a move's value in words and numbers ("X wins in 3 (+3)"), a
+//! position's moves best first, and the line of best play after a move. A move's score is the engine's [`Score`]
+//! on every board; the plain +1/0/−1 is a way of writing it ([`Scoring`]), not another score.
 
 use crate::engine::{
     analyze, principal_variation, Board, Grid, Outcome, Player, Score, Scoring, Status, Value,

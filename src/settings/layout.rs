@@ -1,11 +1,6 @@
-//! A position as a URL, an attribute, an option or the JS API writes it, read where the text comes in: its form
-//! and the size of board it is written for.
-//!
-//! Whether the text is a position is judged only on the board it is played on, when the setting is applied
-//! ([`Layout::on`]): whether it fits depends on the board's rows and columns, and whether a game reaches it
-//! depends on k too (a board with two lines of three has two winners when three in a row win, and none when
-//! four do). The engine's parser judges it there, in its own sentences: the size first, then each character,
-//! then whether a game reaches it.
+//! A position as a URL, an attribute, an option or the JS API writes it, read where the text comes in: its form and
+//! the size of board it is written for. Whether the text is a position is judged only on the board it is played on
+//! ([`Layout::on`]), since that depends on the board's rows, columns and k.
 
 use super::quote::quote;
 use crate::engine::{Board, Grid, Shape};
@@ -90,6 +85,10 @@ impl Layout {
 
     /// The position on a board of `shape`: the empty board for no text, else what the engine reads, or its
     /// sentence saying why the text is not a position there.
+    ///
+    /// Whether it fits depends on the board's rows and columns, and whether a game reaches it depends on k too (a
+    /// board with two lines of three has two winners when three in a row win, and none when four do). The engine's
+    /// parser judges it, in its own sentences: the size first, then each character, then whether a game reaches it.
     ///
     /// # Errors
     /// The sentence, when the text does not fit the board, holds something other than marks, or is a position no

@@ -1,11 +1,8 @@
-//! What JavaScript calls to mount a game: `mountPage` and `mountElement`, which mount the game page's game and the
-//! `<tic-tac-toe>` element's, and the handle each returns. `mount` with options and the engine for authors who
-//! want numbers in their prose are in `api_engine`. The URL's parameters, the element's attributes and the
-//! handle's `set` are read here into typed setting changes.
-//!
-//! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
-//! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
-//! unwound through the module would skip the code that gives back its stack.
+//! What JavaScript calls to mount a game: `mountPage`, `mountElement` and the handle each returns (`mount` and the
+//! engine are in `api_engine.rs`). The URL's parameters, the element's attributes and the handle's `set` are read
+//! here into typed setting changes. A bad argument throws a JS `Error` with a sentence; nothing here panics, and
+//! every call into JavaScript that can throw is caught: an exception unwound through the module would skip the code
+//! that gives back its stack.
 
 use super::js::object;
 use super::read::setting_attributes;

@@ -1,10 +1,7 @@
-//! `mount` with options, for a game on any page, and the engine for authors who want numbers in their prose (`bestMove` and `analyze` for the 3x3 board, `think` and `thinkNow` for any
-//! board), and `check` for authors who wrote a bot of their own (run by `checker.rs`). Authors import it as
-//! `tictactoe.js`.
-//!
-//! Every bad argument throws an ordinary JS `Error` with a sentence saying what is wrong. Nothing here panics,
-//! and every call into JavaScript that can throw (an option's getter, a `Proxy`) is caught: an exception that
-//! unwound through the module would skip the code that gives back its stack.
+//! `mount` with options, the engine for authors who want numbers in their prose (`bestMove` and `analyze` on 3x3,
+//! `think` and `thinkNow` on any board), and `check` for a bot of their own (run by `checker.rs`); authors import it
+//! as `tictactoe.js`. As in `api.rs`, a bad argument throws a JS `Error` with a sentence, nothing here panics, and
+//! every call into JavaScript that can throw is caught.
 
 use super::api::{handle_object, option_text, unknown_option};
 use super::checker;

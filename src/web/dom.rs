@@ -1,9 +1,6 @@
 //! Small helpers for building the game's elements with `web-sys`: every text goes in with `textContent` or as an
-//! attribute value, never as HTML.
-//!
-//! The game builds its own elements, with constant tag, attribute and class names, in a document it checked
-//! when it was mounted, so these calls cannot fail: the helpers say so (`unreachable!`) instead of handing every
-//! caller a `Result` it could do nothing with.
+//! attribute value, never as HTML. The calls cannot fail (constant names, in a document checked at mount), so the
+//! helpers say so (`unreachable!`) instead of handing every caller a `Result` it could do nothing with.
 
 use crate::engine::Score;
 use crate::settings::Name;

@@ -1,9 +1,6 @@
-//! Where a game lives in a page: the element a page hands over, checked, and the shadow root the game draws in.
-//!
-//! A game draws in a shadow root so that the page's styles and the game's leave each other alone. An element
-//! that can hold a shadow root gets one of the game's own (kept for the next game mounted there); any other gets a
-//! `<div>` inside it that holds one. An element that already has a shadow root of someone else's is refused: its
-//! content is not the game's to replace.
+//! Where a game lives in a page: the element a page hands over, checked, and the shadow root the game draws in, so
+//! that the page's styles and the game's leave each other alone. An element that already has a shadow root of
+//! someone else's is refused: its content is not the game's to replace.
 
 use js_sys::WeakSet;
 use wasm_bindgen::prelude::*;
@@ -147,7 +144,9 @@ fn windows(element: &Element, function: &str) -> Result<(Document, Window, Windo
     Ok((document, window, module_window))
 }
 
-/// The shadow root a game in `element` draws in, and the wrapper made to hold it, if any.
+/// The shadow root a game in `element` draws in, and the wrapper made to hold it, if any. An element that can hold
+/// a shadow root gets one of the game's own (kept for the next game mounted there); any other gets a `<div>` inside
+/// it that holds one.
 fn shadow_root_for(
     element: &Element,
     document: &Document,

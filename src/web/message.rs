@@ -1,10 +1,7 @@
 //! Everything that can happen to a game, as one typed [`Message`], and the decoding of DOM events into messages.
-//!
-//! Decoding reads what an event says: its target, the game's `data-*` attributes and its controls' state. What
-//! it reads is checked there (a page can edit the attributes of an open shadow root), so the update never sees a
-//! cell number off the board, and a control's value is read here into a typed setting change (or the refusal
-//! that says why it is none). (The update reads the DOM only to keep focus in the game, and the render only its
-//! own controls' values, which it sets.)
+//! What an event says (its target, the game's `data-*` attributes, its controls' state) is checked here, since a
+//! page can edit an open shadow root: the update never sees a cell off the board, and a control's value arrives as
+//! a typed setting change or the refusal that says why it is none.
 
 use super::read;
 use super::realm::{self, AnyKeyboardEvent};

@@ -1,17 +1,7 @@
-//! The DOM layer (wasm32 only): mounts games into a page and runs each one as messages and state.
-//!
-//! Each game is an `App` (its [`crate::state::State`], its elements, timers, storage and worker) behind a small
-//! runtime. Text and events from outside are read at the edge: a DOM event is decoded into a typed `Message`
-//! (`message.rs`), a URL's parameters, an element's attributes and the JS API's options into typed setting
-//! changes (`api.rs`, `read.rs`), a worker's answer into what the search found (`worker.rs`). One `App::update`
-//! changes the state and one render draws it (`view.rs`, which reads the state only); what the update asks of
-//! the world outside (focus, the clipboard) is done by the runtime after it (`runtime.rs`). Several games live on
-//! one page; none touches anything outside its own element but the site's stored tally, which they share (and
-//! the event that says it was kept).
-//!
-//! No module here imports one that imports it: `runtime` runs `app`, which owns the `view`, the `listener`s and
-//! the `searches`; the views import only their parts and `dom`; the JS API (`api`, `api_engine`) mounts through
-//! `runtime`.
+//! The DOM layer (wasm32 only): mounts games into a page and runs each one as typed messages, one update and one
+//! render (`docs/architecture.md` draws the flow). Text and events from outside are read into types at the edge,
+//! never in the update. Several games live on one page; none touches anything outside its own element but the
+//! site's stored tally, which they share (and the event that says it was kept).
 
 mod api;
 mod api_engine;

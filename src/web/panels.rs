@@ -1,13 +1,7 @@
-//! The panels that show how minimax thinks, one stack for every board: each panel shows what the position allows.
-//! Move scores: the exact value of every move and the line of best play after a chosen one ("why this move") on
-//! the 3x3 board, each move's verdict (proved, or an estimate at a depth) on a bigger one. Search statistics:
-//! what each refinement of minimax visits on the 3x3 board, the computer's last search (with its horizon) on a
-//! bigger one, where nothing can count plain minimax's positions. The game tree: every line on the 3x3 board, one
-//! move deep on a bigger one. Practise alpha-beta: the reader works the search out on the position or on an
-//! abstract tree (`practice_view.rs`). The step-through: alpha-beta event by event on the 3x3 board or the
-//! practice's abstract tree, with its pseudocode, and why not on a bigger board. They are built the first time one is shown (most visits never open them); their switches are drawn
-//! by `switches.rs`. What they say is computed in [`crate::panels::thinking`], [`crate::panels::tree`] and [`crate::panels::search_report`];
-//! this module only draws it.
+//! The panels that show how minimax thinks, one stack for every board, each showing what the position allows:
+//! move scores, search statistics, the game tree, the practice (`practice_view.rs`) and the step-through. They are
+//! built the first time one is shown, since most visits never open them. What they say is computed in
+//! [`crate::panels`]; this module only draws it.
 
 use super::dom::{
     add, add_button, add_control, set_attribute, set_hidden, set_optional_attribute,

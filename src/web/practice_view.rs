@@ -1,11 +1,8 @@
-//! The "Practise alpha-beta" panel: what to practise on (the position on the board, a drawn tree of a shape and
-//! seed, or a teacher's tree written out), how deep a position's tree goes, the harder mode's switch, and the tree
-//! drawn as a picture, as the game tree is: each node a small board (or MAX's ▲ and MIN's ▽), a leaf its value, an
-//! inner node a field for its value, each branch its "pruned" mark; the explanations of the last check under the
-//! picture, and Check, Solution and the score in a bar that stays in view while the reader works. What it shows
-//! comes from [`crate::panels::practice`]; this module only draws it. The tree's elements are built again only when the
-//! exercise changes (another tree, the harder mode, another cut); a render then writes only what changed in each
-//! node, and never a field's text that the reader may be typing into.
+//! The "Practise alpha-beta" panel: what to practise on and how deep, the harder mode's switch, the tree drawn as
+//! the game tree is (a field for each inner node's value, a "pruned" mark on each branch), the last check's
+//! explanations, and a bar with Check, Solution and the score. What it shows comes from [`crate::panels::practice`].
+//! The tree's elements are built again only when the exercise changes; a render then writes only what changed, and
+//! never a field's text that the reader may be typing into.
 
 use super::dom::{
     add, add_control, add_input, add_typed, game_id, radio_group, set_attribute, set_hidden,

@@ -1,11 +1,7 @@
-//! The game tree drawn as a picture: each node a small board with its value, joined to its parent by the lines
-//! the stylesheet draws between nested lists; the line of best play bold, what alpha-beta prunes faded and dashed,
-//! each cut with its reason under the node where it happens. It is for the eye (`aria-hidden`): the tree panel's
-//! list says the same to assistive technology.
-//!
-//! The picture changes only where the tree did: opening a node adds its children, closing one takes its subtree
-//! away, and the nodes on show keep their elements, so a large tree is not built and laid out anew at each click.
-//! It is built anew when the tree's root (the position on the board) changes.
+//! The game tree drawn as a picture, for the eye only (`aria-hidden`): the tree panel's list says the same to
+//! assistive technology. Each node is a small board with its value; the line of best play is bold, what alpha-beta
+//! prunes faded and dashed, each cut with its reason. The picture changes only where the tree did, so a large tree
+//! is not built and laid out anew at each click; it is built anew when the tree's root changes.
 
 use super::dom::{add, centre, set_attribute, set_optional_attribute, toggle_class};
 use super::timer::Timeout;

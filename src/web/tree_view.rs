@@ -1,9 +1,7 @@
-//! The game tree panel: the tree drawn as a picture (each node a small board joined to its parent, the line of
-//! best play bold, what alpha-beta prunes faded and dashed, each cut with its reason), and, in step with it, an
-//! ARIA `tree` of the moves from the current position for keyboards and screen readers, each with its exact
-//! value, opened one level at a time down to the end of the game; and a preview of the board at the node under
-//! the pointer or focus. What it shows comes from [`TreeState`]; the picture and the list are built again only
-//! when that state changes.
+//! The game tree panel: the tree as a picture (`tree_picture.rs`) and, in step with it, an ARIA `tree` of the moves
+//! from the current position for keyboards and screen readers, each with its exact value, opened one level at a
+//! time; and a preview of the board at the node under the pointer or focus. What it shows comes from
+//! [`TreeState`]; the picture and the list are built again only when that state changes.
 
 use super::dom::{
     add, add_input, add_typed, game_id, set_attribute, set_hidden, set_optional_attribute,

@@ -849,7 +849,7 @@ impl ThinkControl {
         set_attribute(&input, "min", &THINK_RANGE_MS.0.to_string());
         set_attribute(&input, "max", &THINK_RANGE_MS.1.to_string());
         set_attribute(&input, "step", "10");
-        // A typo is said where it was typed, and at once (an alert): above the board it was out of a phone's view.
+        // A typo is said where it was typed, and at once (an alert): above the board it would be out of a phone's view.
         let note = add_note(&group, &input, &game_id(game, "think-note"));
         set_attribute(&note, "role", "alert");
         ThinkControl { group, input, note }

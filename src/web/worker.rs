@@ -1,14 +1,7 @@
-//! The computer's search on a bigger board, in a Web Worker: the page stays responsive while the computer thinks.
-//!
-//! A [`SearchWorker`] is one worker that has loaded this same module (the page hands it the module's compiled code and
-//! the address of its JavaScript glue, so nothing is downloaded or compiled again) and searches one position at a
-//! time, for as many searches as its owner asks: a search starts at once, without a new worker or a new instance
-//! of the module. A search that is no longer wanted (New game, Undo, a changed setting, a game taken off the page)
-//! is stopped by dropping its searcher, which ends the worker; its owner starts a fresh one, which loads the
-//! module while nobody waits.
-//!
-//! The worker (`www/worker.js`) answers with the plain object that the JS API's `think()` resolves to, written
-//! and read by [`crate::api::wire`].
+//! The computer's search on a bigger board, in a Web Worker, so that the page stays responsive while it thinks. A
+//! search no longer wanted is stopped by dropping its [`SearchWorker`], which ends the worker. The worker
+//! (`www/worker.js`) answers with the plain object that `think()` resolves to, written and read by
+//! [`crate::api::wire`].
 
 use super::js::{beside_glue, error_text, glue_url, object, to_js};
 use crate::api::wire::{self, Query};
@@ -31,6 +24,11 @@ struct Pending {
 
 /// One worker with the module loaded, searching one position at a time; dropping it ends the worker, and any search
 /// under way with it.
+///
+/// The page hands the worker the module's compiled code and the address of its JavaScript glue, so nothing is
+/// downloaded or compiled again, and each search starts at once in the same instance. A search no longer wanted
+/// (New game, Undo, a changed setting, a game taken off the page) is stopped by dropping the worker; its owner
+/// starts a fresh one, which loads the module while nobody waits.
 pub struct SearchWorker {
     worker: Worker,
     pending: Rc<RefCell<Pending>>,
