@@ -216,7 +216,7 @@ fn forced(forced: Option<&Forced>) -> Plain {
 /// What a search found: `move`, `proved`, `outcome` and `plies` (when proved) or `estimate` (when not), `depth`,
 /// `nodes`, `timeMs`, `tableHits`, `cutoffs`, `firstMoveCutoffs`, `line`, `timedOut`, `iterations` (one per
 /// search of the deepening: `depth`, its own `nodes` and `timeMs`, `move`, `stopped` (by the clock) and, when not
-/// stopped, the verdict's), `forced` (a forced win found, see [`forced`]) and `threatNodes` (the threat search's
+/// stopped, the verdict's), `forced` (a forced win found, see `forced`) and `threatNodes` (the threat search's
 /// positions, not counted in `nodes`).
 pub fn thought(thought: &Thought) -> Plain {
     let iterations = thought

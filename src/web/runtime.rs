@@ -227,7 +227,7 @@ impl GameHandle {
     }
 }
 
-/// Mounts a game into `element` (checked as [`host::prepare`] says) with `settings`, showing `problems` above the
+/// Mounts a game into `element` (checked as `host::prepare` says) with `settings`, showing `problems` above the
 /// board; `source` says how the settings were given. A game mounted by `mount` or a `<tic-tac-toe>` is in a post,
 /// and so is the game page's when `embedded` (`?embed=1`): it keeps only its author's `controls` in view.
 ///
