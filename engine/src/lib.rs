@@ -34,7 +34,7 @@ pub use board::{Board, ParseBoardError, CELLS, LINES};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::InstantClock;
 pub use clock::{Clock, StoppedClock};
-pub use grid::{Grid, IllegalMove, ParseGridError, Player, Shape, ShapeError, Status};
+pub use grid::{Grid, IllegalMove, ParseGridError, Player, Rule, Shape, ShapeError, Status};
 pub use insight::{
     all_search_stats, analyze_with, game_tree_size, plain_minimax_nodes, principal_variation,
     search_stats, tree_children, tree_children_along, tree_children_searched, ScoredAnalysis,

@@ -60,31 +60,74 @@ const PATTERNS: [Pattern; 9] = [
     Pattern::Five,
 ];
 
-/// The pattern a stone on the centre of a neighbourhood makes, the neighbourhood being `2k - 1` cells of one line
-/// as bits, the centre at bit `k - 1`: `own` the side's stones, `blocked` the other side's stones and the cells
-/// off the board. The plain definition, which the tables are built from.
-fn classify(k: usize, own: u32, blocked: u32) -> Pattern {
-    let centre = 1u32 << (k - 1);
-    let mut open = [0u32; 15];
-    let mut count = 0;
-    for start in 0..k {
-        let window = ((1u32 << k) - 1) << start;
-        if window & blocked == 0 {
-            open[count] = window;
-            count += 1;
+/// The cells of a line around the cell a pattern is asked for: the `2k - 1` of the windows through it, and under
+/// the standard rule one more at each end, since a stone there would make the window's line an overline.
+const fn reach(k: usize, exact: bool) -> usize {
+    k - 1 + exact as usize
+}
+
+/// One line's cells around the cell asked about (see [`classify`]), to count its open windows.
+#[derive(Clone, Copy)]
+struct Neighbourhood {
+    k: usize,
+    exact: bool,
+    /// The other side's stones and the cells off the board.
+    blocked: u32,
+    /// The bit of the cell asked about.
+    centre: usize,
+}
+
+impl Neighbourhood {
+    /// The windows of `k` through the centre still open to the side when it holds `stones`, and their number.
+    fn open(self, stones: u32) -> ([u32; 16], usize) {
+        let (k, mut open, mut count) = (self.k, [0u32; 16], 0);
+        for start in self.centre + 1 - k..=self.centre {
+            let window = ((1u32 << k) - 1) << start;
+            let ends = if self.exact {
+                1u32 << (start - 1) | 1 << (start + k)
+            } else {
+                0
+            };
+            if window & self.blocked == 0 && ends & stones == 0 {
+                open[count] = window;
+                count += 1;
+            }
         }
+        (open, count)
     }
+
+    /// The cells that complete an open window of `stones`, each a window one stone short.
+    fn completions(self, stones: u32) -> u32 {
+        let (open, count) = self.open(stones);
+        open[..count]
+            .iter()
+            .filter(|&&window| (stones & window).count_ones() as usize == self.k - 1)
+            .fold(0, |cells, &window| cells | (window & !stones))
+    }
+}
+
+/// The pattern a stone on the centre of a neighbourhood makes, the neighbourhood being `2 reach + 1` cells of one
+/// line as bits (see [`reach`]), the centre at bit `reach`: `own` the side's stones, `blocked` the other side's
+/// stones and the cells off the board. The plain definition, which the tables are built from. With `exact` (the
+/// standard rule) a window is open only while the cells just beyond its ends hold none of the side's stones: a
+/// line filling it would be longer than `k`.
+fn classify(k: usize, exact: bool, own: u32, blocked: u32) -> Pattern {
+    let centre_bit = reach(k, exact);
+    let centre = 1u32 << centre_bit;
+    let width = 2 * centre_bit + 1;
+    let around = Neighbourhood {
+        k,
+        exact,
+        blocked,
+        centre: centre_bit,
+    };
+    let completions = |stones: u32| around.completions(stones);
+    let stones = own | centre;
+    let (open, count) = around.open(stones);
     let open = &open[..count];
     if open.is_empty() {
         return Pattern::Dead;
     }
-    // The cells that complete a window of `stones`, each a window one stone short.
-    let completions = |stones: u32| {
-        open.iter()
-            .filter(|&&window| (stones & window).count_ones() as usize == k - 1)
-            .fold(0, |cells, &window| cells | (window & !stones))
-    };
-    let stones = own | centre;
     if open.iter().any(|&window| window & !stones == 0) {
         return Pattern::Five;
     }
@@ -94,7 +137,7 @@ fn classify(k: usize, own: u32, blocked: u32) -> Pattern {
         _ => return Pattern::OpenFour,
     }
     let empty = open.iter().fold(0, |cells, &window| cells | window) & !stones;
-    let bits = |set: u32| (0..2 * k - 1).filter(move |&bit| set >> bit & 1 != 0);
+    let bits = |set: u32| (0..width).filter(move |&bit| set >> bit & 1 != 0);
     // One stone more, then two: the first number of completions of two or more names the open pattern.
     let mut closed = false;
     for extra in bits(empty) {
@@ -127,10 +170,12 @@ fn classify(k: usize, own: u32, blocked: u32) -> Pattern {
 /// k = 5, built in a few milliseconds); a longer `k` classifies each neighbourhood when first met.
 const TABLE_MAX_K: usize = 5;
 
-/// The tables of [`classify`] by `k`, built on first use and shared: the pattern of every neighbourhood by its
-/// ternary index, and the ternary value of every neighbourhood's bits (see [`ternary`]).
+/// The tables of [`classify`] by rule (free-style, standard) and `k`, built on first use and shared: the pattern
+/// of every neighbourhood by its ternary index, and the ternary value of every neighbourhood's bits (see
+/// [`ternary`]). The standard rule's neighbourhoods are two cells wider (177,147 of them for k = 5).
 type Table = (Vec<u8>, Vec<u32>);
-static TABLES: [OnceLock<Table>; TABLE_MAX_K + 1] = [const { OnceLock::new() }; TABLE_MAX_K + 1];
+static TABLES: [[OnceLock<Table>; TABLE_MAX_K + 1]; 2] =
+    [const { [const { OnceLock::new() }; TABLE_MAX_K + 1] }; 2];
 
 /// `bits` read as base-3 digits, each bit a digit 1: with [`ternary`] of the blocked cells doubled, the index of
 /// a neighbourhood whose cells are empty (0), own (1) or blocked (2).
@@ -140,9 +185,9 @@ fn ternary(bits: u32) -> u32 {
         .fold(0, |value, bit| value * 3 + (bits >> bit & 1))
 }
 
-/// The table of every neighbourhood for `k`, by its ternary index.
-fn build_table(k: usize) -> Vec<u8> {
-    let cells = 2 * k - 1;
+/// The table of every neighbourhood for `k` and the rule, by its ternary index.
+fn build_table(k: usize, exact: bool) -> Vec<u8> {
+    let cells = 2 * reach(k, exact) + 1;
     let size = 3usize.pow(cells as u32);
     (0..size)
         .map(|index| {
@@ -156,50 +201,55 @@ fn build_table(k: usize) -> Vec<u8> {
                 rest /= 3;
             }
             // The centre is empty whenever a pattern is asked for.
-            if (own | blocked) >> (k - 1) & 1 != 0 {
+            if (own | blocked) >> reach(k, exact) & 1 != 0 {
                 return 0;
             }
-            classify(k, own, blocked) as u8
+            classify(k, exact, own, blocked) as u8
         })
         .collect()
 }
 
 thread_local! {
-    /// The neighbourhoods classified for a `k` without a table, by `k` and `own | blocked << 32`.
-    static MEMO: RefCell<HashMap<(usize, u64), Pattern>> = RefCell::new(HashMap::new());
+    /// The neighbourhoods classified for a `k` without a table, by `k`, the rule and `own | blocked << 32`.
+    static MEMO: RefCell<HashMap<(usize, bool, u64), Pattern>> = RefCell::new(HashMap::new());
 }
 
 /// [`classify`] for one `k`: from its table when it has one, else from the memo.
 #[derive(Clone, Copy)]
 struct Classes {
     k: usize,
+    /// The standard rule (see [`classify`]).
+    exact: bool,
     /// The table and the ternary values of `k` (see [`TABLES`]); `None` beyond [`TABLE_MAX_K`].
     table: Option<(&'static [u8], &'static [u32])>,
 }
 
 impl Classes {
-    /// The classes of `k`, its table built if not yet.
-    fn of(k: usize) -> Classes {
+    /// The classes of `k` under the rule, its table built if not yet.
+    fn of(k: usize, exact: bool) -> Classes {
         let table = (k <= TABLE_MAX_K).then(|| {
-            let (table, ternaries) = TABLES[k].get_or_init(|| {
-                let ternaries = (0..1u32 << (2 * k - 1)).map(ternary).collect();
-                (build_table(k), ternaries)
+            let (table, ternaries) = TABLES[usize::from(exact)][k].get_or_init(|| {
+                let ternaries = (0..1u32 << (2 * reach(k, exact) + 1))
+                    .map(ternary)
+                    .collect();
+                (build_table(k, exact), ternaries)
             });
             (&table[..], &ternaries[..])
         });
-        Classes { k, table }
+        Classes { k, exact, table }
     }
 
     /// The pattern of the neighbourhood `own`, `blocked` (see [`classify`]).
     #[inline]
     fn pattern(self, own: u32, blocked: u32) -> Pattern {
         let Some((table, ternaries)) = self.table else {
-            let (k, key) = (self.k, u64::from(own) | u64::from(blocked) << 32);
+            let (k, exact) = (self.k, self.exact);
+            let key = u64::from(own) | u64::from(blocked) << 32;
             return MEMO.with(|memo| match memo.try_borrow_mut() {
                 Ok(mut memo) => *memo
-                    .entry((k, key))
-                    .or_insert_with(|| classify(k, own, blocked)),
-                Err(_) => classify(k, own, blocked),
+                    .entry((k, exact, key))
+                    .or_insert_with(|| classify(k, exact, own, blocked)),
+                Err(_) => classify(k, exact, own, blocked),
             });
         };
         let index = ternaries[own as usize] + 2 * ternaries[blocked as usize];
@@ -356,7 +406,7 @@ impl Lines {
     fn blank(shape: Shape) -> Lines {
         let mut lines = Lines {
             shape,
-            classes: Classes::of(shape.k()),
+            classes: Classes::of(shape.k(), shape.exact()),
             place: Box::new([[(0, 0); 256]; 4]),
             cells: Box::new([[[0; 16]; MAX_LINES]; 4]),
             lengths: [[0; MAX_LINES]; 4],
@@ -437,9 +487,10 @@ impl Lines {
         self.key ^= stone_key(player, bit);
     }
 
-    /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines.
+    /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines (`k` under the
+    /// standard rule: see [`reach`]).
     fn refresh_around(&mut self, bit: usize) {
-        let reach = self.shape.k() - 1;
+        let reach = reach(self.shape.k(), self.shape.exact());
         for direction in 0..4 {
             let (line, place) = self.place[direction][bit];
             let (line, place) = (usize::from(line), usize::from(place));
@@ -465,21 +516,21 @@ impl Lines {
     /// Works out both sides' patterns of the cell at `bit`, place `at` of `line` in `direction`: whether they
     /// changed.
     fn refresh_pattern(&mut self, direction: usize, line: usize, at: usize, bit: usize) -> bool {
-        let k = self.shape.k();
+        let reach = reach(self.shape.k(), self.shape.exact());
         let (x, o) = (
             self.stones[0][direction][line],
             self.stones[1][direction][line],
         );
         let outside = self.outside[direction][line];
         let taken = (x | o) >> (PAD + at) & 1 != 0;
-        let shift = PAD + at - (k - 1);
-        let mask = (1u64 << (2 * k - 1)) - 1;
+        let shift = PAD + at - reach;
+        let mask = (1u64 << (2 * reach + 1)) - 1;
         let mut changed = false;
         for (side, (own, other)) in [(x, o), (o, x)].into_iter().enumerate() {
             let pattern = if taken {
                 Pattern::Dead
             } else {
-                // The neighbourhood has at most 29 bits.
+                // The neighbourhood has at most 31 bits.
                 self.classes.pattern(
                     (own >> shift & mask) as u32,
                     ((other | outside) >> shift & mask) as u32,
@@ -595,17 +646,48 @@ mod tests {
 
     /// The pattern of a row written as text, `.` empty, `X` own, `O` blocked, with `*` the cell asked about.
     fn row_pattern(text: &str, k: usize) -> Pattern {
+        rule_pattern(text, k, false)
+    }
+
+    /// [`row_pattern`] under the standard rule if `exact`.
+    fn rule_pattern(text: &str, k: usize, exact: bool) -> Pattern {
         let centre = text.find('*').unwrap();
+        let reach = reach(k, exact);
         let (mut own, mut blocked) = (0, 0);
-        for offset in 0..2 * k - 1 {
-            let at = (centre + offset).checked_sub(k - 1);
+        for offset in 0..2 * reach + 1 {
+            let at = (centre + offset).checked_sub(reach);
             match at.and_then(|at| text.as_bytes().get(at)) {
                 Some(b'X') => own |= 1 << offset,
                 Some(b'.' | b'*') => {}
                 _ => blocked |= 1 << offset,
             }
         }
-        classify(k, own, blocked)
+        classify(k, exact, own, blocked)
+    }
+
+    #[test]
+    fn under_the_standard_rule_an_overline_is_no_five() {
+        let cases = [
+            ("..XX*XX..", Pattern::Five),
+            // Six in a row does not win: the cell makes nothing in that line.
+            ("XXX*XX", Pattern::Dead),
+            (".XXX*XX.", Pattern::Dead),
+            // A four whose completing cell would make six is no four.
+            (".X.XX*..", Pattern::Four),
+            ("XX.XX*.", Pattern::Dead),
+            ("X.XX*..", Pattern::Four),
+            // An open three one of whose ends would make an overline is a plain three.
+            ("X.XX*...", Pattern::Four),
+            ("..XX*...", Pattern::OpenThree),
+            (".XX*..X", Pattern::Three),
+        ];
+        for (text, pattern) in cases {
+            assert_eq!(rule_pattern(text, 5, true), pattern, "{text}");
+        }
+        // Free-style, the same rows.
+        assert_eq!(rule_pattern("XXX*XX", 5, false), Pattern::Five);
+        assert_eq!(rule_pattern("XX.XX*.", 5, false), Pattern::Four);
+        assert_eq!(rule_pattern(".XX*..X", 5, false), Pattern::OpenThree);
     }
 
     #[test]
@@ -635,17 +717,16 @@ mod tests {
         assert_eq!(row_pattern("..*..", 3), Pattern::OpenThree);
         assert_eq!(row_pattern("X*", 3), Pattern::Dead);
         // The table agrees with the plain definition for every neighbourhood.
-        for k in 3..=TABLE_MAX_K {
-            let classifier = Classes::of(k);
-            for own in 0..1u32 << (2 * k - 1) {
-                for blocked in [
-                    0,
-                    1,
-                    1 << (2 * k - 2),
-                    0b1010_1010 & ((1 << (2 * k - 1)) - 1),
-                ] {
-                    let (own, blocked) = (own & !blocked & !(1 << (k - 1)), blocked);
-                    assert_eq!(classifier.pattern(own, blocked), classify(k, own, blocked));
+        for (k, exact) in (3..=TABLE_MAX_K).flat_map(|k| [(k, false), (k, true)]) {
+            let classifier = Classes::of(k, exact);
+            let width = 2 * reach(k, exact) + 1;
+            for own in 0..1u32 << width {
+                for blocked in [0, 1, 1 << (width - 1), 0b1010_1010 & ((1 << width) - 1)] {
+                    let (own, blocked) = (own & !blocked & !(1 << reach(k, exact)), blocked);
+                    assert_eq!(
+                        classifier.pattern(own, blocked),
+                        classify(k, exact, own, blocked)
+                    );
                 }
             }
         }
@@ -655,7 +736,7 @@ mod tests {
     /// the board cell by cell.
     fn plain_patterns(grid: &Grid) -> Vec<[[Pattern; 4]; 2]> {
         let s = grid.shape();
-        let k = s.k() as isize;
+        let reach = reach(s.k(), s.exact()) as isize;
         (0..s.cells())
             .map(|cell| {
                 let (row, col) = ((cell / s.cols()) as isize, (cell % s.cols()) as isize);
@@ -667,10 +748,10 @@ mod tests {
                         }
                         let (dr, dc) = DIRECTIONS[direction];
                         let (mut own, mut blocked) = (0, 0);
-                        for offset in 0..2 * k - 1 {
+                        for offset in 0..2 * reach + 1 {
                             let (r, c) = (
-                                row + (offset - (k - 1)) * dr as isize,
-                                col + (offset - (k - 1)) * dc,
+                                row + (offset - reach) * dr as isize,
+                                col + (offset - reach) * dc,
                             );
                             let on_board =
                                 r >= 0 && c >= 0 && r < s.rows() as isize && c < s.cols() as isize;
@@ -680,7 +761,7 @@ mod tests {
                                 _ => blocked |= 1 << offset,
                             }
                         }
-                        classify(s.k(), own, blocked)
+                        classify(s.k(), s.exact(), own, blocked)
                     })
                 })
             })
@@ -697,6 +778,8 @@ mod tests {
             shape(3, 3, 3),
             shape(9, 9, 6),
             shape(8, 12, 7),
+            shape(15, 15, 5).with_rule(crate::Rule::Standard),
+            shape(9, 9, 4).with_rule(crate::Rule::Standard),
         ] {
             for _ in 0..3 {
                 let mut grid = Grid::empty(s);
