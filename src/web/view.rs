@@ -14,10 +14,10 @@ use super::host::Host;
 use super::panels::Panels;
 use super::panic;
 use super::switches::Switches;
-use crate::engine::{Level, Player, Score, Shape};
+use crate::engine::{Level, Player, Rule, Score, Shape};
 use crate::game::{column_letter, Phase};
 use crate::settings::{
-    level_label, shape_label, Group, Mode, Name, Theme, BOARD_PRESETS, THINK_RANGE_MS,
+    level_label, shape_label, Group, Mode, Name, Theme, BOARD_PRESETS, RULE_BOARD, THINK_RANGE_MS,
 };
 use crate::snippets::Snippet;
 use crate::squares::{squares, Square};
@@ -752,8 +752,16 @@ impl Controls {
         for (rows, cols, k) in BOARD_PRESETS {
             let shape = Shape::new(rows, cols, k)
                 .unwrap_or_else(|_| unreachable!("every preset is a board"));
-            let option = add(&board_select, "option", "", &shape_label(shape));
-            set_attribute(&option, "value", &board_choice(shape));
+            let rules: &[Rule] = if (rows, cols, k) == RULE_BOARD {
+                &Rule::ALL
+            } else {
+                &[Rule::Freestyle]
+            };
+            for &rule in rules {
+                let shape = shape.with_rule(rule);
+                let option = add(&board_select, "option", "", &shape_label(shape));
+                set_attribute(&option, "value", &board_choice(shape));
+            }
         }
         let other_board = add(&board_select, "option", "", "");
         let radio = |setting: Name, legend: &str, choices: &[(&str, &str)]| {
@@ -802,7 +810,9 @@ impl Controls {
     fn render(&self, state: &State) {
         let settings = state.game.settings();
         let shape = settings.shape;
-        let preset = BOARD_PRESETS.contains(&(shape.rows(), shape.cols(), shape.k()));
+        let preset = BOARD_PRESETS.contains(&(shape.rows(), shape.cols(), shape.k()))
+            && (shape.rule() == Rule::Freestyle
+                || (shape.rows(), shape.cols(), shape.k()) == RULE_BOARD);
         set_hidden(&self.other_board, preset);
         if !preset {
             self.other_board.set_text_content(Some(&shape_label(shape)));
@@ -878,7 +888,11 @@ fn add_note(parent: &Element, control: &Element, id: &str) -> Element {
     note
 }
 
-/// The board control's value for a board: "4x4/4".
+/// The board control's value for a board: "4x4/4", and "15x15/5/standard" under the standard rule.
 fn board_choice(shape: Shape) -> String {
-    format!("{}x{}/{}", shape.rows(), shape.cols(), shape.k())
+    let board = format!("{}x{}/{}", shape.rows(), shape.cols(), shape.k());
+    match shape.rule() {
+        Rule::Freestyle => board,
+        Rule::Standard => format!("{board}/standard"),
+    }
 }

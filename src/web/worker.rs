@@ -182,6 +182,7 @@ fn options_object(position: &Grid, request: Query) -> Object {
     let depth = limits.max_depth.map_or(JsValue::NULL, JsValue::from);
     object(&[
         ("k", JsValue::from(position.shape().k() as u32)),
+        ("rule", JsValue::from(position.shape().rule().name())),
         ("timeMs", JsValue::from(limits.time_ms)),
         ("depth", depth),
         ("evaluation", JsValue::from(limits.evaluation)),
