@@ -257,15 +257,82 @@ impl Classes {
     }
 }
 
-/// What a pattern in one line adds to a cell's worth to a side (see [`worth`]). Each step up is worth several of the
-/// one below: an open three's two open-four cells outweigh many twos.
-const WEIGHTS: [i32; 9] = [0, 1, 4, 12, 16, 64, 80, 800, 6_000];
-/// Added to a cell where a side makes two fours, or an open four: it wins with its next move but one.
-const DOUBLE_FOUR: i32 = 800;
-/// Added to a cell where a side makes a four and an open three: a win unless the four's reply makes a four.
-const FOUR_THREE: i32 = 700;
-/// Added to a cell where a side makes two open threes.
-const DOUBLE_THREE: i32 = 250;
+/// The features of a cell's worth to a side (see [`worth`]), whose weights are data (`weights.txt`): what a
+/// pattern in one line adds, for each pattern above [`Pattern::Dead`], weakest first; then what is added to a cell
+/// where the side makes two fours or an open four (it wins with its next move but one), a four and an open three
+/// (a win unless the four's reply makes a four), or two open threes.
+pub const EVALUATION_FEATURES: [&str; FEATURES] = [
+    "one",
+    "two",
+    "open_two",
+    "three",
+    "open_three",
+    "four",
+    "open_four",
+    "five",
+    "double_four",
+    "four_three",
+    "double_three",
+];
+/// The number of [`EVALUATION_FEATURES`].
+const FEATURES: usize = 11;
+/// The first of the three features of a cell's combination of patterns.
+const DOUBLE_FOUR: usize = 8;
+const FOUR_THREE: usize = 9;
+const DOUBLE_THREE: usize = 10;
+
+/// The weights of the evaluation's features, one `name value` line each (`#` starts a comment), learned from the
+/// engine's games by `examples/texel.rs`: see `docs/gomoku.md`.
+const WEIGHTS_FILE: &str = include_str!("weights.txt");
+
+/// The weights of [`EVALUATION_FEATURES`], as `weights.txt` gives them.
+pub fn evaluation_weights() -> [i32; FEATURES] {
+    static WEIGHTS: OnceLock<[i32; FEATURES]> = OnceLock::new();
+    *WEIGHTS.get_or_init(|| {
+        parse_weights(WEIGHTS_FILE).unwrap_or_else(|problem| panic!("weights.txt: {problem}"))
+    })
+}
+
+/// How many of each of [`EVALUATION_FEATURES`] the empty cells of `grid` hold for X and for O (in that order): a
+/// side's total in the evaluation is their sum weighted by [`evaluation_weights`]. For learning the weights.
+pub fn evaluation_features(grid: &Grid) -> [[u32; FEATURES]; 2] {
+    let lines = Lines::new(grid);
+    [lines.features(Player::X), lines.features(Player::O)]
+}
+
+/// The weights a text in the form of `weights.txt` gives, or what is wrong with it.
+fn parse_weights(text: &str) -> Result<[i32; FEATURES], String> {
+    let mut weights = [None; FEATURES];
+    for line in text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+    {
+        if line.is_empty() {
+            continue;
+        }
+        let (name, value) = line
+            .split_once(char::is_whitespace)
+            .ok_or(format!("{line:?} is not `name value`"))?;
+        let feature = EVALUATION_FEATURES
+            .iter()
+            .position(|&known| known == name)
+            .ok_or(format!("no feature is called {name:?}"))?;
+        let value = value
+            .trim()
+            .parse::<i32>()
+            .map_err(|_| format!("{value:?} is not a whole number"))?;
+        // A weight past a hundred thousand would let a position's sum pass the evaluation's limit.
+        if !(0..=100_000).contains(&value) {
+            return Err(format!("{name} {value} is not 0 to 100000"));
+        }
+        weights[feature] = Some(value);
+    }
+    let mut all = [0; FEATURES];
+    for (feature, weight) in weights.iter().enumerate() {
+        all[feature] = weight.ok_or(format!("no weight for {}", EVALUATION_FEATURES[feature]))?;
+    }
+    Ok(all)
+}
 
 /// A side's patterns at one cell, summed up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -277,8 +344,27 @@ struct Worth {
     threat: bool,
 }
 
-/// What a side's stone on a cell would make, from its `patterns` in the four lines.
-fn worth(patterns: [Pattern; 4]) -> Worth {
+/// How many of each of [`EVALUATION_FEATURES`] a side's stone on a cell would make, from its `patterns` in the
+/// four lines.
+fn features(patterns: [Pattern; 4]) -> [u32; FEATURES] {
+    let mut counts = [0; FEATURES];
+    for pattern in patterns.into_iter().filter(|&p| p != Pattern::Dead) {
+        counts[pattern as usize - 1] += 1;
+    }
+    let fours = counts[Pattern::Four as usize - 1] + counts[Pattern::OpenFour as usize - 1];
+    let open_threes = counts[Pattern::OpenThree as usize - 1];
+    if counts[Pattern::OpenFour as usize - 1] > 0 || fours >= 2 {
+        counts[DOUBLE_FOUR] = 1;
+    } else if fours == 1 && open_threes >= 1 {
+        counts[FOUR_THREE] = 1;
+    } else if open_threes >= 2 {
+        counts[DOUBLE_THREE] = 1;
+    }
+    counts
+}
+
+/// What a side's stone on a cell would make, from its `patterns` in the four lines, with the features' `weights`.
+fn worth(patterns: [Pattern; 4], weights: &[i32; FEATURES]) -> Worth {
     let count = |pattern: Pattern| patterns.iter().filter(|&&p| p >= pattern).count();
     let fours = patterns
         .iter()
@@ -289,15 +375,12 @@ fn worth(patterns: [Pattern; 4]) -> Worth {
         .filter(|&&p| p == Pattern::OpenThree)
         .count();
     let open_four = patterns.contains(&Pattern::OpenFour);
-    let mut value: i32 = patterns.iter().map(|&p| WEIGHTS[p as usize]).sum();
+    let value = features(patterns)
+        .iter()
+        .zip(weights)
+        .map(|(&count, &weight)| count as i32 * weight)
+        .sum();
     let win = open_four || fours >= 2;
-    if win {
-        value += DOUBLE_FOUR;
-    } else if fours == 1 && open_threes >= 1 {
-        value += FOUR_THREE;
-    } else if open_threes >= 2 {
-        value += DOUBLE_THREE;
-    }
     Worth {
         value,
         five: patterns.contains(&Pattern::Five),
@@ -317,12 +400,13 @@ static WORTHS: OnceLock<Vec<u32>> = OnceLock::new();
 /// The table of [`WORTHS`].
 fn worths() -> &'static [u32] {
     WORTHS.get_or_init(|| {
+        let weights = evaluation_weights();
         (0..PATTERNS.len().pow(4))
             .map(|index| {
                 let patterns = std::array::from_fn(|direction| {
                     PATTERNS[index / PATTERNS.len().pow(3 - direction as u32) % PATTERNS.len()]
                 });
-                let worth = worth(patterns);
+                let worth = worth(patterns, &weights);
                 // Values are far below 2^28.
                 (worth.value as u32) << WORTH_FLAGS
                     | u32::from(worth.five)
@@ -384,6 +468,29 @@ pub(crate) struct Lines {
     wins: [Bits; 2],
     /// By side, the cells where it makes a four, an open three or two threes.
     threats: [Bits; 2],
+    /// What each stone placed and not yet taken back changed, last on top, so that taking it back restores that
+    /// instead of working the patterns out again (see [`Lines::take_back`]).
+    undo: Vec<Undo>,
+    /// The cells' patterns and worths as they were before each placed stone changed them, the stones' in order.
+    saved: Vec<SavedCell>,
+}
+
+/// What [`Lines::place`] keeps to undo a stone: the sets and totals before it, and where its cells begin in
+/// [`Lines::saved`].
+#[derive(Clone, Copy)]
+struct Undo {
+    bit: u8,
+    saved_from: u32,
+    totals: [i64; 2],
+    sets: [[Bits; 2]; 4],
+}
+
+/// A cell's patterns and worth before a stone changed them.
+#[derive(Clone, Copy)]
+struct SavedCell {
+    bit: u8,
+    patterns: [[Pattern; 4]; 2],
+    worths: [u32; 2],
 }
 
 impl Lines {
@@ -399,6 +506,9 @@ impl Lines {
                 lines.place(player, bit);
             }
         }
+        // The position's own stones are never taken back.
+        lines.undo.clear();
+        lines.saved.clear();
         lines
     }
 
@@ -422,6 +532,8 @@ impl Lines {
             fours: [Bits::EMPTY; 2],
             wins: [Bits::EMPTY; 2],
             threats: [Bits::EMPTY; 2],
+            undo: Vec::new(),
+            saved: Vec::new(),
         };
         let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
         for (direction, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
@@ -454,16 +566,40 @@ impl Lines {
         lines
     }
 
-    /// Puts a stone of `player` on the empty cell at `bit`.
+    /// Puts a stone of `player` on the empty cell at `bit`, keeping what it changes for [`Lines::take_back`].
     pub(crate) fn place(&mut self, player: Player, bit: usize) {
+        self.undo.push(Undo {
+            // Bits are below 256.
+            bit: bit as u8,
+            saved_from: self.saved.len() as u32,
+            totals: self.totals,
+            sets: [self.fives, self.fours, self.wins, self.threats],
+        });
         self.set_stone(player, bit, true);
         self.refresh_around(bit);
     }
 
-    /// Takes back the stone of `player` on the cell at `bit`.
+    /// Takes back the stone of `player` on the cell at `bit`, the last one placed and not yet taken back (the
+    /// search plays and takes back its moves in that order): what its placing changed is put back as it was,
+    /// which costs a copy of those cells rather than working their patterns out again.
+    ///
+    /// # Panics
+    /// If `bit` is not the last stone placed.
     pub(crate) fn take_back(&mut self, player: Player, bit: usize) {
+        let undo = self.undo.pop().expect("a stone to take back");
+        assert_eq!(
+            usize::from(undo.bit),
+            bit,
+            "stones are taken back last first"
+        );
         self.set_stone(player, bit, false);
-        self.refresh_around(bit);
+        for cell in self.saved.drain(undo.saved_from as usize..).rev() {
+            let bit = usize::from(cell.bit);
+            self.patterns[bit] = cell.patterns;
+            self.worths[bit] = cell.worths;
+        }
+        self.totals = undo.totals;
+        [self.fives, self.fours, self.wins, self.threats] = undo.sets;
     }
 
     /// Adds or removes the stone of `player` at `bit` in the words of its four lines and in the empty cells.
@@ -488,7 +624,7 @@ impl Lines {
     }
 
     /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines (`k` under the
-    /// standard rule: see [`reach`]).
+    /// standard rule: see [`reach`]), each cell's patterns and worth kept before (for [`Lines::take_back`]).
     fn refresh_around(&mut self, bit: usize) {
         let reach = reach(self.shape.k(), self.shape.exact());
         for direction in 0..4 {
@@ -497,6 +633,16 @@ impl Lines {
             let last = usize::from(self.lengths[direction][line]) - 1;
             for at in place.saturating_sub(reach)..=(place + reach).min(last) {
                 let cell = usize::from(self.cells[direction][line][at]);
+                // A stone's cell has no patterns, before the move or after: only the move's own changes.
+                if cell != bit && !self.empty.contains(cell) {
+                    continue;
+                }
+                self.saved.push(SavedCell {
+                    // Bits are below 256.
+                    bit: cell as u8,
+                    patterns: self.patterns[cell],
+                    worths: self.worths[cell],
+                });
                 if self.refresh_pattern(direction, line, at, cell) {
                     self.settle(cell);
                 }
@@ -561,18 +707,16 @@ impl Lines {
             self.worths[bit][side] = new;
             self.totals[side] += i64::from(new >> WORTH_FLAGS) - i64::from(old >> WORTH_FLAGS);
             let changed = (new ^ old) & ((1 << WORTH_FLAGS) - 1);
-            let sets = [
-                &mut self.fives[side],
-                &mut self.fours[side],
-                &mut self.wins[side],
-                &mut self.threats[side],
-            ];
-            for (flag, set) in sets.into_iter().enumerate() {
-                // The flag changed: so did the cell's membership.
-                if changed >> flag & 1 != 0 {
-                    *set = *set ^ Bits::bit(bit);
-                }
+            if changed == 0 {
+                continue;
             }
+            // The flag changed: so did the cell's membership, one bit of one word of each set.
+            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+            let flip = |flag: u32| if changed >> flag & 1 != 0 { mask } else { 0 };
+            self.fives[side].0[word] ^= flip(0);
+            self.fours[side].0[word] ^= flip(1);
+            self.wins[side].0[word] ^= flip(2);
+            self.threats[side].0[word] ^= flip(3);
         }
     }
 
@@ -627,6 +771,34 @@ impl Lines {
         let score = mine * 3 / 2 - theirs;
         // In range after the clamp.
         score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
+    }
+
+    /// An estimate of the score, for `mover`, of its quiet move on `bit` once the opponent is to move and the
+    /// position is evaluated (see [`Lines::evaluate`], whose weights it follows): the side's cells lose the one
+    /// taken and gain about twice its worth around it, the opponent's lose what it was worth to them.
+    pub(crate) fn quiet_gain(&self, mover: Player, bit: usize) -> i32 {
+        let (mine, theirs) = (
+            self.totals[mover as usize] + i64::from(self.value(bit, mover)),
+            self.totals[mover.opponent() as usize] - i64::from(self.value(bit, mover.opponent())),
+        );
+        // The opponent moves next: its cells count half again, as in the evaluation.
+        let score = mine - theirs * 3 / 2;
+        score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
+    }
+
+    /// How many of each of [`EVALUATION_FEATURES`] the empty cells hold for `player`: its evaluation's total
+    /// is their sum weighted by [`evaluation_weights`].
+    pub(crate) fn features(&self, player: Player) -> [u32; FEATURES] {
+        let mut counts = [0; FEATURES];
+        for bit in self.empty.iter() {
+            for (count, feature) in counts
+                .iter_mut()
+                .zip(features(self.patterns[bit][player as usize]))
+            {
+                *count += feature;
+            }
+        }
+        counts
     }
 
     /// The board's shape.
@@ -803,6 +975,39 @@ mod tests {
                     }
                     check(&lines, &grid);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_weights_are_data_and_the_features_add_up_to_the_evaluation() {
+        assert_eq!(parse_weights(WEIGHTS_FILE), Ok(evaluation_weights()));
+        assert!(parse_weights("one 1")
+            .unwrap_err()
+            .starts_with("no weight for two"));
+        assert!(parse_weights("six 1").unwrap_err().contains("six"));
+        let weights = evaluation_weights();
+        let mut rng = Rng::new(5);
+        let s = shape(15, 15, 5);
+        let mut grid = Grid::empty(s);
+        for _ in 0..30 {
+            let legal: Vec<usize> = grid.legal_moves().collect();
+            grid = grid.play(legal[rng.below(legal.len())]);
+            if grid.is_over() {
+                break;
+            }
+            let lines = Lines::new(&grid);
+            for (side, player) in [Player::X, Player::O].into_iter().enumerate() {
+                let features = evaluation_features(&grid)[side];
+                let weighted: i64 = (features.iter().zip(weights))
+                    .map(|(&count, weight)| i64::from(count) * i64::from(weight))
+                    .sum();
+                let total: i64 = lines
+                    .empty()
+                    .iter()
+                    .map(|bit| i64::from(lines.value(bit, player)))
+                    .sum();
+                assert_eq!(weighted, total);
             }
         }
     }

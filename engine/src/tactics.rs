@@ -10,6 +10,7 @@
 use super::bits::Bits;
 use super::grid::{Grid, Player, Shape, Symmetry};
 use super::lines::Lines;
+use super::ordering::Ordering;
 use super::score::EVAL_LIMIT;
 use super::settings::{Order, Settings};
 use std::cell::RefCell;
@@ -632,12 +633,13 @@ impl Grid {
     /// `lines.rs`). With [`Settings::threat_moves`], when the opponent threatens to win with its next move but one
     /// (an open three, a cell for two fours), only the moves that make a four or take a cell of the opponent's
     /// fours: those are the defences, and with the side's own fours the only moves that do not lose at once
-    /// (the others come if all of these lose).
+    /// (the others come if all of these lose). With `ordering`, a move's history adds to its weight (see
+    /// `ordering.rs`).
     pub(crate) fn pattern_tactics(
         &self,
         lines: &Lines,
         windows: &mut Windows,
-        settings: &Settings,
+        (settings, ordering): (&Settings, Option<&Ordering>),
         moves: &mut Vec<usize>,
     ) -> Tactics {
         moves.clear();
@@ -672,10 +674,10 @@ impl Grid {
             // What the move makes counts a little more than what it stops: the side to move is a move ahead.
             let weight =
                 i64::from(lines.value(bit, mover)) * 5 / 4 + i64::from(lines.value(bit, opponent));
+            let learned = ordering.map_or(0, |ordering| ordering.bonus(mover as usize, bit));
+            let weight = weight as u64 + learned;
             let cell = windows.cell_of[bit];
-            order.push(
-                !((weight as u64) << 16 | windows.centrality[bit] << 8 | u64::from(255 - cell)),
-            );
+            order.push(!(weight << 16 | windows.centrality[bit] << 8 | u64::from(255 - cell)));
         }
         order.sort_unstable();
         moves.extend(order.iter().map(|&key| 255 - (!key & 0xff) as usize));
