@@ -102,6 +102,12 @@ pub(crate) struct Core<'c> {
     pub(crate) root_scores: Vec<Option<(i32, bool)>>,
     /// The best move at the root so far.
     pub(crate) root_best: Option<usize>,
+    /// In the current search of the root: the first move whose search finished, and the best move's score and
+    /// the root's alpha (see [`Core::record_root`]), so that an iteration the clock stops can still change the
+    /// move (see `search.rs`).
+    pub(crate) root_first: Option<usize>,
+    pub(crate) root_best_score: i32,
+    pub(crate) root_alpha: i32,
     pub(crate) start_ms: f64,
     pub(crate) budget_ms: f64,
     /// Whether the clock may stop the search.
@@ -151,6 +157,9 @@ impl<'c> Core<'c> {
             root_searched: Vec::new(),
             root_scores: Vec::new(),
             root_best: None,
+            root_first: None,
+            root_best_score: -INFINITY,
+            root_alpha: -INFINITY,
             start_ms: 0.0,
             budget_ms: 0.0,
             may_stop: false,
@@ -795,8 +804,10 @@ impl<'c> Core<'c> {
     /// Notes a root move's `score` and whether its search reached every end of the game (`complete`), and the
     /// move as the best so far if it `improves` on the others.
     fn record_root(&mut self, cell: usize, score: i32, complete: bool, improves: bool) {
+        self.root_first.get_or_insert(cell);
         if improves {
             self.root_best = Some(cell);
+            self.root_best_score = score;
         }
         if let Some(slot) = self.root_scores.get_mut(cell) {
             *slot = Some((score, complete));

@@ -688,9 +688,9 @@ const STABLE_FROM_DEPTH: u32 = 4;
 /// Iterations in a row with the same best move that make it stable.
 const STABLE_ITERATIONS: u32 = 3;
 /// The share of the time after which a stable best move is played.
-const STABLE_SHARE: f64 = 0.3;
+const STABLE_SHARE: f64 = 0.35;
 /// The share after which no new iteration starts while the best move is neither stable nor in doubt.
-const STEADY_SHARE: f64 = 0.55;
+const STEADY_SHARE: f64 = 0.6;
 /// A drop of the root's score by more than this (about an open two's worth) since the last iteration puts the
 /// best move in doubt, as a change of the best move does: the whole time may then be spent.
 const SCORE_DROP: i32 = 60;
@@ -887,6 +887,7 @@ impl Core<'_> {
         let quickest = self.inexact == inexact;
         let every_move_proved = self.keep_moves(root, depth, quickest, found);
         if self.stopped {
+            self.keep_better_move(found);
             found.iterations.push(iteration);
             return None;
         }
@@ -918,11 +919,15 @@ impl Core<'_> {
         let aspire = self.settings.learned_order
             && self.root == Root::Best
             && depth >= ASPIRATION_FROM_DEPTH;
+        self.root_first = None;
+        self.root_alpha = -INFINITY;
         let Some(guess) = guess.filter(|_| aspire) else {
             return self.negamax(root, -INFINITY, INFINITY, depth, 0);
         };
         let (mut alpha, mut beta) = (guess - ASPIRATION, guess + ASPIRATION);
         loop {
+            self.root_first = None;
+            self.root_alpha = alpha;
             let raw = self.negamax(root, alpha, beta, depth, 0);
             if self.stopped {
                 return raw;
@@ -934,6 +939,23 @@ impl Core<'_> {
             } else {
                 return raw;
             }
+        }
+    }
+
+    /// With [`Settings::learned_order`], after an iteration of the best move that the clock stopped: its best move
+    /// if the last iteration's best was searched first and another move's search then finished with a better score
+    /// (one above the root's alpha, so exact or a lower bound, not a fail-low's bound). Engines keep such a move:
+    /// the iteration saw it beat the move the last one chose.
+    fn keep_better_move(&mut self, found: &mut Found) {
+        if !self.settings.learned_order || self.root != Root::Best || found.best.is_none() {
+            return;
+        }
+        let searched_last_best = self.root_first == found.best;
+        if searched_last_best
+            && self.root_best != found.best
+            && self.root_best_score > self.root_alpha
+        {
+            found.best = self.root_best;
         }
     }
 
