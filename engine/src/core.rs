@@ -24,9 +24,10 @@ use super::tactics::{Tactics, Windows};
 use super::threats::{ForcedKind, ThreatLimits, Threats};
 use std::ops::ControlFlow;
 
-/// Nodes between two looks at the clock: often enough to stop within a few milliseconds, rarely enough to cost
-/// nothing. A threat search at a node looks at the clock itself, every few dozen of its own positions.
-const CLOCK_EVERY: u64 = 1024;
+/// Nodes between two looks at the clock: often enough to stop within a millisecond or two (a node with its
+/// pattern update costs a few microseconds), rarely enough to cost nothing. A threat search at a node looks at the
+/// clock itself, as it begins and every few dozen of its own positions.
+const CLOCK_EVERY: u64 = 256;
 /// The most fours in a row the search for continuous fours at a node tries.
 const NODE_FOURS: u32 = 12;
 /// The most positions the search for continuous fours at a node visits.
