@@ -43,8 +43,9 @@ const REDUCTION_FROM_DEPTH: u32 = 3;
 /// The shallowest depth at which a node without a move from the table first searches itself two plies shallower
 /// (internal iterative deepening), to have one.
 const INTERNAL_DEEPENING_FROM: u32 = 5;
-/// One ply above the horizon, what a quiet move may gain beyond the estimate of [`Lines::quiet_gain`] (a little
-/// more than an open three's weight): a move whose estimate falls short of alpha by more is not searched.
+/// One ply above the horizon, what a quiet move may gain beyond the estimate of [`Lines::quiet_gain`] (about one
+/// and a half open threes' weight in `weights.txt`): a move whose estimate falls short of alpha by more is not
+/// searched.
 const FUTILITY_MARGIN: i32 = 120;
 /// The most positions the threat search visits for the opponent's win at a node, with [`Settings::defence`].
 const DEFENCE_POSITIONS: u64 = 3_000;

@@ -691,8 +691,9 @@ const STABLE_ITERATIONS: u32 = 3;
 const STABLE_SHARE: f64 = 0.35;
 /// The share after which no new iteration starts while the best move is neither stable nor in doubt.
 const STEADY_SHARE: f64 = 0.6;
-/// A drop of the root's score by more than this (about an open two's worth) since the last iteration puts the
-/// best move in doubt, as a change of the best move does: the whole time may then be spent.
+/// A drop of the root's score by more than this (a little less than an open three's weight in `weights.txt`)
+/// since the last iteration puts the best move in doubt, as a change of the best move does: the whole time may
+/// then be spent.
 const SCORE_DROP: i32 = 60;
 
 impl Pace {
