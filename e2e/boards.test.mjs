@@ -219,6 +219,25 @@ test("a bigger board carries its coordinates, and the page, the status, the move
   });
 });
 
+test("rule=standard: six in a row does not win Gomoku, the board control offers it, and Share's link keeps it", async () => {
+  // X has h8 to l8 but for k8, and a stone on g8: X on k8 makes six in a row.
+  const stones = { "7,6": "X", "7,7": "X", "7,8": "X", "7,9": "X", "7,11": "X", "0,0": "O", "0,2": "O", "0,4": "O", "0,6": "O", "14,14": "O" };
+  await withGame(`?board=15x15&rule=standard&mode=friend&position=${gomoku(stones)}`, async (page) => {
+    assert.equal(await page.locator("select[data-board]").inputValue(), "15x15/5/standard");
+    await page.locator('[data-cell="115"]').click();
+    assert.equal(await page.locator(".ttt-status").textContent(), "X played k8. O to move.");
+    // Free-style, the same move wins.
+    await page.getByRole("combobox", { name: "Board" }).selectOption("15x15/5");
+    assert.equal(await page.locator("select[data-board]").inputValue(), "15x15/5");
+    await page.getByRole("combobox", { name: "Board" }).selectOption({ label: "15x15, exactly 5 in a row (standard Gomoku)" });
+    assert.equal(await page.locator("select[data-board]").inputValue(), "15x15/5/standard");
+  });
+  await withGame(`?board=15x15&mode=friend&position=${gomoku(stones)}`, async (page) => {
+    await page.locator('[data-cell="115"]').click();
+    assert.match(await page.locator(".ttt-status").textContent(), /X wins/);
+  });
+});
+
 test("on a bigger board the game tree is shown one move deep, says why, and gives each move's proved value", async () => {
   await withGame("?board=4x4&k=4&tree=1&step=1", async (page) => {
     const panel = page.locator(".ttt-tree-panel");

@@ -396,7 +396,7 @@ test("every bad input throws an Error with a clear message, and the module keeps
     for (const expected of [
       /analyze\(O\.\.\.\.\.\.\.\.\) -> analyze: O has more marks than X/,
       /bestMove\(XXXOO\.\.\.\.\) -> bestMove: the game is over/,
-      /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, practice, depth, branching, seed, controls, theme, leaves$/,
+      /mount\(options \{"foo":1\}\) -> mount: unknown option "foo": the options are human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, rule, think, eval, horizon, practice, depth, branching, seed, controls, theme, leaves$/,
       /mount\(options \{"level":"godlike"\}\) -> mount: level="godlike" is not understood/,
       /mount twice into one element -> mount: this element already shows a game/,
       /mount\(<img>\) -> mount: <img> does not show a game inside it: mount the game into a <div>/,

@@ -1,12 +1,14 @@
 //! A match manager for Gomocup brains, to measure engines against each other through the protocol: it starts two
-//! engine commands as child processes, plays games of free-style Gomoku (five or more in a row wins) from openings
+//! engine commands as child processes, plays games of free-style Gomoku (five or more in a row wins), or of
+//! standard Gomoku with `--rule standard` (exactly five wins), from openings
 //! generated from a seed, each opening twice with the colours swapped, checks every move, and prints a W-D-L
 //! table, an Elo estimate with its 95% error and each engine's worst time per move. A brain that crashes, answers
 //! late or plays an illegal move loses that game, and the reason is kept. Timed, so not a test.
 //!
 //! ```text
 //! cargo run --release --example match -- --first CMD --second CMD [--openings 50] [--stones 2] [--seed 1]
-//!     [--size 15] [--time-ms 1000] [--tolerance-ms 1000] [--start-ms 10000] [--games-out FILE]
+//!     [--size 15] [--rule freestyle] [--time-ms 1000] [--tolerance-ms 1000] [--start-ms 10000]
+//!     [--games-out FILE] [--info "KEY VALUE"]...
 //! ```
 //!
 //! A command is split on spaces (no quoting). See `docs/gomocup.md` for the output.
@@ -33,7 +35,7 @@ mod native {
     use std::thread;
     use std::time::{Duration, Instant};
 
-    /// Five or more in a row wins: free-style Gomoku, the only rule this manager referees.
+    /// Five in a row wins: or more under free-style Gomoku, exactly five under the standard rule.
     const FIVE: usize = 5;
 
     /// What `INFO time_left` says when the match has no time limit.
@@ -48,10 +50,14 @@ mod native {
         pub stones: usize,
         pub seed: u64,
         pub size: usize,
+        /// Only exactly five wins (`--rule standard`, the protocol's `INFO rule 1`).
+        pub exact: bool,
         pub time_ms: u64,
         pub tolerance_ms: u64,
         pub start_ms: u64,
         pub games_out: Option<String>,
+        /// More `INFO` lines for both engines (`--info "max_node 30000"`), sent after the manager's own.
+        pub info: Vec<String>,
     }
 
     impl Settings {
@@ -64,10 +70,12 @@ mod native {
                 stones: 2,
                 seed: 1,
                 size: 15,
+                exact: false,
                 time_ms: 1000,
                 tolerance_ms: 1000,
                 start_ms: 10_000,
                 games_out: None,
+                info: Vec::new(),
             };
             let mut args = args.iter();
             while let Some(flag) = args.next() {
@@ -88,6 +96,16 @@ mod native {
                     "--tolerance-ms" => settings.tolerance_ms = number()?,
                     "--start-ms" => settings.start_ms = number()?,
                     "--games-out" => settings.games_out = Some(value.clone()),
+                    "--info" => settings.info.push(value.clone()),
+                    "--rule" => {
+                        settings.exact = match value.as_str() {
+                            "standard" => true,
+                            "freestyle" => false,
+                            _ => {
+                                return Err(format!("--rule is standard or freestyle, not {value}"))
+                            }
+                        }
+                    }
                     _ => return Err(format!("unknown option {flag}")),
                 }
             }
@@ -151,13 +169,25 @@ mod native {
     pub struct Board {
         size: usize,
         cells: Vec<Option<usize>>,
+        /// Only exactly five wins.
+        exact: bool,
     }
 
     impl Board {
+        /// An empty free-style board.
         pub fn new(size: usize) -> Board {
             Board {
                 size,
                 cells: vec![None; size * size],
+                exact: false,
+            }
+        }
+
+        /// An empty board where only exactly five wins, if `exact`.
+        pub fn with_rule(size: usize, exact: bool) -> Board {
+            Board {
+                exact,
+                ..Board::new(size)
             }
         }
 
@@ -176,7 +206,13 @@ mod native {
         }
 
         /// The longest line of the stone on `point` through it, in any of the four directions.
+        #[cfg(test)]
         pub fn run_through(&self, point: Point) -> usize {
+            self.runs_through(point).into_iter().max().unwrap_or(1)
+        }
+
+        /// The line of the stone on `point` through it in each of the four directions.
+        fn runs_through(&self, point: Point) -> [usize; 4] {
             let size = self.size as isize;
             let (x, y) = (point.0 as isize, point.1 as isize);
             let side = self.cells[point.1 * self.size + point.0];
@@ -185,23 +221,24 @@ mod native {
                     && (0..size).contains(&y)
                     && self.cells[(y * size + x) as usize] == side
             };
-            [(1, 0), (0, 1), (1, 1), (1, -1)]
-                .iter()
-                .map(|&(dx, dy)| {
-                    let count = |sign: isize| {
-                        (1..)
-                            .take_while(|&step| same(x + sign * step * dx, y + sign * step * dy))
-                            .count()
-                    };
-                    1 + count(1) + count(-1)
-                })
-                .max()
-                .unwrap_or(1)
+            [(1, 0), (0, 1), (1, 1), (1, -1)].map(|(dx, dy)| {
+                let count = |sign: isize| {
+                    (1..)
+                        .take_while(|&step| same(x + sign * step * dx, y + sign * step * dy))
+                        .count()
+                };
+                1 + count(1) + count(-1)
+            })
         }
 
-        /// Whether the last move on `point` made five or more in a row.
+        /// Whether the last move on `point` made five or more in a row (exactly five under the standard rule).
         pub fn wins(&self, point: Point) -> bool {
-            self.run_through(point) >= FIVE
+            let runs = self.runs_through(point);
+            if self.exact {
+                runs.contains(&FIVE)
+            } else {
+                runs.iter().any(|&run| run >= FIVE)
+            }
         }
 
         pub fn is_full(&self) -> bool {
@@ -379,11 +416,15 @@ mod native {
         if answer != "OK" {
             return Err(format!("refused START {}: {answer}", settings.size));
         }
-        let info = format!(
+        let mut info = format!(
             "INFO timeout_turn {}\nINFO timeout_match 0\nINFO time_left {UNLIMITED_MS}\nINFO max_memory 0\n\
-             INFO game_type 1\nINFO rule 0\n",
-            settings.time_ms
+             INFO game_type 1\nINFO rule {}\n",
+            settings.time_ms,
+            u8::from(settings.exact)
         );
+        for line in &settings.info {
+            let _ = writeln!(info, "INFO {line}");
+        }
         engine.send(&info)?;
         Ok(engine)
     }
@@ -423,7 +464,7 @@ mod native {
         opening: &[Point],
         clocks: &mut [Clocking; 2],
     ) -> Game {
-        let mut board = Board::new(settings.size);
+        let mut board = Board::with_rule(settings.size, settings.exact);
         for (index, &point) in opening.iter().enumerate() {
             board.place(point, index % 2);
         }
@@ -577,10 +618,15 @@ mod native {
         };
         println!("A: {}\nB: {}", settings.first, settings.second);
         println!(
-            "{} games, {}x{} free-style, {} openings of {} stones (seed {}), {} ms a move\n",
+            "{} games, {}x{} {}, {} openings of {} stones (seed {}), {} ms a move\n",
             all.len(),
             settings.size,
             settings.size,
+            if settings.exact {
+                "standard"
+            } else {
+                "free-style"
+            },
             settings.openings,
             settings.stones,
             settings.seed,
@@ -703,6 +749,22 @@ mod native {
                 );
                 assert_eq!(board.run_through(line[0]), 6);
             }
+        }
+
+        #[test]
+        fn under_the_standard_rule_exactly_five_wins() {
+            let mut board = Board::with_rule(15, true);
+            for x in [0, 1, 2, 3, 5] {
+                board.place((x, 0), 0);
+            }
+            board.place((4, 0), 0);
+            assert!(!board.wins((4, 0)), "six is no win");
+            for x in [0, 1, 2, 4] {
+                board.place((x, 2), 1);
+            }
+            board.place((3, 2), 1);
+            assert!(board.wins((3, 2)), "five is");
+            assert!(Settings::parse(&["--rule".to_owned(), "renju".to_owned()]).is_err());
         }
 
         #[test]

@@ -7,7 +7,17 @@
 //! cargo run --release --example puzzles -- find GAMES.tsv... [--time-ms 5000]
 //! cargo run --release --example puzzles -- check [--time-ms 5000]
 //! cargo run --release --example puzzles -- small ROWS COLS K COUNT SEED [--time-ms 2000]
+//! cargo run --release --example puzzles -- threatened GAMES.tsv... [--time-ms 2000] > threatened.txt
+//! cargo run --release --example puzzles -- defend threatened.txt [--time-ms 1000] [--check-ms 2000]
 //! ```
+//!
+//! `threatened` finds where a game was lost before the winner's forced win began: for each game won by five in a
+//! row, the earliest position from which `think` (given `--time-ms`) finds a forced win for the winner, as `find`
+//! does, and the position one move before it, the loser to move, printed as a line. `defend` asks `think` (given
+//! `--time-ms`) for the loser's move in each such position and checks (`think` given `--check-ms`) whether the
+//! winner still has a forced win after it: how often the engine sees the opponent's winning sequence before it
+//! starts, and stops it. (Some of these positions may be lost whatever is played; the share is for comparing
+//! engines on the same positions.)
 //!
 //! `check` tests each puzzle's win one level deep without the threat search's choice of defences: after the
 //! winner's first move, every legal reply of the other side must leave `think` (given `--time-ms`) a sure win.
@@ -39,6 +49,22 @@ fn main() {
                 .collect();
             native::small(&numbers, time_ms.unwrap_or(2000));
         }
+        Some("threatened") => {
+            let files = args[1..].iter().take_while(|arg| !arg.starts_with("--"));
+            for file in files {
+                native::threatened(file, time_ms.unwrap_or(2000));
+            }
+        }
+        Some("defend") => {
+            let check_ms = args
+                .iter()
+                .position(|arg| arg == "--check-ms")
+                .and_then(|at| args.get(at + 1))
+                .map_or(2000, |value| {
+                    value.parse().expect("a number of milliseconds")
+                });
+            native::defend(&args[1], time_ms.unwrap_or(1000), check_ms);
+        }
         Some("find") => {
             let files = args[1..].iter().take_while(|arg| !arg.starts_with("--"));
             for file in files {
@@ -61,7 +87,8 @@ mod fixture;
 mod native {
     use crate::fixture::{kind_name, puzzles};
     use tictactoe::engine::{
-        evaluate, think, ForcedKind, Grid, InstantClock, Limits, Outcome, Rng, Shape, Thought,
+        evaluate, think, Forced, ForcedKind, Grid, InstantClock, Limits, Outcome, Rng, Shape,
+        Thought,
     };
 
     fn limits(time_ms: u32) -> Limits {
@@ -148,13 +175,13 @@ mod native {
         }
     }
 
-    /// Prints a puzzle line for the earliest position of each won game of `file` from which `think` (given
-    /// `time_ms`) finds a forced win to the end.
-    pub fn find(file: &str, time_ms: u32) {
+    /// The games of `file` won by five in a row: each line's fields and its positions, from the empty board.
+    fn won_games(file: &str) -> Vec<(Vec<String>, Vec<Grid>)> {
         let text = std::fs::read_to_string(file).expect("a games file");
         let shape = Shape::new(15, 15, 5).expect("15x15");
+        let mut games = Vec::new();
         for line in text.lines().skip(1) {
-            let fields: Vec<&str> = line.split('\t').collect();
+            let fields: Vec<String> = line.split('\t').map(str::to_owned).collect();
             if fields.len() < 6 || fields[4] != "five in a row" {
                 continue;
             }
@@ -172,23 +199,94 @@ mod native {
                         .fold(Grid::empty(shape), |g, &c| g.play(c))
                 })
                 .collect();
-            // The winner made the last move: its turns are every other position before it.
-            let (mut earliest, mut fours) = (None, None);
-            for n in (0..moves.len()).rev().step_by(2) {
-                let thought = think(&positions[n], limits(time_ms), &mut InstantClock::new());
-                match thought
-                    .forced
-                    .filter(|f| f.winner == positions[n].to_move())
-                {
-                    Some(forced) => {
-                        if forced.kind == ForcedKind::Fours && forced.plies >= 5 {
-                            fours = Some((n, forced.clone()));
-                        }
-                        earliest = Some((n, forced));
+            games.push((fields, positions));
+        }
+        games
+    }
+
+    /// In a game's `positions`, the winner's earliest turn from which `think` (given `time_ms`) finds its forced
+    /// win, walking back from the end while it does; and the latest such turn won by continuous fours of 5 plies
+    /// or more.
+    type Earliest = (Option<(usize, Forced)>, Option<(usize, Forced)>);
+    fn earliest_win(positions: &[Grid], time_ms: u32) -> Earliest {
+        let moves = positions.len() - 1;
+        // The winner made the last move: its turns are every other position before it.
+        let (mut earliest, mut fours) = (None, None);
+        for n in (0..moves).rev().step_by(2) {
+            let thought = think(&positions[n], limits(time_ms), &mut InstantClock::new());
+            match thought
+                .forced
+                .filter(|f| f.winner == positions[n].to_move())
+            {
+                Some(forced) => {
+                    if forced.kind == ForcedKind::Fours && forced.plies >= 5 {
+                        fours = Some((n, forced.clone()));
                     }
-                    None => break,
+                    earliest = Some((n, forced));
+                }
+                None => break,
+            }
+        }
+        (earliest, fours)
+    }
+
+    /// Prints, for each won game of `file`, the position one move before the winner's earliest forced win (see
+    /// [`earliest_win`]), the loser to move.
+    pub fn threatened(file: &str, time_ms: u32) {
+        for (fields, positions) in won_games(file) {
+            if let (Some((n, forced)), _) = earliest_win(&positions, time_ms) {
+                if n >= 1 {
+                    println!(
+                        "15 15 5 | {} | {} | {} | game {} of {file}, move {}",
+                        positions[n - 1],
+                        kind_name(forced.kind),
+                        forced.plies,
+                        fields[0],
+                        n
+                    );
                 }
             }
+        }
+    }
+
+    /// For each position of `file` (as `threatened` prints them), whether the move `think` chooses (given
+    /// `time_ms`) leaves the opponent without a forced win that `think` (given `check_ms`) finds.
+    pub fn defend(file: &str, time_ms: u32, check_ms: u32) {
+        let text = std::fs::read_to_string(file).expect("a file of positions");
+        let shape = Shape::new(15, 15, 5).expect("15x15");
+        let (mut defended, mut total) = (0, 0);
+        for line in text.lines().filter(|line| !line.starts_with('#')) {
+            let Some(position) = line.split(" | ").nth(1) else {
+                continue;
+            };
+            let position = Grid::parse(position, shape).expect("a position");
+            let thought = think(&position, limits(time_ms), &mut InstantClock::new());
+            let Some(best) = thought.best else { continue };
+            let after = position.play(best);
+            let answer = think(&after, limits(check_ms), &mut InstantClock::new());
+            let lost = after.is_over() || answer.sure_outcome() == Some(Outcome::Win);
+            total += 1;
+            defended += usize::from(!lost);
+            println!(
+                "{total:2}: {} {}",
+                if lost {
+                    "still lost after"
+                } else {
+                    "defended with"
+                },
+                best
+            );
+        }
+        println!(
+            "{defended} of {total} defended at {time_ms} ms a move (checked at {check_ms} ms)"
+        );
+    }
+
+    /// Prints a puzzle line for the earliest position of each won game of `file` from which `think` (given
+    /// `time_ms`) finds a forced win to the end.
+    pub fn find(file: &str, time_ms: u32) {
+        for (fields, positions) in won_games(file) {
+            let (earliest, fours) = earliest_win(&positions, time_ms);
             let first = earliest.as_ref().map(|(n, _)| *n);
             let later_fours = fours.filter(|(n, _)| Some(*n) != first);
             for (n, forced) in earliest.iter().chain(later_fours.iter()) {

@@ -1,10 +1,11 @@
 //! The Gomocup (piskvork) protocol: a [`Brain`] takes one line from the manager and returns the lines to answer,
 //! and the binary `pbrain-minimax` only moves lines between it and standard input and output. Pure and
 //! deterministic: the search sits behind [`Searcher`], so tests give it a fake one, and nothing here reads a clock
-//! or the terminal. The rules played, every command and every error are in `docs/gomocup.md`.
+//! or the terminal. The rules played (free-style, or standard after `INFO rule 1`), every command and every error
+//! are in `docs/gomocup.md`.
 
 use crate::engine::{
-    Clock, Engine, Forced, ForcedKind, Grid, Limits, Outcome, Player, Score, Shape, Status,
+    Clock, Engine, Forced, ForcedKind, Grid, Limits, Outcome, Player, Rule, Score, Shape, Status,
 };
 use std::io::{self, BufRead};
 
@@ -25,13 +26,11 @@ const MOVES_TO_PLAN: u64 = 25;
 /// The longest line the engine plays for: Gomoku's five.
 const GOMOKU_K: usize = 5;
 
-/// The `rule` bits of the protocol: exactly five wins, continuous game, renju, caro. Free-style is none of them.
-const RULE_NAMES: [(u32, &str); 4] = [
-    (1, "exactly five in a row"),
-    (2, "continuous game"),
-    (4, "renju"),
-    (8, "caro"),
-];
+/// The `rule` bit of the protocol that makes exactly five win (standard Gomoku); free-style is none of the bits.
+const EXACTLY_FIVE: u32 = 1;
+
+/// The `rule` bits of the protocol the brain does not play: continuous game, renju, caro.
+const RULE_NAMES: [(u32, &str); 3] = [(2, "continuous game"), (4, "renju"), (8, "caro")];
 
 /// What the search found for one move, as much as the protocol needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -178,6 +177,8 @@ struct BoardInput {
 pub struct Brain<S> {
     searcher: S,
     game: Option<Match>,
+    /// The rule of the match (`INFO rule`), which a manager may send before or after `START`.
+    rule: Rule,
     time: TimeControl,
     board: Option<BoardInput>,
     /// Said as `MESSAGE` lines before the next answer: the manager reads nothing after an `INFO`, so a problem with
@@ -192,6 +193,7 @@ impl<S: Searcher> Brain<S> {
         Brain {
             searcher,
             game: None,
+            rule: Rule::Freestyle,
             time: TimeControl::default(),
             board: None,
             notes: Vec::new(),
@@ -308,7 +310,7 @@ impl<S: Searcher> Brain<S> {
         };
         let k = line_to_win(rows, cols);
         let shape = match Shape::new(rows, cols, k) {
-            Ok(shape) => shape,
+            Ok(shape) => shape.with_rule(self.rule),
             Err(problem) => {
                 return vec![format!(
                     "ERROR unsupported board {cols}x{rows}: {problem} (this brain plays 3 to 15 per side)"
@@ -493,10 +495,19 @@ impl<S: Searcher> Brain<S> {
         }
     }
 
-    /// `INFO rule`: free-style (0) is what the engine plays; any other rule is told, and free-style kept, since
-    /// refusing to move would only lose the game.
+    /// `INFO rule`: free-style (0) or standard (1, exactly five wins), for the board of the match and the boards
+    /// started after it; any other rule is told, and its bit 1 kept, since refusing to move would only lose the
+    /// game.
     fn rule(&mut self, rule: u32) {
-        if rule == 0 {
+        self.rule = if rule & EXACTLY_FIVE != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        };
+        if let Some(game) = &mut self.game {
+            game.shape = game.shape.with_rule(self.rule);
+        }
+        if rule & !EXACTLY_FIVE == 0 {
             return;
         }
         let names: Vec<&str> = RULE_NAMES
@@ -509,8 +520,12 @@ impl<S: Searcher> Brain<S> {
         } else {
             names.join(", ")
         };
+        let played = match self.rule {
+            Rule::Freestyle => "free-style, five or more in a row wins",
+            Rule::Standard => "standard, exactly five in a row wins",
+        };
         self.notes.push(format!(
-            "rule {rule} ({names}) is not supported: this brain plays free-style, five or more in a row wins"
+            "rule {rule} ({names}) is not supported: this brain plays {played}"
         ));
     }
 
@@ -1017,7 +1032,7 @@ mod tests {
     }
 
     #[test]
-    fn an_unsupported_rule_is_told_before_the_next_answer_and_free_style_kept() {
+    fn an_unsupported_rule_is_told_before_the_next_answer_and_its_five_kept() {
         let mut brain = brain();
         assert!(
             session(
@@ -1042,8 +1057,9 @@ mod tests {
             ]
         );
         assert_eq!(said(&mut brain, &["TURN 5,5"]), "1,0", "said once");
-        assert!(said(&mut brain, &["INFO rule 3", "ABOUT"])
-            .contains("(exactly five in a row, continuous game)"));
+        assert!(said(&mut brain, &["INFO rule 3", "ABOUT"]).contains(
+            "rule 3 (continuous game) is not supported: this brain plays standard, exactly five in a row wins"
+        ));
     }
 
     #[test]

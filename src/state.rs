@@ -419,7 +419,7 @@ impl State {
     pub fn set_board_together(&mut self, readings: &[Reading]) -> Played {
         let mut settings = self.game.settings().clone();
         let problems = settings.set_board_together(readings);
-        self.forget_problems(&[Name::Board, Name::K, Name::Position]);
+        self.forget_problems(&[Name::Board, Name::K, Name::Rule, Name::Position]);
         self.problems.extend(Problem::of_settings(problems));
         self.play_on_with(settings)
     }

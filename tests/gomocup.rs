@@ -225,3 +225,76 @@ fn the_binary_ends_at_the_end_of_its_input() {
     assert!(success);
     assert_eq!(output.lines().count(), 2, "{output}");
 }
+
+/// The brain's answers to `lines`, one session with the engine's search as fast as it goes.
+fn engine_session(lines: &[&str]) -> Vec<String> {
+    let mut brain = Brain::new(EngineSearcher::new(InstantClock::new()));
+    brain.handle(b"INFO timeout_turn 0");
+    lines
+        .iter()
+        .flat_map(|line| brain.handle(line.as_bytes()))
+        .collect()
+}
+
+#[test]
+fn under_the_standard_rule_a_six_is_not_a_win() {
+    // The brain's stones at 0..3 and 5 of the top row: the empty 4,0 makes six in a row. The opponent's five
+    // stones are scattered along the bottom row.
+    let board = [
+        "BOARD", "0,0,1", "1,0,1", "2,0,1", "3,0,1", "5,0,1", "0,14,2", "2,14,2", "4,14,2",
+        "6,14,2", "8,14,2", "DONE",
+    ];
+    let free: Vec<&str> = ["START 15", "INFO rule 0"]
+        .into_iter()
+        .chain(board)
+        .collect();
+    assert_eq!(
+        engine_session(&free),
+        ["OK", "MESSAGE proved win in 1 plies", "4,0"],
+        "free-style: six wins"
+    );
+    let standard: Vec<&str> = ["START 15", "INFO rule 1"]
+        .into_iter()
+        .chain(board)
+        .collect();
+    let answer = engine_session(&standard);
+    assert_eq!(answer[0], "OK");
+    assert!(
+        !answer
+            .iter()
+            .any(|line| line.contains("win") || line == "4,0"),
+        "standard: six is no win, so no reason to play it: {answer:?}"
+    );
+    // The rule may come before START too. The opponent's TURN that makes six of its own is no win either: the
+    // brain moves on. Free-style, the brain blocks that cell at once.
+    let six = [
+        "INFO rule 1",
+        "START 15",
+        "BOARD",
+        "0,5,2",
+        "1,5,2",
+        "2,5,2",
+        "4,5,2",
+        "5,5,2",
+        "0,9,1",
+        "3,9,1",
+        "6,9,1",
+        "9,9,1",
+        "12,9,1",
+        "DONE",
+        "TURN 3,5",
+    ];
+    let answer = engine_session(&six);
+    assert!(
+        !answer.iter().any(|line| line.starts_with("ERROR")),
+        "{answer:?}"
+    );
+    assert!(
+        answer.last().is_some_and(|line| line.contains(',')),
+        "a move: {answer:?}"
+    );
+    let mut free = six;
+    free[0] = "INFO rule 0";
+    let answer = engine_session(&free);
+    assert_eq!(answer[..2], ["OK", "3,5"], "{answer:?}");
+}

@@ -136,11 +136,12 @@ fn check_solution(puzzle: &Puzzle, thought: &Thought) {
     }
 }
 
-/// Every win by continuous fours is found on a clock of 400 looks, and its line wins by the rules.
+/// Every win by continuous fours is found on a clock of 1,600 looks (the threat search looks every 64 positions),
+/// and its line wins by the rules.
 #[test]
 fn every_win_by_fours_is_solved_and_its_line_wins() {
     for puzzle in puzzles().iter().filter(|p| p.kind == ForcedKind::Fours) {
-        let thought = solve(puzzle, 400);
+        let thought = solve(puzzle, 1600);
         check_solution(puzzle, &thought);
         let forced = thought.forced.as_ref().expect("a forced win");
         assert_eq!(forced.kind, ForcedKind::Fours, "{}", puzzle.source);
@@ -149,7 +150,7 @@ fn every_win_by_fours_is_solved_and_its_line_wins() {
     }
 }
 
-/// Most wins by fours and threes (every fifth of them here) are found on a clock of 1,000 looks, and each found
+/// Most wins by fours and threes (every fifth of them here) are found on a clock of 4,000 looks, and each found
 /// is a win. Not all: the longest need more time than that, as they do on a real clock
 /// (`cargo run --release --example puzzles`).
 #[test]
@@ -161,7 +162,7 @@ fn most_wins_by_threes_are_solved_and_their_lines_win() {
         .collect();
     let mut solved = 0;
     for puzzle in &threes {
-        let thought = solve(puzzle, 1000);
+        let thought = solve(puzzle, 4000);
         if thought.sure_outcome() == Some(Outcome::Win) {
             check_solution(puzzle, &thought);
             solved += 1;

@@ -2,7 +2,7 @@
 //   <script type="module" src="https://USER.github.io/REPO/tic-tac-toe.js"></script>
 //   <tic-tac-toe level="hard" human="O"></tic-tac-toe>
 // Attributes mirror the URL parameters (human, mode, level, position, delay, scores, tree, stats, step, scoring, board,
-// k, think, eval, horizon, practice, depth, branching, seed, controls, theme, leaves); the game lives in the element's shadow root, so the page's styles and the game's leave
+// k, rule, think, eval, horizon, practice, depth, branching, seed, controls, theme, leaves); the game lives in the element's shadow root, so the page's styles and the game's leave
 // each other alone. Several elements play independently, and an element moved to another place of the page keeps its
 // game. A changed attribute changes the live game: the panels, the pause and the time per move change in place, and
 // who plays whom, the level, the board or the position start a new game (the board, k and position read together, as
@@ -11,7 +11,7 @@ import init, { mountElement } from "./tictactoe.js";
 
 const ready = init();
 const ATTRIBUTES = [
-  "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "step", "scoring", "board", "k", "think",
+  "human", "mode", "level", "position", "delay", "scores", "tree", "stats", "step", "scoring", "board", "k", "rule", "think",
   "eval", "horizon", "practice", "depth", "branching", "seed", "controls", "theme", "leaves",
 ];
 

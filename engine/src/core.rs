@@ -12,19 +12,22 @@
 //! Scores are the loop's numbers from the side to move's point of view (see `score.rs`). Node counts are the
 //! positions the loop entered, the root and a position answered from the table included.
 
+use super::bits::Bits;
 use super::clock::Clock;
 use super::grid::Grid;
 use super::lines::Lines;
+use super::ordering::Ordering;
 use super::score::{DECISIVE, INFINITY, WIN};
 use super::settings::{Memory, Scoring, Settings};
 use super::table::{Bound, Entry, KeyedTable, Keys, COMPLETE, NO_MOVE};
 use super::tactics::{Tactics, Windows};
-use super::threats::{ThreatLimits, Threats};
+use super::threats::{ForcedKind, ThreatLimits, Threats};
 use std::ops::ControlFlow;
 
-/// Nodes between two looks at the clock: often enough to stop within a few milliseconds, rarely enough to cost
-/// nothing. A threat search at a node looks at the clock itself, every few dozen of its own positions.
-const CLOCK_EVERY: u64 = 1024;
+/// Nodes between two looks at the clock: often enough to stop within a millisecond or two (a node with its
+/// pattern update costs a few microseconds), rarely enough to cost nothing. A threat search at a node looks at the
+/// clock itself, as it begins and every few dozen of its own positions.
+const CLOCK_EVERY: u64 = 256;
 /// The most fours in a row the search for continuous fours at a node tries.
 const NODE_FOURS: u32 = 12;
 /// The most positions the search for continuous fours at a node visits.
@@ -37,6 +40,15 @@ const NODE_THREATS_POSITIONS: u64 = 3_000;
 const FULL_DEPTH_MOVES: u32 = 3;
 /// The shallowest depth at which a move is reduced.
 const REDUCTION_FROM_DEPTH: u32 = 3;
+/// The shallowest depth at which a node without a move from the table first searches itself two plies shallower
+/// (internal iterative deepening), to have one.
+const INTERNAL_DEEPENING_FROM: u32 = 5;
+/// One ply above the horizon, what a quiet move may gain beyond the estimate of [`Lines::quiet_gain`] (about one
+/// and a half open threes' weight in `weights.txt`): a move whose estimate falls short of alpha by more is not
+/// searched.
+const FUTILITY_MARGIN: i32 = 120;
+/// The most positions the threat search visits for the opponent's win at a node, with [`Settings::defence`].
+const DEFENCE_POSITIONS: u64 = 3_000;
 
 /// What the root of a search is asked. The loop searches the root like any other node, with this policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +104,12 @@ pub(crate) struct Core<'c> {
     pub(crate) root_scores: Vec<Option<(i32, bool)>>,
     /// The best move at the root so far.
     pub(crate) root_best: Option<usize>,
+    /// In the current search of the root: the first move whose search finished, and the best move's score and
+    /// the root's alpha (see [`Core::record_root`]), so that an iteration the clock stops can still change the
+    /// move (see `search.rs`).
+    pub(crate) root_first: Option<usize>,
+    pub(crate) root_best_score: i32,
+    pub(crate) root_alpha: i32,
     pub(crate) start_ms: f64,
     pub(crate) budget_ms: f64,
     /// Whether the clock may stop the search.
@@ -115,6 +133,11 @@ pub(crate) struct Core<'c> {
     /// reduced move, a node whose moves were narrowed to the threats. While it does not grow in an iteration, a
     /// win found within its depth is the quickest (see `search.rs`).
     pub(crate) inexact: u64,
+    /// The killers and the history ([`Settings::learned_order`]).
+    ordering: Ordering,
+    /// Nodes whose moves were narrowed to the defences against the opponent's win by threats
+    /// ([`Settings::defence`]).
+    pub(crate) defended: u64,
 }
 
 impl<'c> Core<'c> {
@@ -136,6 +159,9 @@ impl<'c> Core<'c> {
             root_searched: Vec::new(),
             root_scores: Vec::new(),
             root_best: None,
+            root_first: None,
+            root_best_score: -INFINITY,
+            root_alpha: -INFINITY,
             start_ms: 0.0,
             budget_ms: 0.0,
             may_stop: false,
@@ -149,6 +175,8 @@ impl<'c> Core<'c> {
             threats: Threats::new(),
             threats_on: false,
             inexact: 0,
+            ordering: Ordering::default(),
+            defended: 0,
         }
     }
 
@@ -298,6 +326,13 @@ impl<'c> Core<'c> {
         beta: i32,
     ) -> i32 {
         let ply = node.at.ply;
+        let table_move = match table_move {
+            None => self.deepened_move(position, keys, node, *alpha, beta),
+            table_move => table_move,
+        };
+        if self.stopped {
+            return 0;
+        }
         let mut moves = self.windows.take_list(ply);
         // A root asked for every move's score tries every move, whatever the tactics would say.
         let settings = if ply == 0 && self.root != Root::Best {
@@ -309,8 +344,11 @@ impl<'c> Core<'c> {
         } else {
             self.settings
         };
+        let ordering = settings.learned_order.then_some(&self.ordering);
         let tactics = match &self.lines {
-            Some(lines) => position.pattern_tactics(lines, self.windows, &settings, &mut moves),
+            Some(lines) => {
+                position.pattern_tactics(lines, self.windows, (&settings, ordering), &mut moves)
+            }
             None => position.tactics(self.windows, &settings, &mut moves),
         };
         let score = match tactics {
@@ -328,13 +366,8 @@ impl<'c> Core<'c> {
             Tactics::Search { narrowed } => match self.threat_cut(position, keys, node, beta) {
                 Some(score) => score,
                 None => {
-                    // The table's move first: the best of the last iteration, the principal variation.
-                    if let Some(index) =
-                        table_move.and_then(|cell| moves.iter().position(|&m| m == cell))
-                    {
-                        let cell = moves.remove(index);
-                        moves.insert(0, cell);
-                    }
+                    let narrowed = narrowed || self.defend(position, node, &mut moves);
+                    self.order_first(position, ply, table_move, &mut moves);
                     let checked = settings.tactics;
                     let node = Node {
                         narrowed,
@@ -548,6 +581,10 @@ impl<'c> Core<'c> {
             }
             let cell = moves[next];
             next += 1;
+            if let Some(bound) = self.futile(position, cell, node, (*alpha, tried)) {
+                best = best.max(bound);
+                continue;
+            }
             let window = match node.at.ply {
                 0 if self.root_searched.get(cell) == Some(&false) => continue,
                 0 => self.root_window(original_alpha, *alpha, beta, best),
@@ -567,7 +604,7 @@ impl<'c> Core<'c> {
                 best_move = Some(cell);
                 if score > *alpha {
                     let left = next < moves.len();
-                    if self.cuts_off(position, node, (*alpha, beta), score, (tried, left)) {
+                    if self.cuts_off(position, node, (*alpha, beta), score, (cell, tried, left)) {
                         break;
                     }
                     *alpha = score;
@@ -579,18 +616,181 @@ impl<'c> Core<'c> {
             self.horizon += 1;
         }
         if node.remember {
+            let (searched, window) = ((best, best_move), (original_alpha, beta));
             let complete = self.horizon == horizon;
-            let searched = (best, best_move);
-            self.store_searched(
-                position,
-                keys,
-                node,
-                searched,
-                (original_alpha, beta),
-                complete,
-            );
+            self.store_searched(position, keys, node, searched, window, complete);
         }
         best
+    }
+
+    /// Whether the move to `cell` is left out by futility pruning ([`Settings::futility`]): one ply above the
+    /// horizon, in a node not narrowed to threats, a quiet move (it makes no threat and stops none) whose
+    /// estimate with [`FUTILITY_MARGIN`] cannot reach `alpha`, after `tried` moves were searched. Returns that
+    /// bound, the most the move is taken to score.
+    fn futile(
+        &mut self,
+        position: &Grid,
+        cell: usize,
+        node: Node,
+        (alpha, tried): (i32, u32),
+    ) -> Option<i32> {
+        // The first move is always searched, so that the node has a move.
+        let frontier = node.at.depth == 1 && node.at.ply > 0 && tried > 0;
+        if !self.settings.futility || !frontier || node.narrowed {
+            return None;
+        }
+        let lines = self.lines.as_ref()?;
+        let mover = position.to_move();
+        let bit = self.windows.bit_of(cell);
+        if (lines.threats(mover) | lines.threats(mover.opponent())).contains(bit) {
+            return None;
+        }
+        let bound = lines.quiet_gain(mover, bit).saturating_add(FUTILITY_MARGIN);
+        if bound > alpha {
+            return None;
+        }
+        // The move's own result is not known: the node's is not the end of the game's.
+        self.horizon += 1;
+        self.inexact += 1;
+        Some(bound)
+    }
+
+    /// Notes that the move to `cell` cut the node off at beta: a quiet one becomes a killer of its ply, and any
+    /// adds to the history ([`Settings::learned_order`]).
+    fn learn_cut(&mut self, position: &Grid, cell: usize, node: Node) {
+        if !self.settings.learned_order {
+            return;
+        }
+        let Some(lines) = &self.lines else {
+            return;
+        };
+        let mover = position.to_move();
+        let bit = self.windows.bit_of(cell);
+        let threat = (lines.threats(mover) | lines.threats(mover.opponent())).contains(bit);
+        if !threat {
+            self.ordering
+                .cut(node.at.ply, mover as usize, (cell, bit), node.at.depth);
+        }
+    }
+
+    /// With [`Settings::learned_order`], where the table has no move for a node `INTERNAL_DEEPENING_FROM` plies deep
+    /// or more: the best move of a search two plies shallower (internal iterative deepening), which leaves it in
+    /// the table.
+    fn deepened_move(
+        &mut self,
+        position: &mut Grid,
+        keys: &Keys,
+        node: Node,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<usize> {
+        let deep = node.at.depth >= INTERNAL_DEEPENING_FROM && node.at.ply > 0;
+        if !self.settings.learned_order || !node.remember || !deep {
+            return None;
+        }
+        let shallower = Node {
+            at: At {
+                depth: node.at.depth - 2,
+                ..node.at
+            },
+            ..node
+        };
+        self.expand(position, keys, shallower, None, &mut alpha.clone(), beta);
+        self.remembered_move(position, keys)
+    }
+
+    /// Puts the table's move first among `moves` (the best of the last iteration: the principal variation), then
+    /// with [`Settings::learned_order`] the killers of `ply`.
+    fn order_first(
+        &self,
+        position: &Grid,
+        ply: usize,
+        table_move: Option<usize>,
+        moves: &mut Vec<usize>,
+    ) {
+        let mut first = 0;
+        if let Some(index) = table_move.and_then(|cell| moves.iter().position(|&m| m == cell)) {
+            let cell = moves.remove(index);
+            moves.insert(0, cell);
+            first = 1;
+        }
+        if self.settings.learned_order {
+            self.killers_first(position, ply, first, moves);
+        }
+    }
+
+    /// Moves the killers of `ply` among `moves` up to just after the threats (and the `first` moves already
+    /// placed): a threat is tried before a quiet move whatever cut off elsewhere.
+    fn killers_first(&self, position: &Grid, ply: usize, first: usize, moves: &mut [usize]) {
+        let Some(lines) = &self.lines else {
+            return;
+        };
+        let mover = position.to_move();
+        let threats = lines.threats(mover) | lines.threats(mover.opponent());
+        let mut to = first
+            + moves[first..]
+                .iter()
+                .take_while(|&&cell| threats.contains(self.windows.bit_of(cell)))
+                .count();
+        for killer in self.ordering.killers(ply).into_iter().flatten() {
+            if let Some(from) = moves[to..].iter().position(|&cell| cell == killer) {
+                moves[to..=to + from].rotate_right(1);
+                to += 1;
+            }
+        }
+    }
+
+    /// With [`Settings::defence`], near the root: when the opponent would win by fours and threes were the side to
+    /// move to pass, keeps among `moves` only those that could stop that win: the cells of its line, the cells of
+    /// the opponent's threats, and the side's own fours. Whether it narrowed them (the others are searched only if
+    /// all of these lose).
+    fn defend(&mut self, position: &Grid, node: Node, moves: &mut Vec<usize>) -> bool {
+        let near_root = self
+            .settings
+            .threats
+            .is_some_and(|plies| node.at.ply as u32 <= plies);
+        if !self.settings.defence || !near_root || (node.at.ply == 0 && self.root != Root::Best) {
+            return false;
+        }
+        let Some(lines) = self.lines.as_mut() else {
+            return false;
+        };
+        let mover = position.to_move();
+        let opponent = mover.opponent();
+        if lines.threats(opponent).is_empty() {
+            return false;
+        }
+        let limits = ThreatLimits {
+            fours: NODE_FOURS,
+            threats: NODE_THREATS,
+            nodes: DEFENCE_POSITIONS,
+            deadline_ms: self.start_ms + self.budget_ms,
+        };
+        let clock = &mut *self.clock;
+        let found =
+            self.threats
+                .forced_win(lines, opponent, ForcedKind::FoursAndThrees, limits, clock);
+        if self.threats.timed_out && self.may_stop {
+            self.stopped = true;
+        }
+        let Some(win) = found else {
+            return false;
+        };
+        let line = win
+            .line
+            .iter()
+            .fold(Bits::EMPTY, |line, &bit| line.with(bit));
+        let defences = line | lines.threats(opponent) | lines.fours(mover);
+        let windows = &*self.windows;
+        let kept = |cell: &usize| defences.contains(windows.bit_of(*cell));
+        let count = moves.iter().filter(|cell| kept(cell)).count();
+        // Nothing to narrow, or nothing left: the moves stay as they were.
+        if count == 0 || count == moves.len() {
+            return false;
+        }
+        moves.retain(kept);
+        self.defended += 1;
+        true
     }
 
     /// The window a root move is searched with, the root's own being `(original_alpha, beta)` and raised to
@@ -606,8 +806,10 @@ impl<'c> Core<'c> {
     /// Notes a root move's `score` and whether its search reached every end of the game (`complete`), and the
     /// move as the best so far if it `improves` on the others.
     fn record_root(&mut self, cell: usize, score: i32, complete: bool, improves: bool) {
+        self.root_first.get_or_insert(cell);
         if improves {
             self.root_best = Some(cell);
+            self.root_best_score = score;
         }
         if let Some(slot) = self.root_scores.get_mut(cell) {
             *slot = Some((score, complete));
@@ -713,15 +915,15 @@ impl<'c> Core<'c> {
     }
 
     /// Whether a `score` that has just raised the node's best above `alpha` ends its loop: a cut-off at `beta`, or
-    /// the quickest win there is. `tried` moves were searched and moves are `left` or not; the observer hears of
-    /// a cut only when it skips some.
+    /// the quickest win there is. The move to `cell`, the `tried`-th searched, caused it (a cut teaches the order:
+    /// see [`Core::learn_cut`]), and moves are `left` or not; the observer hears of a cut only when it skips some.
     fn cuts_off(
         &mut self,
         position: &Grid,
         node: Node,
         (alpha, beta): (i32, i32),
         score: i32,
-        (tried, left): (u32, bool),
+        (cell, tried, left): (usize, u32, bool),
     ) -> bool {
         let cut = self.settings.pruning && score >= beta;
         let quickest =
@@ -731,6 +933,7 @@ impl<'c> Core<'c> {
             if tried == 1 {
                 self.first_move_cutoffs += 1;
             }
+            self.learn_cut(position, cell, node);
         }
         if cut || quickest {
             // Alpha is left as it was, as the textbook's MAX-VALUE returns before raising it: nothing reads it
@@ -797,6 +1000,14 @@ impl<'c> Core<'c> {
             }
         }
         self.table.put(entry);
+    }
+
+    /// The best move the table remembers for `position`, whose keys are `keys`.
+    fn remembered_move(&self, position: &Grid, keys: &Keys) -> Option<usize> {
+        let shape = position.shape();
+        let (key, frame) = keys.shared(shape);
+        let entry = self.table.get(key)?;
+        (entry.best != NO_MOVE).then(|| frame.inverse().image(shape, usize::from(entry.best)))
     }
 
     /// The best move the table remembers for `position`, as `position` names it.

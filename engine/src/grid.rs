@@ -4,7 +4,8 @@
 //!
 //! The rules are tic-tac-toe's: X moves first, the sides take turns, and the first side with `k` or more of its
 //! marks in a row, a column or a diagonal wins (free-style: six in a row also wins when `k` is 5). A full board
-//! without a line is a draw.
+//! without a line is a draw. Under Gomoku's standard rule ([`Rule::Standard`], a setting of the [`Shape`]) only
+//! exactly `k` in a row wins: six or more (an overline) does not, and the game goes on.
 //!
 //! Cells are numbered row by row from the top left, `0` to `cells() - 1`. The notation writes the rows from the
 //! top, separated by `/`, with `X`, `O` and `.`:
@@ -119,12 +120,44 @@ const MIN_SIDE: usize = 3;
 /// The most rows or columns a board has: 15 rows of 16 bits (the padding column included) fill 240 of 256.
 const MAX_SIDE: usize = 15;
 
-/// The size of a board and the length of a winning line.
+/// Which lines win: the choice Gomoku players make between free-style and standard (the Gomocup protocol's
+/// `INFO rule` 0 and 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// `k` or more in a row wins: an overline (six or more when `k` is 5) wins too.
+    #[default]
+    Freestyle,
+    /// Exactly `k` in a row wins; an overline does not, and the game goes on.
+    Standard,
+}
+
+impl Rule {
+    /// Both rules, free-style first.
+    pub const ALL: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+
+    /// The rule's name in lowercase, as URLs and the JS API spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+        }
+    }
+
+    /// The rule named `name` (any case).
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL
+            .into_iter()
+            .find(|rule| rule.name().eq_ignore_ascii_case(name.trim_ascii()))
+    }
+}
+
+/// The size of a board, the length of a winning line, and whether a longer line wins too ([`Rule`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
     rows: u8,
     cols: u8,
     k: u8,
+    exact: bool,
 }
 
 /// Why there is no board of that shape.
@@ -169,6 +202,7 @@ impl Shape {
         rows: 3,
         cols: 3,
         k: 3,
+        exact: false,
     };
 
     /// A board of `rows` x `cols` on which `k` in a row wins.
@@ -191,7 +225,30 @@ impl Shape {
             rows: rows as u8,
             cols: cols as u8,
             k: k as u8,
+            exact: false,
         })
+    }
+
+    /// The same board under `rule` (a new shape is free-style).
+    pub const fn with_rule(self, rule: Rule) -> Shape {
+        Shape {
+            exact: matches!(rule, Rule::Standard),
+            ..self
+        }
+    }
+
+    /// Which lines win.
+    pub const fn rule(self) -> Rule {
+        if self.exact {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        }
+    }
+
+    /// Whether only exactly `k` in a row wins ([`Rule::Standard`]).
+    pub(crate) const fn exact(self) -> bool {
+        self.exact
     }
 
     /// Rows, top to bottom.
@@ -253,12 +310,13 @@ impl Shape {
         all
     }
 
-    /// Whether a side holding `stones` has `k` or more in a row.
+    /// Whether a side holding `stones` has a winning line: `k` or more in a row, or exactly `k` under the
+    /// standard rule.
     pub(crate) const fn has_line(self, stones: Bits) -> bool {
         let steps = self.steps();
         let mut i = 0;
         while i < 4 {
-            if !stones.run_starts(steps[i], self.k()).is_empty() {
+            if !self.line_starts(stones, steps[i]).is_empty() {
                 return true;
             }
             i += 1;
@@ -266,11 +324,30 @@ impl Shape {
         false
     }
 
-    /// The bits of every line of `k` or more within `stones`.
+    /// Where the winning lines of `stones` in the direction `step` start: every run of `k` (the runs of an
+    /// overline included, free-style), or under the standard rule the runs of exactly `k`, with no stone of the
+    /// same side just before or just after.
+    const fn line_starts(self, stones: Bits, step: usize) -> Bits {
+        let starts = stones.run_starts(step, self.k());
+        if !self.exact || starts.is_empty() {
+            return starts;
+        }
+        // A padding bit is never a stone, so a row's end needs no check of its own.
+        let before = stones.up(step);
+        let after = stones.down(self.k() * step);
+        starts.minus(Bits([
+            before.0[0] | after.0[0],
+            before.0[1] | after.0[1],
+            before.0[2] | after.0[2],
+            before.0[3] | after.0[3],
+        ]))
+    }
+
+    /// The bits of every winning line within `stones` (see [`Shape::has_line`]).
     fn line_bits(self, stones: Bits) -> Bits {
         let mut cells = Bits::EMPTY;
         for step in self.steps() {
-            let starts = stones.run_starts(step, self.k());
+            let starts = self.line_starts(stones, step);
             for j in 0..self.k() {
                 cells |= starts.up(j * step);
             }
@@ -280,9 +357,13 @@ impl Shape {
 }
 
 impl fmt::Display for Shape {
-    /// "4x4, k=3": rows by columns.
+    /// "4x4, k=3": rows by columns; ", exactly" after it under the standard rule.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}, k={}", self.rows, self.cols, self.k)
+        write!(f, "{}x{}, k={}", self.rows, self.cols, self.k)?;
+        if self.exact {
+            write!(f, ", exactly")?;
+        }
+        Ok(())
     }
 }
 
@@ -832,6 +913,31 @@ mod tests {
         let grid = Grid::parse("XXXX../X...../X...../X...../OOO.../OOO...", s).unwrap();
         assert_eq!(grid.winner(), Some(Player::X));
         assert_eq!(grid.winning_cells(), [0, 1, 2, 3, 6, 12, 18]);
+    }
+
+    #[test]
+    fn under_the_standard_rule_exactly_k_wins() {
+        let standard = shape(7, 7, 4).with_rule(Rule::Standard);
+        assert_eq!(standard.rule(), Rule::Standard);
+        assert_eq!(Rule::from_name(" Standard"), Some(Rule::Standard));
+        // X has five in a row on the top row: an overline of four in a row, no win; free-style, a win.
+        let six = "XXXXX../OOO..../O....../......./......./......./.......";
+        let grid = Grid::parse(six, standard).unwrap();
+        assert_eq!(grid.status(), Status::InProgress);
+        assert!(grid.winning_cells().is_empty());
+        let free = Grid::parse(six, shape(7, 7, 4)).unwrap();
+        assert_eq!(free.status(), Status::Won(Player::X));
+        // Exactly four, with a gap after it, wins under both.
+        let four = "XXXX.X./OOO..../O....../......./......./......./.......";
+        let grid = Grid::parse(four, standard).unwrap();
+        assert_eq!(grid.status(), Status::Won(Player::X));
+        assert_eq!(grid.winning_cells(), vec![0, 1, 2, 3]);
+        // Down a diagonal, X's stone on 24 joins 0, 8, 16 and 32, 40 into six: no win.
+        let mut grid = Grid::empty(standard);
+        for cell in [0, 1, 8, 2, 16, 3, 32, 6, 40, 5, 24] {
+            grid = grid.play(cell);
+        }
+        assert_eq!(grid.status(), Status::InProgress, "{grid}");
     }
 
     fn mirrored(grid: &Grid, symmetry: Symmetry) -> Grid {

@@ -3,8 +3,8 @@
 //! natively.
 //!
 //! The modules are layers, each using only those listed before it (`tests/layers.rs` holds it):
-//! - `score`, `clock`, `rng`, `bits`: what a position is worth, the caller's clock, a seeded random number
-//!   generator, a set of cells;
+//! - `score`, `clock`, `rng`, `bits`, `ordering`: what a position is worth, the caller's clock, a seeded random
+//!   number generator, a set of cells, what the search learns of move order (killers, history);
 //! - `grid`: [`Grid`], the only position the search knows, on a [`Shape`] of any size, with its rules and
 //!   symmetries; `board`: [`Board`], tic-tac-toe's 3x3 board as a view of a [`Grid`];
 //! - `settings`: the switches of the search; `lines`: each line's patterns (fives, fours, threes, twos) kept move
@@ -21,6 +21,7 @@ mod core;
 mod grid;
 mod insight;
 mod lines;
+mod ordering;
 mod rng;
 mod score;
 mod search;
@@ -34,12 +35,13 @@ pub use board::{Board, ParseBoardError, CELLS, LINES};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::InstantClock;
 pub use clock::{Clock, StoppedClock};
-pub use grid::{Grid, IllegalMove, ParseGridError, Player, Shape, ShapeError, Status};
+pub use grid::{Grid, IllegalMove, ParseGridError, Player, Rule, Shape, ShapeError, Status};
 pub use insight::{
     all_search_stats, analyze_with, game_tree_size, plain_minimax_nodes, principal_variation,
     search_stats, tree_children, tree_children_along, tree_children_searched, ScoredAnalysis,
     ScoredMove, SearchStats, TreeNode, Variant,
 };
+pub use lines::{evaluation_features, evaluation_weights, EVALUATION_FEATURES};
 pub use rng::Rng;
 pub use score::{Outcome, Score, Value};
 pub use search::{

@@ -60,31 +60,74 @@ const PATTERNS: [Pattern; 9] = [
     Pattern::Five,
 ];
 
-/// The pattern a stone on the centre of a neighbourhood makes, the neighbourhood being `2k - 1` cells of one line
-/// as bits, the centre at bit `k - 1`: `own` the side's stones, `blocked` the other side's stones and the cells
-/// off the board. The plain definition, which the tables are built from.
-fn classify(k: usize, own: u32, blocked: u32) -> Pattern {
-    let centre = 1u32 << (k - 1);
-    let mut open = [0u32; 15];
-    let mut count = 0;
-    for start in 0..k {
-        let window = ((1u32 << k) - 1) << start;
-        if window & blocked == 0 {
-            open[count] = window;
-            count += 1;
+/// The cells of a line around the cell a pattern is asked for: the `2k - 1` of the windows through it, and under
+/// the standard rule one more at each end, since a stone there would make the window's line an overline.
+const fn reach(k: usize, exact: bool) -> usize {
+    k - 1 + exact as usize
+}
+
+/// One line's cells around the cell asked about (see [`classify`]), to count its open windows.
+#[derive(Clone, Copy)]
+struct Neighbourhood {
+    k: usize,
+    exact: bool,
+    /// The other side's stones and the cells off the board.
+    blocked: u32,
+    /// The bit of the cell asked about.
+    centre: usize,
+}
+
+impl Neighbourhood {
+    /// The windows of `k` through the centre still open to the side when it holds `stones`, and their number.
+    fn open(self, stones: u32) -> ([u32; 16], usize) {
+        let (k, mut open, mut count) = (self.k, [0u32; 16], 0);
+        for start in self.centre + 1 - k..=self.centre {
+            let window = ((1u32 << k) - 1) << start;
+            let ends = if self.exact {
+                1u32 << (start - 1) | 1 << (start + k)
+            } else {
+                0
+            };
+            if window & self.blocked == 0 && ends & stones == 0 {
+                open[count] = window;
+                count += 1;
+            }
         }
+        (open, count)
     }
+
+    /// The cells that complete an open window of `stones`, each a window one stone short.
+    fn completions(self, stones: u32) -> u32 {
+        let (open, count) = self.open(stones);
+        open[..count]
+            .iter()
+            .filter(|&&window| (stones & window).count_ones() as usize == self.k - 1)
+            .fold(0, |cells, &window| cells | (window & !stones))
+    }
+}
+
+/// The pattern a stone on the centre of a neighbourhood makes, the neighbourhood being `2 reach + 1` cells of one
+/// line as bits (see [`reach`]), the centre at bit `reach`: `own` the side's stones, `blocked` the other side's
+/// stones and the cells off the board. The plain definition, which the tables are built from. With `exact` (the
+/// standard rule) a window is open only while the cells just beyond its ends hold none of the side's stones: a
+/// line filling it would be longer than `k`.
+fn classify(k: usize, exact: bool, own: u32, blocked: u32) -> Pattern {
+    let centre_bit = reach(k, exact);
+    let centre = 1u32 << centre_bit;
+    let width = 2 * centre_bit + 1;
+    let around = Neighbourhood {
+        k,
+        exact,
+        blocked,
+        centre: centre_bit,
+    };
+    let completions = |stones: u32| around.completions(stones);
+    let stones = own | centre;
+    let (open, count) = around.open(stones);
     let open = &open[..count];
     if open.is_empty() {
         return Pattern::Dead;
     }
-    // The cells that complete a window of `stones`, each a window one stone short.
-    let completions = |stones: u32| {
-        open.iter()
-            .filter(|&&window| (stones & window).count_ones() as usize == k - 1)
-            .fold(0, |cells, &window| cells | (window & !stones))
-    };
-    let stones = own | centre;
     if open.iter().any(|&window| window & !stones == 0) {
         return Pattern::Five;
     }
@@ -94,7 +137,7 @@ fn classify(k: usize, own: u32, blocked: u32) -> Pattern {
         _ => return Pattern::OpenFour,
     }
     let empty = open.iter().fold(0, |cells, &window| cells | window) & !stones;
-    let bits = |set: u32| (0..2 * k - 1).filter(move |&bit| set >> bit & 1 != 0);
+    let bits = |set: u32| (0..width).filter(move |&bit| set >> bit & 1 != 0);
     // One stone more, then two: the first number of completions of two or more names the open pattern.
     let mut closed = false;
     for extra in bits(empty) {
@@ -127,10 +170,12 @@ fn classify(k: usize, own: u32, blocked: u32) -> Pattern {
 /// k = 5, built in a few milliseconds); a longer `k` classifies each neighbourhood when first met.
 const TABLE_MAX_K: usize = 5;
 
-/// The tables of [`classify`] by `k`, built on first use and shared: the pattern of every neighbourhood by its
-/// ternary index, and the ternary value of every neighbourhood's bits (see [`ternary`]).
+/// The tables of [`classify`] by rule (free-style, standard) and `k`, built on first use and shared: the pattern
+/// of every neighbourhood by its ternary index, and the ternary value of every neighbourhood's bits (see
+/// [`ternary`]). The standard rule's neighbourhoods are two cells wider (177,147 of them for k = 5).
 type Table = (Vec<u8>, Vec<u32>);
-static TABLES: [OnceLock<Table>; TABLE_MAX_K + 1] = [const { OnceLock::new() }; TABLE_MAX_K + 1];
+static TABLES: [[OnceLock<Table>; TABLE_MAX_K + 1]; 2] =
+    [const { [const { OnceLock::new() }; TABLE_MAX_K + 1] }; 2];
 
 /// `bits` read as base-3 digits, each bit a digit 1: with [`ternary`] of the blocked cells doubled, the index of
 /// a neighbourhood whose cells are empty (0), own (1) or blocked (2).
@@ -140,9 +185,9 @@ fn ternary(bits: u32) -> u32 {
         .fold(0, |value, bit| value * 3 + (bits >> bit & 1))
 }
 
-/// The table of every neighbourhood for `k`, by its ternary index.
-fn build_table(k: usize) -> Vec<u8> {
-    let cells = 2 * k - 1;
+/// The table of every neighbourhood for `k` and the rule, by its ternary index.
+fn build_table(k: usize, exact: bool) -> Vec<u8> {
+    let cells = 2 * reach(k, exact) + 1;
     let size = 3usize.pow(cells as u32);
     (0..size)
         .map(|index| {
@@ -156,50 +201,55 @@ fn build_table(k: usize) -> Vec<u8> {
                 rest /= 3;
             }
             // The centre is empty whenever a pattern is asked for.
-            if (own | blocked) >> (k - 1) & 1 != 0 {
+            if (own | blocked) >> reach(k, exact) & 1 != 0 {
                 return 0;
             }
-            classify(k, own, blocked) as u8
+            classify(k, exact, own, blocked) as u8
         })
         .collect()
 }
 
 thread_local! {
-    /// The neighbourhoods classified for a `k` without a table, by `k` and `own | blocked << 32`.
-    static MEMO: RefCell<HashMap<(usize, u64), Pattern>> = RefCell::new(HashMap::new());
+    /// The neighbourhoods classified for a `k` without a table, by `k`, the rule and `own | blocked << 32`.
+    static MEMO: RefCell<HashMap<(usize, bool, u64), Pattern>> = RefCell::new(HashMap::new());
 }
 
 /// [`classify`] for one `k`: from its table when it has one, else from the memo.
 #[derive(Clone, Copy)]
 struct Classes {
     k: usize,
+    /// The standard rule (see [`classify`]).
+    exact: bool,
     /// The table and the ternary values of `k` (see [`TABLES`]); `None` beyond [`TABLE_MAX_K`].
     table: Option<(&'static [u8], &'static [u32])>,
 }
 
 impl Classes {
-    /// The classes of `k`, its table built if not yet.
-    fn of(k: usize) -> Classes {
+    /// The classes of `k` under the rule, its table built if not yet.
+    fn of(k: usize, exact: bool) -> Classes {
         let table = (k <= TABLE_MAX_K).then(|| {
-            let (table, ternaries) = TABLES[k].get_or_init(|| {
-                let ternaries = (0..1u32 << (2 * k - 1)).map(ternary).collect();
-                (build_table(k), ternaries)
+            let (table, ternaries) = TABLES[usize::from(exact)][k].get_or_init(|| {
+                let ternaries = (0..1u32 << (2 * reach(k, exact) + 1))
+                    .map(ternary)
+                    .collect();
+                (build_table(k, exact), ternaries)
             });
             (&table[..], &ternaries[..])
         });
-        Classes { k, table }
+        Classes { k, exact, table }
     }
 
     /// The pattern of the neighbourhood `own`, `blocked` (see [`classify`]).
     #[inline]
     fn pattern(self, own: u32, blocked: u32) -> Pattern {
         let Some((table, ternaries)) = self.table else {
-            let (k, key) = (self.k, u64::from(own) | u64::from(blocked) << 32);
+            let (k, exact) = (self.k, self.exact);
+            let key = u64::from(own) | u64::from(blocked) << 32;
             return MEMO.with(|memo| match memo.try_borrow_mut() {
                 Ok(mut memo) => *memo
-                    .entry((k, key))
-                    .or_insert_with(|| classify(k, own, blocked)),
-                Err(_) => classify(k, own, blocked),
+                    .entry((k, exact, key))
+                    .or_insert_with(|| classify(k, exact, own, blocked)),
+                Err(_) => classify(k, exact, own, blocked),
             });
         };
         let index = ternaries[own as usize] + 2 * ternaries[blocked as usize];
@@ -207,15 +257,82 @@ impl Classes {
     }
 }
 
-/// What a pattern in one line adds to a cell's worth to a side (see [`worth`]). Each step up is worth several of the
-/// one below: an open three's two open-four cells outweigh many twos.
-const WEIGHTS: [i32; 9] = [0, 1, 4, 12, 16, 64, 80, 800, 6_000];
-/// Added to a cell where a side makes two fours, or an open four: it wins with its next move but one.
-const DOUBLE_FOUR: i32 = 800;
-/// Added to a cell where a side makes a four and an open three: a win unless the four's reply makes a four.
-const FOUR_THREE: i32 = 700;
-/// Added to a cell where a side makes two open threes.
-const DOUBLE_THREE: i32 = 250;
+/// The features of a cell's worth to a side (see [`worth`]), whose weights are data (`weights.txt`): what a
+/// pattern in one line adds, for each pattern above [`Pattern::Dead`], weakest first; then what is added to a cell
+/// where the side makes two fours or an open four (it wins with its next move but one), a four and an open three
+/// (a win unless the four's reply makes a four), or two open threes.
+pub const EVALUATION_FEATURES: [&str; FEATURES] = [
+    "one",
+    "two",
+    "open_two",
+    "three",
+    "open_three",
+    "four",
+    "open_four",
+    "five",
+    "double_four",
+    "four_three",
+    "double_three",
+];
+/// The number of [`EVALUATION_FEATURES`].
+const FEATURES: usize = 11;
+/// The first of the three features of a cell's combination of patterns.
+const DOUBLE_FOUR: usize = 8;
+const FOUR_THREE: usize = 9;
+const DOUBLE_THREE: usize = 10;
+
+/// The weights of the evaluation's features, one `name value` line each (`#` starts a comment), learned from the
+/// engine's games by `examples/texel.rs`: see `docs/gomoku.md`.
+const WEIGHTS_FILE: &str = include_str!("weights.txt");
+
+/// The weights of [`EVALUATION_FEATURES`], as `weights.txt` gives them.
+pub fn evaluation_weights() -> [i32; FEATURES] {
+    static WEIGHTS: OnceLock<[i32; FEATURES]> = OnceLock::new();
+    *WEIGHTS.get_or_init(|| {
+        parse_weights(WEIGHTS_FILE).unwrap_or_else(|problem| panic!("weights.txt: {problem}"))
+    })
+}
+
+/// How many of each of [`EVALUATION_FEATURES`] the empty cells of `grid` hold for X and for O (in that order): a
+/// side's total in the evaluation is their sum weighted by [`evaluation_weights`]. For learning the weights.
+pub fn evaluation_features(grid: &Grid) -> [[u32; FEATURES]; 2] {
+    let lines = Lines::new(grid);
+    [lines.features(Player::X), lines.features(Player::O)]
+}
+
+/// The weights a text in the form of `weights.txt` gives, or what is wrong with it.
+fn parse_weights(text: &str) -> Result<[i32; FEATURES], String> {
+    let mut weights = [None; FEATURES];
+    for line in text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+    {
+        if line.is_empty() {
+            continue;
+        }
+        let (name, value) = line
+            .split_once(char::is_whitespace)
+            .ok_or(format!("{line:?} is not `name value`"))?;
+        let feature = EVALUATION_FEATURES
+            .iter()
+            .position(|&known| known == name)
+            .ok_or(format!("no feature is called {name:?}"))?;
+        let value = value
+            .trim()
+            .parse::<i32>()
+            .map_err(|_| format!("{value:?} is not a whole number"))?;
+        // A weight past a hundred thousand would let a position's sum pass the evaluation's limit.
+        if !(0..=100_000).contains(&value) {
+            return Err(format!("{name} {value} is not 0 to 100000"));
+        }
+        weights[feature] = Some(value);
+    }
+    let mut all = [0; FEATURES];
+    for (feature, weight) in weights.iter().enumerate() {
+        all[feature] = weight.ok_or(format!("no weight for {}", EVALUATION_FEATURES[feature]))?;
+    }
+    Ok(all)
+}
 
 /// A side's patterns at one cell, summed up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -227,8 +344,27 @@ struct Worth {
     threat: bool,
 }
 
-/// What a side's stone on a cell would make, from its `patterns` in the four lines.
-fn worth(patterns: [Pattern; 4]) -> Worth {
+/// How many of each of [`EVALUATION_FEATURES`] a side's stone on a cell would make, from its `patterns` in the
+/// four lines.
+fn features(patterns: [Pattern; 4]) -> [u32; FEATURES] {
+    let mut counts = [0; FEATURES];
+    for pattern in patterns.into_iter().filter(|&p| p != Pattern::Dead) {
+        counts[pattern as usize - 1] += 1;
+    }
+    let fours = counts[Pattern::Four as usize - 1] + counts[Pattern::OpenFour as usize - 1];
+    let open_threes = counts[Pattern::OpenThree as usize - 1];
+    if counts[Pattern::OpenFour as usize - 1] > 0 || fours >= 2 {
+        counts[DOUBLE_FOUR] = 1;
+    } else if fours == 1 && open_threes >= 1 {
+        counts[FOUR_THREE] = 1;
+    } else if open_threes >= 2 {
+        counts[DOUBLE_THREE] = 1;
+    }
+    counts
+}
+
+/// What a side's stone on a cell would make, from its `patterns` in the four lines, with the features' `weights`.
+fn worth(patterns: [Pattern; 4], weights: &[i32; FEATURES]) -> Worth {
     let count = |pattern: Pattern| patterns.iter().filter(|&&p| p >= pattern).count();
     let fours = patterns
         .iter()
@@ -239,15 +375,12 @@ fn worth(patterns: [Pattern; 4]) -> Worth {
         .filter(|&&p| p == Pattern::OpenThree)
         .count();
     let open_four = patterns.contains(&Pattern::OpenFour);
-    let mut value: i32 = patterns.iter().map(|&p| WEIGHTS[p as usize]).sum();
+    let value = features(patterns)
+        .iter()
+        .zip(weights)
+        .map(|(&count, &weight)| count as i32 * weight)
+        .sum();
     let win = open_four || fours >= 2;
-    if win {
-        value += DOUBLE_FOUR;
-    } else if fours == 1 && open_threes >= 1 {
-        value += FOUR_THREE;
-    } else if open_threes >= 2 {
-        value += DOUBLE_THREE;
-    }
     Worth {
         value,
         five: patterns.contains(&Pattern::Five),
@@ -267,12 +400,13 @@ static WORTHS: OnceLock<Vec<u32>> = OnceLock::new();
 /// The table of [`WORTHS`].
 fn worths() -> &'static [u32] {
     WORTHS.get_or_init(|| {
+        let weights = evaluation_weights();
         (0..PATTERNS.len().pow(4))
             .map(|index| {
                 let patterns = std::array::from_fn(|direction| {
                     PATTERNS[index / PATTERNS.len().pow(3 - direction as u32) % PATTERNS.len()]
                 });
-                let worth = worth(patterns);
+                let worth = worth(patterns, &weights);
                 // Values are far below 2^28.
                 (worth.value as u32) << WORTH_FLAGS
                     | u32::from(worth.five)
@@ -334,6 +468,29 @@ pub(crate) struct Lines {
     wins: [Bits; 2],
     /// By side, the cells where it makes a four, an open three or two threes.
     threats: [Bits; 2],
+    /// What each stone placed and not yet taken back changed, last on top, so that taking it back restores that
+    /// instead of working the patterns out again (see [`Lines::take_back`]).
+    undo: Vec<Undo>,
+    /// The cells' patterns and worths as they were before each placed stone changed them, the stones' in order.
+    saved: Vec<SavedCell>,
+}
+
+/// What [`Lines::place`] keeps to undo a stone: the sets and totals before it, and where its cells begin in
+/// [`Lines::saved`].
+#[derive(Clone, Copy)]
+struct Undo {
+    bit: u8,
+    saved_from: u32,
+    totals: [i64; 2],
+    sets: [[Bits; 2]; 4],
+}
+
+/// A cell's patterns and worth before a stone changed them.
+#[derive(Clone, Copy)]
+struct SavedCell {
+    bit: u8,
+    patterns: [[Pattern; 4]; 2],
+    worths: [u32; 2],
 }
 
 impl Lines {
@@ -349,6 +506,9 @@ impl Lines {
                 lines.place(player, bit);
             }
         }
+        // The position's own stones are never taken back.
+        lines.undo.clear();
+        lines.saved.clear();
         lines
     }
 
@@ -356,7 +516,7 @@ impl Lines {
     fn blank(shape: Shape) -> Lines {
         let mut lines = Lines {
             shape,
-            classes: Classes::of(shape.k()),
+            classes: Classes::of(shape.k(), shape.exact()),
             place: Box::new([[(0, 0); 256]; 4]),
             cells: Box::new([[[0; 16]; MAX_LINES]; 4]),
             lengths: [[0; MAX_LINES]; 4],
@@ -372,6 +532,8 @@ impl Lines {
             fours: [Bits::EMPTY; 2],
             wins: [Bits::EMPTY; 2],
             threats: [Bits::EMPTY; 2],
+            undo: Vec::new(),
+            saved: Vec::new(),
         };
         let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
         for (direction, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
@@ -404,16 +566,40 @@ impl Lines {
         lines
     }
 
-    /// Puts a stone of `player` on the empty cell at `bit`.
+    /// Puts a stone of `player` on the empty cell at `bit`, keeping what it changes for [`Lines::take_back`].
     pub(crate) fn place(&mut self, player: Player, bit: usize) {
+        self.undo.push(Undo {
+            // Bits are below 256.
+            bit: bit as u8,
+            saved_from: self.saved.len() as u32,
+            totals: self.totals,
+            sets: [self.fives, self.fours, self.wins, self.threats],
+        });
         self.set_stone(player, bit, true);
         self.refresh_around(bit);
     }
 
-    /// Takes back the stone of `player` on the cell at `bit`.
+    /// Takes back the stone of `player` on the cell at `bit`, the last one placed and not yet taken back (the
+    /// search plays and takes back its moves in that order): what its placing changed is put back as it was,
+    /// which costs a copy of those cells rather than working their patterns out again.
+    ///
+    /// # Panics
+    /// If `bit` is not the last stone placed.
     pub(crate) fn take_back(&mut self, player: Player, bit: usize) {
+        let undo = self.undo.pop().expect("a stone to take back");
+        assert_eq!(
+            usize::from(undo.bit),
+            bit,
+            "stones are taken back last first"
+        );
         self.set_stone(player, bit, false);
-        self.refresh_around(bit);
+        for cell in self.saved.drain(undo.saved_from as usize..).rev() {
+            let bit = usize::from(cell.bit);
+            self.patterns[bit] = cell.patterns;
+            self.worths[bit] = cell.worths;
+        }
+        self.totals = undo.totals;
+        [self.fives, self.fours, self.wins, self.threats] = undo.sets;
     }
 
     /// Adds or removes the stone of `player` at `bit` in the words of its four lines and in the empty cells.
@@ -437,15 +623,26 @@ impl Lines {
         self.key ^= stone_key(player, bit);
     }
 
-    /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines.
+    /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines (`k` under the
+    /// standard rule: see [`reach`]), each cell's patterns and worth kept before (for [`Lines::take_back`]).
     fn refresh_around(&mut self, bit: usize) {
-        let reach = self.shape.k() - 1;
+        let reach = reach(self.shape.k(), self.shape.exact());
         for direction in 0..4 {
             let (line, place) = self.place[direction][bit];
             let (line, place) = (usize::from(line), usize::from(place));
             let last = usize::from(self.lengths[direction][line]) - 1;
             for at in place.saturating_sub(reach)..=(place + reach).min(last) {
                 let cell = usize::from(self.cells[direction][line][at]);
+                // A stone's cell has no patterns, before the move or after: only the move's own changes.
+                if cell != bit && !self.empty.contains(cell) {
+                    continue;
+                }
+                self.saved.push(SavedCell {
+                    // Bits are below 256.
+                    bit: cell as u8,
+                    patterns: self.patterns[cell],
+                    worths: self.worths[cell],
+                });
                 if self.refresh_pattern(direction, line, at, cell) {
                     self.settle(cell);
                 }
@@ -465,21 +662,21 @@ impl Lines {
     /// Works out both sides' patterns of the cell at `bit`, place `at` of `line` in `direction`: whether they
     /// changed.
     fn refresh_pattern(&mut self, direction: usize, line: usize, at: usize, bit: usize) -> bool {
-        let k = self.shape.k();
+        let reach = reach(self.shape.k(), self.shape.exact());
         let (x, o) = (
             self.stones[0][direction][line],
             self.stones[1][direction][line],
         );
         let outside = self.outside[direction][line];
         let taken = (x | o) >> (PAD + at) & 1 != 0;
-        let shift = PAD + at - (k - 1);
-        let mask = (1u64 << (2 * k - 1)) - 1;
+        let shift = PAD + at - reach;
+        let mask = (1u64 << (2 * reach + 1)) - 1;
         let mut changed = false;
         for (side, (own, other)) in [(x, o), (o, x)].into_iter().enumerate() {
             let pattern = if taken {
                 Pattern::Dead
             } else {
-                // The neighbourhood has at most 29 bits.
+                // The neighbourhood has at most 31 bits.
                 self.classes.pattern(
                     (own >> shift & mask) as u32,
                     ((other | outside) >> shift & mask) as u32,
@@ -510,18 +707,16 @@ impl Lines {
             self.worths[bit][side] = new;
             self.totals[side] += i64::from(new >> WORTH_FLAGS) - i64::from(old >> WORTH_FLAGS);
             let changed = (new ^ old) & ((1 << WORTH_FLAGS) - 1);
-            let sets = [
-                &mut self.fives[side],
-                &mut self.fours[side],
-                &mut self.wins[side],
-                &mut self.threats[side],
-            ];
-            for (flag, set) in sets.into_iter().enumerate() {
-                // The flag changed: so did the cell's membership.
-                if changed >> flag & 1 != 0 {
-                    *set = *set ^ Bits::bit(bit);
-                }
+            if changed == 0 {
+                continue;
             }
+            // The flag changed: so did the cell's membership, one bit of one word of each set.
+            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+            let flip = |flag: u32| if changed >> flag & 1 != 0 { mask } else { 0 };
+            self.fives[side].0[word] ^= flip(0);
+            self.fours[side].0[word] ^= flip(1);
+            self.wins[side].0[word] ^= flip(2);
+            self.threats[side].0[word] ^= flip(3);
         }
     }
 
@@ -578,6 +773,34 @@ impl Lines {
         score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
     }
 
+    /// An estimate of the score, for `mover`, of its quiet move on `bit` once the opponent is to move and the
+    /// position is evaluated (see [`Lines::evaluate`], whose weights it follows): the side's cells lose the one
+    /// taken and gain about twice its worth around it, the opponent's lose what it was worth to them.
+    pub(crate) fn quiet_gain(&self, mover: Player, bit: usize) -> i32 {
+        let (mine, theirs) = (
+            self.totals[mover as usize] + i64::from(self.value(bit, mover)),
+            self.totals[mover.opponent() as usize] - i64::from(self.value(bit, mover.opponent())),
+        );
+        // The opponent moves next: its cells count half again, as in the evaluation.
+        let score = mine - theirs * 3 / 2;
+        score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
+    }
+
+    /// How many of each of [`EVALUATION_FEATURES`] the empty cells hold for `player`: its evaluation's total
+    /// is their sum weighted by [`evaluation_weights`].
+    pub(crate) fn features(&self, player: Player) -> [u32; FEATURES] {
+        let mut counts = [0; FEATURES];
+        for bit in self.empty.iter() {
+            for (count, feature) in counts
+                .iter_mut()
+                .zip(features(self.patterns[bit][player as usize]))
+            {
+                *count += feature;
+            }
+        }
+        counts
+    }
+
     /// The board's shape.
     pub(crate) fn shape(&self) -> Shape {
         self.shape
@@ -595,17 +818,48 @@ mod tests {
 
     /// The pattern of a row written as text, `.` empty, `X` own, `O` blocked, with `*` the cell asked about.
     fn row_pattern(text: &str, k: usize) -> Pattern {
+        rule_pattern(text, k, false)
+    }
+
+    /// [`row_pattern`] under the standard rule if `exact`.
+    fn rule_pattern(text: &str, k: usize, exact: bool) -> Pattern {
         let centre = text.find('*').unwrap();
+        let reach = reach(k, exact);
         let (mut own, mut blocked) = (0, 0);
-        for offset in 0..2 * k - 1 {
-            let at = (centre + offset).checked_sub(k - 1);
+        for offset in 0..2 * reach + 1 {
+            let at = (centre + offset).checked_sub(reach);
             match at.and_then(|at| text.as_bytes().get(at)) {
                 Some(b'X') => own |= 1 << offset,
                 Some(b'.' | b'*') => {}
                 _ => blocked |= 1 << offset,
             }
         }
-        classify(k, own, blocked)
+        classify(k, exact, own, blocked)
+    }
+
+    #[test]
+    fn under_the_standard_rule_an_overline_is_no_five() {
+        let cases = [
+            ("..XX*XX..", Pattern::Five),
+            // Six in a row does not win: the cell makes nothing in that line.
+            ("XXX*XX", Pattern::Dead),
+            (".XXX*XX.", Pattern::Dead),
+            // A four whose completing cell would make six is no four.
+            (".X.XX*..", Pattern::Four),
+            ("XX.XX*.", Pattern::Dead),
+            ("X.XX*..", Pattern::Four),
+            // An open three one of whose ends would make an overline is a plain three.
+            ("X.XX*...", Pattern::Four),
+            ("..XX*...", Pattern::OpenThree),
+            (".XX*..X", Pattern::Three),
+        ];
+        for (text, pattern) in cases {
+            assert_eq!(rule_pattern(text, 5, true), pattern, "{text}");
+        }
+        // Free-style, the same rows.
+        assert_eq!(rule_pattern("XXX*XX", 5, false), Pattern::Five);
+        assert_eq!(rule_pattern("XX.XX*.", 5, false), Pattern::Four);
+        assert_eq!(rule_pattern(".XX*..X", 5, false), Pattern::OpenThree);
     }
 
     #[test]
@@ -635,17 +889,16 @@ mod tests {
         assert_eq!(row_pattern("..*..", 3), Pattern::OpenThree);
         assert_eq!(row_pattern("X*", 3), Pattern::Dead);
         // The table agrees with the plain definition for every neighbourhood.
-        for k in 3..=TABLE_MAX_K {
-            let classifier = Classes::of(k);
-            for own in 0..1u32 << (2 * k - 1) {
-                for blocked in [
-                    0,
-                    1,
-                    1 << (2 * k - 2),
-                    0b1010_1010 & ((1 << (2 * k - 1)) - 1),
-                ] {
-                    let (own, blocked) = (own & !blocked & !(1 << (k - 1)), blocked);
-                    assert_eq!(classifier.pattern(own, blocked), classify(k, own, blocked));
+        for (k, exact) in (3..=TABLE_MAX_K).flat_map(|k| [(k, false), (k, true)]) {
+            let classifier = Classes::of(k, exact);
+            let width = 2 * reach(k, exact) + 1;
+            for own in 0..1u32 << width {
+                for blocked in [0, 1, 1 << (width - 1), 0b1010_1010 & ((1 << width) - 1)] {
+                    let (own, blocked) = (own & !blocked & !(1 << reach(k, exact)), blocked);
+                    assert_eq!(
+                        classifier.pattern(own, blocked),
+                        classify(k, exact, own, blocked)
+                    );
                 }
             }
         }
@@ -655,7 +908,7 @@ mod tests {
     /// the board cell by cell.
     fn plain_patterns(grid: &Grid) -> Vec<[[Pattern; 4]; 2]> {
         let s = grid.shape();
-        let k = s.k() as isize;
+        let reach = reach(s.k(), s.exact()) as isize;
         (0..s.cells())
             .map(|cell| {
                 let (row, col) = ((cell / s.cols()) as isize, (cell % s.cols()) as isize);
@@ -667,10 +920,10 @@ mod tests {
                         }
                         let (dr, dc) = DIRECTIONS[direction];
                         let (mut own, mut blocked) = (0, 0);
-                        for offset in 0..2 * k - 1 {
+                        for offset in 0..2 * reach + 1 {
                             let (r, c) = (
-                                row + (offset - (k - 1)) * dr as isize,
-                                col + (offset - (k - 1)) * dc,
+                                row + (offset - reach) * dr as isize,
+                                col + (offset - reach) * dc,
                             );
                             let on_board =
                                 r >= 0 && c >= 0 && r < s.rows() as isize && c < s.cols() as isize;
@@ -680,7 +933,7 @@ mod tests {
                                 _ => blocked |= 1 << offset,
                             }
                         }
-                        classify(s.k(), own, blocked)
+                        classify(s.k(), s.exact(), own, blocked)
                     })
                 })
             })
@@ -697,6 +950,8 @@ mod tests {
             shape(3, 3, 3),
             shape(9, 9, 6),
             shape(8, 12, 7),
+            shape(15, 15, 5).with_rule(crate::Rule::Standard),
+            shape(9, 9, 4).with_rule(crate::Rule::Standard),
         ] {
             for _ in 0..3 {
                 let mut grid = Grid::empty(s);
@@ -720,6 +975,39 @@ mod tests {
                     }
                     check(&lines, &grid);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_weights_are_data_and_the_features_add_up_to_the_evaluation() {
+        assert_eq!(parse_weights(WEIGHTS_FILE), Ok(evaluation_weights()));
+        assert!(parse_weights("one 1")
+            .unwrap_err()
+            .starts_with("no weight for two"));
+        assert!(parse_weights("six 1").unwrap_err().contains("six"));
+        let weights = evaluation_weights();
+        let mut rng = Rng::new(5);
+        let s = shape(15, 15, 5);
+        let mut grid = Grid::empty(s);
+        for _ in 0..30 {
+            let legal: Vec<usize> = grid.legal_moves().collect();
+            grid = grid.play(legal[rng.below(legal.len())]);
+            if grid.is_over() {
+                break;
+            }
+            let lines = Lines::new(&grid);
+            for (side, player) in [Player::X, Player::O].into_iter().enumerate() {
+                let features = evaluation_features(&grid)[side];
+                let weighted: i64 = (features.iter().zip(weights))
+                    .map(|(&count, weight)| i64::from(count) * i64::from(weight))
+                    .sum();
+                let total: i64 = lines
+                    .empty()
+                    .iter()
+                    .map(|bit| i64::from(lines.value(bit, player)))
+                    .sum();
+                assert_eq!(weighted, total);
             }
         }
     }

@@ -379,7 +379,7 @@ impl Engine {
     /// its length, and proved exactly where it is 5 plies or less. Otherwise the deepening search runs, with the
     /// threat search at its nodes, for the time left.
     pub fn think(&mut self, position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Thought {
-        let settings = Settings::deepening(position, limits.evaluation);
+        let settings = deepening(position, limits, Root::Best);
         let shape = position.shape();
         let table = match self.table.take() {
             Some((kept, evaluation, table)) if kept == shape && evaluation == limits.evaluation => {
@@ -576,7 +576,7 @@ impl Core<'_> {
 /// after the mover's next move judge the same position differently (the evaluation's weight for the side to move
 /// makes up for the move in hand only roughly), so moves searched to different depths would not compare.
 pub fn think_moves(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> MoveScores {
-    let settings = Settings::deepening(position, limits.evaluation);
+    let settings = deepening(position, limits, Root::Each);
     with_core(position, settings, clock, |core| {
         let found = core.search(position, Root::Each, Depth::Within(limits), true);
         MoveScores {
@@ -587,6 +587,23 @@ pub fn think_moves(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Mo
             timed_out: found.timed_out,
         }
     })
+}
+
+/// The settings of a deepening search of `position` within `limits` for `root`. The heuristics whose results
+/// depend on the window and on what earlier searches learned (the learned order, futility pruning, the defence's
+/// narrowing) play only in the engine's own moves ([`Root::Best`] within a time): a search to a set depth, or of
+/// every move's score, gives each move the same estimate however it is asked, as the panels compare them.
+fn deepening(position: &Grid, limits: Limits, root: Root) -> Settings {
+    let settings = Settings::deepening(position, limits.evaluation);
+    if root == Root::Best && limits.max_depth.is_none() {
+        return settings;
+    }
+    Settings {
+        learned_order: false,
+        futility: false,
+        defence: false,
+        ..settings
+    }
 }
 
 /// Runs `search` on a core with `settings` for `position`'s board, reading `clock`.
@@ -644,12 +661,66 @@ pub(crate) struct Found {
     pub(crate) timed_out: bool,
     /// Whether the search had a fixed depth, whose results are taken as they are, as proved.
     fixed: bool,
+    /// The loop's number for the root after the last iteration completed ([`Root::Best`]).
+    raw: i32,
     /// The legal moves at the root, each with the move searched for it (itself, or its representative among
     /// mirror-image moves).
     searched_for: Vec<(usize, usize)>,
     /// By cell, each searched move's result so far for the root's side, and whether it is proved.
     by_cell: Vec<Option<(i32, bool)>>,
 }
+
+/// How the deepening spends its time on a large board: it starts no new iteration once it has used
+/// [`Pace::share`] of its time. An iteration costs several times the one before it, so one started late is cut
+/// short by the clock and wasted; and a best move that has held for several iterations with a steady score is
+/// seldom overturned by one more (engines of chess and Gomoku stop early on a stable best move, and spend more when
+/// it changes or the score drops). The clock stops an iteration in progress only at the whole budget.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pace {
+    /// The best move and the root's number of the last iteration.
+    last: Option<(Option<usize>, i32)>,
+    /// Iterations in a row whose best move was the one before's.
+    stable: u32,
+}
+
+/// From this depth on, a stable best move may stop the deepening early.
+const STABLE_FROM_DEPTH: u32 = 4;
+/// Iterations in a row with the same best move that make it stable.
+const STABLE_ITERATIONS: u32 = 3;
+/// The share of the time after which a stable best move is played.
+const STABLE_SHARE: f64 = 0.35;
+/// The share after which no new iteration starts while the best move is neither stable nor in doubt.
+const STEADY_SHARE: f64 = 0.6;
+/// A drop of the root's score by more than this (a little less than an open three's weight in `weights.txt`)
+/// since the last iteration puts the best move in doubt, as a change of the best move does: the whole time may
+/// then be spent.
+const SCORE_DROP: i32 = 60;
+
+impl Pace {
+    /// The share of its time after which the deepening starts no iteration past `depth`, whose best move was
+    /// `best` and root's number `raw`.
+    fn share(&mut self, depth: u32, best: Option<usize>, raw: i32) -> f64 {
+        let (changed, dropped) = match self.last {
+            Some((last_best, last_raw)) => (last_best != best, raw < last_raw - SCORE_DROP),
+            None => (true, false),
+        };
+        self.last = Some((best, raw));
+        self.stable = if changed { 0 } else { self.stable + 1 };
+        if changed || dropped {
+            1.0
+        } else if self.stable >= STABLE_ITERATIONS && depth >= STABLE_FROM_DEPTH {
+            STABLE_SHARE
+        } else {
+            STEADY_SHARE
+        }
+    }
+}
+
+/// The half-width of the root's aspiration window (see [`Core::root_search`]), in the evaluation's units: about two
+/// open threes.
+const ASPIRATION: i32 = 150;
+/// The shallowest iteration that uses an aspiration window.
+const ASPIRATION_FROM_DEPTH: u32 = 3;
 
 /// The most empty cells at which a search tries once to go straight to the end of the game (see
 /// [`Core::search`]): 5 x 5 boards and smaller, where that can succeed within seconds.
@@ -722,6 +793,7 @@ impl Core<'_> {
             iterations: Vec::new(),
             timed_out: false,
             fixed: matches!(depth, Depth::Fixed(_)),
+            raw: 0,
             searched_for: legal
                 .iter()
                 .map(|bit| root.shape().cell_of(bit))
@@ -737,6 +809,7 @@ impl Core<'_> {
         let deepest = limits.max_depth.unwrap_or(u32::MAX).clamp(1, empty_cells);
         let mut may_attempt_proof = deepest == empty_cells && deepest <= PROOF_ATTEMPT_EMPTY_CELLS;
         let mut depth = 1;
+        let mut pace = Pace::default();
         while depth <= deepest {
             // Depth 1 always completes, so that there is a move.
             self.may_stop = depth > 1;
@@ -748,7 +821,14 @@ impl Core<'_> {
             if proved {
                 break;
             }
-            if elapsed_ms >= self.budget_ms && depth < deepest {
+            // On a large board an iteration whose best move is the last ones' and whose score holds is worth less
+            // time than one that changed its mind (see [`Pace`]).
+            let share = if self.settings.threats_before_the_end && self.root == Root::Best {
+                pace.share(depth, found.best, found.raw)
+            } else {
+                1.0
+            };
+            if elapsed_ms >= self.budget_ms * share && depth < deepest {
                 found.timed_out = true;
                 break;
             }
@@ -796,7 +876,8 @@ impl Core<'_> {
         let start_ms = self.clock.now_ms();
         self.root_best = None;
         self.root_scores.fill(None);
-        let raw = self.negamax(root, -INFINITY, INFINITY, depth, 0);
+        let guess = (found.depth > 0 && found.raw.abs() < DECISIVE).then_some(found.raw);
+        let raw = self.root_search(root, depth, guess);
         let mut iteration = Iteration {
             depth,
             nodes: self.nodes - nodes,
@@ -807,6 +888,7 @@ impl Core<'_> {
         let quickest = self.inexact == inexact;
         let every_move_proved = self.keep_moves(root, depth, quickest, found);
         if self.stopped {
+            self.keep_better_move(found);
             found.iterations.push(iteration);
             return None;
         }
@@ -816,6 +898,7 @@ impl Core<'_> {
                 let proved = found.fixed || proves(root, raw, depth, complete, quickest);
                 found.score = score_of(root, raw, proved);
                 found.best = self.root_best;
+                found.raw = raw;
                 proved
             }
             Root::Ties | Root::Each => {
@@ -828,6 +911,53 @@ impl Core<'_> {
         found.iterations.push(iteration);
         found.depth = depth;
         Some(proved)
+    }
+
+    /// The root's number, `depth` plies deep: with [`Settings::learned_order`], a search of the best move from depth
+    /// [`ASPIRATION_FROM_DEPTH`] on looks first within [`ASPIRATION`] of the last iteration's `guess` (an
+    /// aspiration window, which cuts more), and again with the window opened on the side it fell out of.
+    fn root_search(&mut self, root: &Grid, depth: u32, guess: Option<i32>) -> i32 {
+        let aspire = self.settings.learned_order
+            && self.root == Root::Best
+            && depth >= ASPIRATION_FROM_DEPTH;
+        self.root_first = None;
+        self.root_alpha = -INFINITY;
+        let Some(guess) = guess.filter(|_| aspire) else {
+            return self.negamax(root, -INFINITY, INFINITY, depth, 0);
+        };
+        let (mut alpha, mut beta) = (guess - ASPIRATION, guess + ASPIRATION);
+        loop {
+            self.root_first = None;
+            self.root_alpha = alpha;
+            let raw = self.negamax(root, alpha, beta, depth, 0);
+            if self.stopped {
+                return raw;
+            }
+            if raw <= alpha {
+                alpha = -INFINITY;
+            } else if raw >= beta {
+                beta = INFINITY;
+            } else {
+                return raw;
+            }
+        }
+    }
+
+    /// With [`Settings::learned_order`], after an iteration of the best move that the clock stopped: its best move
+    /// if the last iteration's best was searched first and another move's search then finished with a better score
+    /// (one above the root's alpha, so exact or a lower bound, not a fail-low's bound). Engines keep such a move:
+    /// the iteration saw it beat the move the last one chose.
+    fn keep_better_move(&mut self, found: &mut Found) {
+        if !self.settings.learned_order || self.root != Root::Best || found.best.is_none() {
+            return;
+        }
+        let searched_last_best = self.root_first == found.best;
+        if searched_last_best
+            && self.root_best != found.best
+            && self.root_best_score > self.root_alpha
+        {
+            found.best = self.root_best;
+        }
     }
 
     /// Keeps in `found` what the last search of `depth` plies found of each move at the root (only its proofs, if

@@ -93,6 +93,16 @@ pub(crate) struct Settings {
     /// Late move reductions: with the patterns, a quiet move late in the order is searched a ply shallower first,
     /// and at full depth only if it then looks better than the best so far.
     pub(crate) reductions: bool,
+    /// With the patterns: killer moves and the history heuristic in the order (`ordering.rs`), internal deepening
+    /// where the table has no move, and aspiration windows at the root.
+    pub(crate) learned_order: bool,
+    /// With the patterns: one ply above the horizon, quiet moves (no threat made or stopped) are not searched
+    /// when the position's evaluation with a margin cannot reach alpha.
+    pub(crate) futility: bool,
+    /// With the patterns: near the root, when the opponent would win by fours and threes if the side to move
+    /// passed, only the moves that could stop that win (the cells of its line, the opponent's threats) and the
+    /// side's own fours are searched first.
+    pub(crate) defence: bool,
 }
 
 /// Boards with more cells than this try only moves near the marks.
@@ -130,6 +140,9 @@ impl Settings {
             threats_before_the_end: false,
             pvs: false,
             reductions: false,
+            learned_order: false,
+            futility: false,
+            defence: false,
         }
     }
 
@@ -190,6 +203,9 @@ impl Settings {
             threats_before_the_end: large,
             pvs: large,
             reductions: large,
+            learned_order: large,
+            futility: large,
+            defence: large,
             order: if evaluation {
                 Order::Weighted
             } else {

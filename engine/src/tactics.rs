@@ -10,6 +10,7 @@
 use super::bits::Bits;
 use super::grid::{Grid, Player, Shape, Symmetry};
 use super::lines::Lines;
+use super::ordering::Ordering;
 use super::score::EVAL_LIMIT;
 use super::settings::{Order, Settings};
 use std::cell::RefCell;
@@ -62,6 +63,9 @@ struct Window {
     /// The cells' bits, the first `len` of `bits`, to walk them without a scan of the mask.
     len: u8,
     bits: [u8; MAX_K],
+    /// The cells on the board just before and just after the window: under the standard rule a line filling the
+    /// window wins only while neither holds a stone of the same side.
+    beyond: Bits,
 }
 
 impl Window {
@@ -118,6 +122,8 @@ pub(crate) struct Windows {
     through: Vec<u16>,
     /// Whether the windows holding marks are found by shifts (see [`SPARSE_FROM_WINDOWS`]).
     sparse: bool,
+    /// Whether only exactly `k` in a row wins (see [`Window::beyond`]).
+    exact: bool,
     /// By bit, the cell; and by cell, the bit (a division saved in each).
     cell_of: Box<[u8; 256]>,
     bit_of: Box<[u8; 256]>,
@@ -163,6 +169,7 @@ impl Default for Windows {
             through_at: Box::new([(0, 0); 256]),
             through: Vec::new(),
             sparse: false,
+            exact: false,
             cell_of: Box::new([0; 256]),
             bit_of: Box::new([0; 256]),
             images: Box::new([[0; 8]; 256]),
@@ -189,6 +196,7 @@ impl Windows {
         let mut windows = Windows {
             shape: Some(shape),
             all,
+            exact: shape.exact(),
             weights: std::array::from_fn(|stones| window_weight(stones, k)),
             ..Windows::default()
         };
@@ -208,6 +216,9 @@ impl Windows {
                     window.bits[j] = bit as u8;
                     windows.base[bit] += 2 * window_weight(1, k);
                 }
+                // The padding column and the bits past the board are in no `all`.
+                window.beyond =
+                    (window.cells.up(step) | window.cells.down(step)).minus(window.cells) & all;
                 let words = window.cells.0.iter().filter(|&&word| word != 0).count();
                 window.word = match window.cells.0.iter().position(|&word| word != 0) {
                     Some(word) if words == 1 => word as u8,
@@ -442,9 +453,15 @@ pub(crate) fn with_windows<R>(shape: Shape, search: impl FnOnce(&mut Windows) ->
 }
 
 impl Windows {
+    /// Whether `stones` fill `window` with a winning line: under the standard rule, not when it is part of a
+    /// longer one.
+    fn wins(&self, window: &Window, stones: Bits) -> bool {
+        window.filled_by(stones) && (!self.exact || (stones & window.beyond).is_empty())
+    }
+
     /// Whether `stones` fill a window: a line.
     pub(crate) fn line(&self, stones: Bits) -> bool {
-        self.list.iter().any(|window| window.filled_by(stones))
+        self.list.iter().any(|window| self.wins(window, stones))
     }
 
     /// Whether `stones` make a line through the cell at `bit`.
@@ -452,7 +469,7 @@ impl Windows {
         let (from, to) = self.through_at[bit];
         self.through[usize::from(from)..usize::from(to)]
             .iter()
-            .any(|&index| self.list[usize::from(index)].filled_by(stones))
+            .any(|&index| self.wins(&self.list[usize::from(index)], stones))
     }
 
     /// For each cell of `position`'s board, the lowest cell a symmetry of the position (a rotation or
@@ -565,7 +582,17 @@ impl Grid {
         }
         windows.holding = holding;
         // A cell that completes a line lies next to a mark, so it is always a candidate.
-        let (wins, threats) = (wins.minus(taken), threats.minus(taken));
+        let (mut wins, mut threats) = (wins.minus(taken), threats.minus(taken));
+        if shape.exact() {
+            // Under the standard rule a cell completes a window only if that makes no overline.
+            let completes = |stones: Bits, bit: usize| shape.has_line(stones.with(bit));
+            wins = wins
+                .iter()
+                .filter(|&bit| completes(mine, bit))
+                .fold(Bits::EMPTY, Bits::with);
+            threats = (threats.iter().filter(|&bit| completes(theirs, bit)))
+                .fold(Bits::EMPTY, Bits::with);
+        }
         if settings.tactics {
             if let Some(bit) = wins.iter().next() {
                 return Tactics::Win(usize::from(windows.cell_of[bit]));
@@ -606,12 +633,13 @@ impl Grid {
     /// `lines.rs`). With [`Settings::threat_moves`], when the opponent threatens to win with its next move but one
     /// (an open three, a cell for two fours), only the moves that make a four or take a cell of the opponent's
     /// fours: those are the defences, and with the side's own fours the only moves that do not lose at once
-    /// (the others come if all of these lose).
+    /// (the others come if all of these lose). With `ordering`, a move's history adds to its weight (see
+    /// `ordering.rs`).
     pub(crate) fn pattern_tactics(
         &self,
         lines: &Lines,
         windows: &mut Windows,
-        settings: &Settings,
+        (settings, ordering): (&Settings, Option<&Ordering>),
         moves: &mut Vec<usize>,
     ) -> Tactics {
         moves.clear();
@@ -646,10 +674,10 @@ impl Grid {
             // What the move makes counts a little more than what it stops: the side to move is a move ahead.
             let weight =
                 i64::from(lines.value(bit, mover)) * 5 / 4 + i64::from(lines.value(bit, opponent));
+            let learned = ordering.map_or(0, |ordering| ordering.bonus(mover as usize, bit));
+            let weight = weight as u64 + learned;
             let cell = windows.cell_of[bit];
-            order.push(
-                !((weight as u64) << 16 | windows.centrality[bit] << 8 | u64::from(255 - cell)),
-            );
+            order.push(!(weight << 16 | windows.centrality[bit] << 8 | u64::from(255 - cell)));
         }
         order.sort_unstable();
         moves.extend(order.iter().map(|&key| 255 - (!key & 0xff) as usize));

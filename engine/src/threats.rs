@@ -107,8 +107,10 @@ struct Slot {
 const MEMORY_BITS: u32 = 16;
 const SMALL_MEMORY_BITS: u32 = 10;
 const SMALL_BOARD_CELLS: usize = 36;
-/// Positions between two looks at the clock.
-const CLOCK_EVERY: u64 = 256;
+/// Positions between two looks at the clock (a position costs about a microsecond; a look, a few dozen
+/// nanoseconds). Each call also looks once as it begins: the search calls it at many nodes, and a call begun after
+/// the deadline must not first search up to this many positions.
+const CLOCK_EVERY: u64 = 64;
 /// The most fours a search by threats tries for continuous fours at each of its nodes, and after a defender's
 /// pass: a threat is a threat when fours win soon.
 const FOURS_IN_THREATS: u32 = 8;
@@ -165,7 +167,7 @@ impl Threats {
         limits: ThreatLimits,
         clock: &mut dyn Clock,
     ) -> Option<u32> {
-        self.begin(lines, limits);
+        self.begin(lines, limits, clock);
         match self.fours(lines, attacker, limits.fours, clock) {
             Step::Win(plies) => Some(plies),
             Step::Fail | Step::Abort => None,
@@ -180,7 +182,7 @@ impl Threats {
         limits: ThreatLimits,
         clock: &mut dyn Clock,
     ) -> Option<u32> {
-        self.begin(lines, limits);
+        self.begin(lines, limits, clock);
         match self.threats(lines, attacker, limits.threats, limits.fours, clock) {
             Step::Win(plies) => Some(plies),
             Step::Fail | Step::Abort => None,
@@ -197,7 +199,7 @@ impl Threats {
         limits: ThreatLimits,
         clock: &mut dyn Clock,
     ) -> Option<ThreatWin> {
-        self.begin(lines, limits);
+        self.begin(lines, limits, clock);
         let deepest = match kind {
             ForcedKind::Fours => limits.fours,
             ForcedKind::FoursAndThrees => limits.threats,
@@ -212,7 +214,8 @@ impl Threats {
             match step {
                 Step::Win(plies) => {
                     let line = self.walk(lines, attacker, kind, depth, limits.fours, clock);
-                    return Some(ThreatWin { kind, plies, line });
+                    // A walk the clock cut before its first move gives no move to play: as if none were found.
+                    return (!line.is_empty()).then_some(ThreatWin { kind, plies, line });
                 }
                 Step::Abort => return None,
                 Step::Fail => {}
@@ -222,7 +225,7 @@ impl Threats {
     }
 
     /// Sets up a call within `limits` on the board of `lines`.
-    fn begin(&mut self, lines: &Lines, limits: ThreatLimits) {
+    fn begin(&mut self, lines: &Lines, limits: ThreatLimits, clock: &mut dyn Clock) {
         let shape = lines.shape();
         if self.memory.is_empty() || self.shape != Some(shape) {
             // A table for a small board's positions, or for a large board's.
@@ -236,7 +239,7 @@ impl Threats {
         }
         self.stop_at = self.nodes.saturating_add(limits.nodes);
         self.deadline_ms = limits.deadline_ms;
-        self.timed_out = false;
+        self.timed_out = limits.deadline_ms.is_finite() && clock.now_ms() >= limits.deadline_ms;
         self.line.clear();
     }
 

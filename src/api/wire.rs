@@ -143,6 +143,7 @@ pub fn request(position: &Grid, query: Query, sent_at: f64) -> Plain {
     let limits = query.limits;
     let options = Plain::object([
         ("k", position.shape().k().into()),
+        ("rule", position.shape().rule().name().into()),
         ("timeMs", limits.time_ms.into()),
         ("depth", limits.max_depth.into()),
         ("evaluation", limits.evaluation.into()),
@@ -489,9 +490,13 @@ mod tests {
         let options = request.get("options").expect("options");
         assert_eq!(
             names(options),
-            ["k", "timeMs", "depth", "evaluation", "moves"]
+            ["k", "rule", "timeMs", "depth", "evaluation", "moves"]
         );
         assert_eq!(options.get("k"), Some(&Plain::Number(4.0)));
+        assert_eq!(
+            options.get("rule"),
+            Some(&Plain::Text("freestyle".to_owned()))
+        );
         assert_eq!(options.get("depth"), Some(&Plain::Null));
         assert_eq!(Shape::CLASSIC.k(), 3);
     }

@@ -6,7 +6,7 @@ use super::controls::Controls;
 use super::error::SettingError;
 use super::layout::{is_board, Layout};
 use super::name::{Name, UnknownName};
-use crate::engine::{Level, Player, Scoring};
+use crate::engine::{Level, Player, Rule, Scoring};
 use std::fmt;
 use std::str::FromStr;
 
@@ -210,6 +210,8 @@ pub enum Change {
     },
     /// How many in a row win: the board it is played on takes it or not (3 to its longer side).
     K(usize),
+    /// Whether a line longer than k wins (free-style) or only exactly k (standard).
+    Rule(Rule),
     /// The computer's time per move, in milliseconds (in [`THINK_RANGE_MS`]).
     Think(u32),
     /// Whether a search that stops before the end evaluates the positions at its horizon.
@@ -286,6 +288,14 @@ impl Change {
                 .parse::<usize>()
                 .map(Change::K)
                 .map_err(|_| SettingError::k(value)),
+            Name::Rule => Rule::from_name(value).map(Change::Rule).ok_or_else(|| {
+                SettingError::takes(
+                    name,
+                    value,
+                    "it must be freestyle (k or more in a row wins) or standard (exactly k)",
+                    "k or more in a row win (free-style).",
+                )
+            }),
             Name::Controls => Controls::from_words(value)
                 .map(Change::Controls)
                 .ok_or_else(|| {
@@ -324,6 +334,7 @@ impl Change {
             Change::Scoring(_) => Name::Scoring,
             Change::Board { .. } => Name::Board,
             Change::K(_) => Name::K,
+            Change::Rule(_) => Name::Rule,
             Change::Think(_) => Name::Think,
             Change::Eval(_) => Name::Eval,
             Change::Practice(_) => Name::Practice,
@@ -479,6 +490,7 @@ impl Change {
             Change::Scoring(Scoring::Plain) => "plain".to_owned(),
             Change::Board { rows, cols } => format!("{rows}x{cols}"),
             Change::K(k) => k.to_string(),
+            Change::Rule(rule) => rule.name().to_owned(),
             Change::Practice(practice) => practice.value().to_owned(),
             Change::Depth(number) | Change::Branching(number) => number.to_string(),
             Change::Seed(seed) => seed.to_string(),

@@ -20,7 +20,7 @@ pub use layout::{default_k, grid_from_text, Form, Layout};
 pub use name::{in_reading_order, Name, UnknownName};
 pub use quote::quote;
 
-use crate::engine::{Grid, Level, Player, Scoring, Shape};
+use crate::engine::{Grid, Level, Player, Rule, Scoring, Shape};
 
 /// The boards the board control offers: rows, columns and how many in a row win.
 pub const BOARD_PRESETS: [(usize, usize, usize); 6] = [
@@ -32,15 +32,21 @@ pub const BOARD_PRESETS: [(usize, usize, usize); 6] = [
     (15, 15, 5),
 ];
 
-/// A board's name as people say it: "3x3, 3 in a row", "15x15, 5 in a row (Gomoku)".
+/// The board the board control offers under either rule (free-style or standard), as Gomoku sites do.
+pub const RULE_BOARD: (usize, usize, usize) = (15, 15, 5);
+
+/// A board's name as people say it: "3x3, 3 in a row", "15x15, 5 in a row (Gomoku)", "15x15, exactly 5 in a row
+/// (standard Gomoku)".
 pub fn shape_label(shape: Shape) -> String {
-    let gomoku = if (shape.rows(), shape.cols(), shape.k()) == (15, 15, 5) {
-        " (Gomoku)"
-    } else {
-        ""
+    let gomoku = (shape.rows(), shape.cols(), shape.k()) == RULE_BOARD;
+    let (exactly, named) = match (shape.rule(), gomoku) {
+        (Rule::Freestyle, true) => ("", " (Gomoku)"),
+        (Rule::Freestyle, false) => ("", ""),
+        (Rule::Standard, true) => ("exactly ", " (standard Gomoku)"),
+        (Rule::Standard, false) => ("exactly ", ""),
     };
     format!(
-        "{}x{}, {} in a row{gomoku}",
+        "{}x{}, {exactly}{} in a row{named}",
         shape.rows(),
         shape.cols(),
         shape.k()
@@ -306,15 +312,16 @@ impl Settings {
             Change::K(k) => {
                 let shape = Shape::new(self.shape.rows(), self.shape.cols(), *k)
                     .map_err(|_| SettingError::k(&k.to_string()))?;
-                self.set_shape(shape);
+                self.set_shape(shape.with_rule(self.shape.rule()));
             }
+            Change::Rule(rule) => self.set_shape(self.shape.with_rule(*rule)),
             Change::Reset(name) => self.reset(*name),
         }
         Ok(())
     }
 
-    /// Plays on a board of `rows` by `cols`. The same board keeps its k and its position; another takes its own
-    /// default k (a `k` read after it, as in a URL, sets another).
+    /// Plays on a board of `rows` by `cols`. The same board keeps its k, its rule and its position; another takes
+    /// its own default k and free-style (a `k` or a `rule` read after it, as in a URL, sets another).
     fn set_board(&mut self, rows: usize, cols: usize) -> Result<(), SettingError> {
         if (rows, cols) != (self.shape.rows(), self.shape.cols()) {
             let shape = Shape::new(rows, cols, default_k(rows, cols))
@@ -347,8 +354,9 @@ impl Settings {
                 let (rows, cols) = (self.shape.rows(), self.shape.cols());
                 let shape = Shape::new(rows, cols, default_k(rows, cols))
                     .unwrap_or_else(|_| unreachable!("the default k fits every board of 3 to 15"));
-                self.set_shape(shape);
+                self.set_shape(shape.with_rule(self.shape.rule()));
             }
+            Name::Rule => self.set_shape(self.shape.with_rule(Rule::Freestyle)),
             Name::Think => self.think_ms = default.think_ms,
             Name::Eval => self.evaluation = default.evaluation,
             Name::Scoring => self.display.scoring = default.display.scoring,
@@ -387,6 +395,7 @@ impl Settings {
             (self.delay_ms != default.delay_ms).then_some(Change::Delay(self.delay_ms)),
             (shape != default.shape).then_some(board),
             (shape != default.shape && shape.k() != k).then_some(Change::K(shape.k())),
+            (shape.rule() != Rule::Freestyle).then_some(Change::Rule(shape.rule())),
             (self.think_ms != default.think_ms).then_some(Change::Think(self.think_ms)),
             (self.evaluation != default.evaluation).then_some(Change::Eval(self.evaluation)),
             (*position != Grid::empty(shape)).then(|| Change::Position(Layout::from(position))),
@@ -805,6 +814,47 @@ mod tests {
             let shape = settings.shape;
             assert_eq!((shape.rows(), shape.cols(), shape.k()), (rows, cols, k));
         }
+    }
+
+    #[test]
+    fn the_rule_is_read_after_the_board_written_in_links_and_left_with_the_board() {
+        // In any order, the rule is read after the board it is played on.
+        let (settings, problems) = parse("rule=Standard&board=15x15");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            settings.shape,
+            Shape::new(15, 15, 5).unwrap().with_rule(Rule::Standard)
+        );
+        assert_eq!(
+            settings.to_query(&settings.start),
+            "board=15x15&rule=standard"
+        );
+        assert_eq!(
+            shape_label(settings.shape),
+            "15x15, exactly 5 in a row (standard Gomoku)"
+        );
+        // Free-style is the default, and not written.
+        let (settings, _) = parse("board=15x15&rule=freestyle");
+        assert_eq!(settings.to_query(&settings.start), "board=15x15");
+        // A k keeps the rule; another board goes back to free-style; a reset too.
+        let mut settings = parse("board=15x15&rule=standard").0;
+        settings.apply(&change("k=4")).unwrap();
+        assert_eq!(settings.shape.rule(), Rule::Standard);
+        settings.reset(Name::K);
+        assert_eq!(settings.shape.rule(), Rule::Standard);
+        settings.reset(Name::Rule);
+        assert_eq!(settings.shape.rule(), Rule::Freestyle);
+        settings.apply(&change("rule=standard")).unwrap();
+        settings.apply(&change("board=7x7")).unwrap();
+        assert_eq!(settings.shape, Shape::new(7, 7, 5).unwrap());
+        // A rule not understood is explained and free-style played.
+        let (settings, problems) = parse("board=15x15&rule=renju");
+        assert_eq!(settings.shape.rule(), Rule::Freestyle);
+        assert_eq!(problems.len(), 1);
+        assert!(
+            problems[0].starts_with("rule=\"renju\" is not understood"),
+            "{problems:?}"
+        );
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub enum Name {
     Board,
     /// How many in a row win.
     K,
+    /// Whether more than that many in a row win too (free-style) or not (standard).
+    Rule,
     /// The computer's time per move on a bigger board.
     Think,
     /// Whether positions at the search's horizon are evaluated.
@@ -56,7 +58,7 @@ pub enum Name {
 
 impl Name {
     /// Every setting, in the order the JS API lists them.
-    pub const ALL: [Name; 22] = [
+    pub const ALL: [Name; 23] = [
         Name::Human,
         Name::Mode,
         Name::Level,
@@ -69,6 +71,7 @@ impl Name {
         Name::Scoring,
         Name::Board,
         Name::K,
+        Name::Rule,
         Name::Think,
         Name::Eval,
         Name::Horizon,
@@ -96,6 +99,7 @@ impl Name {
             Name::Scoring => "scoring",
             Name::Board => "board",
             Name::K => "k",
+            Name::Rule => "rule",
             Name::Think => "think",
             Name::Eval => "eval",
             Name::Horizon => "horizon",
@@ -109,12 +113,12 @@ impl Name {
         }
     }
 
-    /// Where the setting comes when several are read at once: the board first, then how many in a row, then the
-    /// rest, so that a position is read on the board the settings ask for, wherever they say it.
+    /// Where the setting comes when several are read at once: the board first, then how many in a row and the
+    /// rule, then the rest, so that a position is read on the board the settings ask for, wherever they say it.
     const fn reading_rank(self) -> u8 {
         match self {
             Name::Board => 0,
-            Name::K => 1,
+            Name::K | Name::Rule => 1,
             _ => 2,
         }
     }
@@ -197,8 +201,8 @@ mod tests {
         }
         assert_eq!(
             Name::listed(),
-            "human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, think, eval, horizon, \
-             practice, depth, branching, seed, controls, theme, leaves"
+            "human, mode, level, position, delay, scores, tree, stats, step, scoring, board, k, rule, think, eval, \
+             horizon, practice, depth, branching, seed, controls, theme, leaves"
         );
     }
 

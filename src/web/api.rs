@@ -101,7 +101,9 @@ fn set_setting(
             })?;
         }
     }
-    if source == Source::Element && matches!(name, Name::Board | Name::K | Name::Position) {
+    if source == Source::Element
+        && matches!(name, Name::Board | Name::K | Name::Rule | Name::Position)
+    {
         game.set_board_from_attributes();
     } else {
         game.set(reading);

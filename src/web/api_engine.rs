@@ -13,7 +13,7 @@ use crate::api::check::{BotCheck, CheckOptions};
 use crate::api::wire::{self, Query};
 use crate::engine::{
     analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Engine, Grid,
-    Level, Limits, Player, Rng, Shape, Status,
+    Level, Limits, Player, Rng, Rule, Shape, Status,
 };
 use crate::settings::{
     grid_from_text, in_reading_order, quote, Change, Layout, Name, Settings, THINK_RANGE_MS,
@@ -218,9 +218,11 @@ pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
     .into())
 }
 
-/// The options object of `think` and `thinkNow`, read: `k`, `timeMs`, `depth`, `evaluation` and `moves`.
+/// The options object of `think` and `thinkNow`, read: `k`, `rule`, `timeMs`, `depth`, `evaluation` and `moves`.
 struct ThinkOptions {
     k: Option<usize>,
+    /// Free-style (the default) or standard: exactly k in a row wins.
+    rule: Rule,
     limits: Limits,
     /// Every move's verdict rather than the best move's.
     moves: bool,
@@ -249,6 +251,7 @@ fn whole_option(
 fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsError> {
     let mut read = ThinkOptions {
         k: None,
+        rule: Rule::Freestyle,
         limits: Limits::default(),
         moves: false,
     };
@@ -258,9 +261,19 @@ fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsEr
     for (name, value) in entries {
         match name.as_str() {
             // Set to `undefined` or `null`, an option is as if it were not given: its default (as `mount`'s).
-            "k" | "timeMs" | "depth" | "evaluation" | "moves"
+            "k" | "rule" | "timeMs" | "depth" | "evaluation" | "moves"
                 if value.is_undefined() || value.is_null() => {}
             "k" => read.k = Some(whole_option(function, "k", &value, (3, 15))? as usize),
+            "rule" => {
+                read.rule = value
+                    .as_string()
+                    .and_then(|name| Rule::from_name(&name))
+                    .ok_or_else(|| {
+                        JsError::new(&format!(
+                            "{function}: option rule must be \"freestyle\" or \"standard\""
+                        ))
+                    })?;
+            }
             "timeMs" => read.limits.time_ms = whole_option(function, "timeMs", &value, THINK_RANGE_MS)?,
             "depth" => read.limits.max_depth = Some(whole_option(function, "depth", &value, (1, 225))?),
             "evaluation" | "moves" => {
@@ -275,7 +288,7 @@ fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsEr
             }
             _ => {
                 return Err(JsError::new(&format!(
-                    "{function}: unknown option {}: the options are k, timeMs, depth, evaluation and moves",
+                    "{function}: unknown option {}: the options are k, rule, timeMs, depth, evaluation and moves",
                     quote(&name)
                 )))
             }
@@ -284,16 +297,26 @@ fn think_options(function: &str, options: &JsValue) -> Result<ThinkOptions, JsEr
     Ok(read)
 }
 
-/// `position` on its board (with `k` in a row to win), or an `Error` naming `function`; a finished game is an
-/// error too, since there is nothing to search.
-fn grid_argument(function: &str, position: &JsValue, k: Option<usize>) -> Result<Grid, JsError> {
+/// `position` on its board (with `k` in a row to win, under the options' rule), or an `Error` naming `function`;
+/// a finished game is an error too, since there is nothing to search.
+fn grid_argument(
+    function: &str,
+    position: &JsValue,
+    options: &ThinkOptions,
+) -> Result<Grid, JsError> {
     let text = position.as_string().ok_or_else(|| {
         JsError::new(&format!(
             "{function}: the position must be a string such as \"..../.X../..O./....\""
         ))
     })?;
-    let grid =
-        grid_from_text(&text, k).map_err(|error| JsError::new(&format!("{function}: {error}")))?;
+    let problem = |error: String| JsError::new(&format!("{function}: {error}"));
+    let grid = grid_from_text(&text, options.k).map_err(|error| problem(error.to_string()))?;
+    // Read again on the rule's board: a line that is no win under it does not end the game.
+    let grid = match options.rule {
+        Rule::Freestyle => grid,
+        Rule::Standard => Grid::parse(&grid.to_string(), grid.shape().with_rule(Rule::Standard))
+            .map_err(|error| problem(error.to_string()))?,
+    };
     if grid.is_over() {
         return Err(JsError::new(&format!(
             "{function}: the game is over in {grid}, so there is nothing to search"
@@ -320,7 +343,7 @@ impl crate::engine::Clock for DateClock {
 #[wasm_bindgen(js_name = thinkNow)]
 pub fn think_now(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let options = think_options("thinkNow", &options)?;
-    let grid = grid_argument("thinkNow", &position, options.k)?;
+    let grid = grid_argument("thinkNow", &position, &options)?;
     if options.moves {
         let moves = think_moves(&grid, options.limits, &mut DateClock).moves;
         return Ok(to_js(&wire::moves(&moves)));
@@ -363,7 +386,7 @@ const IDLE_KEPT: usize = 2;
 #[wasm_bindgen]
 pub fn think(position: JsValue, options: JsValue) -> Result<Promise, JsError> {
     let options = think_options("think", &options)?;
-    let grid = grid_argument("think", &position, options.k)?;
+    let grid = grid_argument("think", &position, &options)?;
     let request = Query {
         limits: options.limits,
         moves: options.moves,

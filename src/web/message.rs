@@ -306,11 +306,16 @@ fn change(target: &Element) -> Option<Message> {
 
 /// The board control's choice, "4x4/4": the board, then how many in a row on it (a page may have left the k out).
 fn board_choice(choice: &str) -> Vec<Reading> {
-    let (board, k) = choice.split_once('/').unwrap_or((choice, ""));
-    let mut readings = vec![Change::parse(Name::Board, board)];
-    if !k.is_empty() {
+    let mut parts = choice.split('/');
+    let mut readings = vec![Change::parse(Name::Board, parts.next().unwrap_or(""))];
+    if let Some(k) = parts.next().filter(|k| !k.is_empty()) {
         readings.push(Change::parse(Name::K, k));
     }
+    // Each choice names its rule, so that leaving the standard board goes back to free-style.
+    readings.push(Change::parse(
+        Name::Rule,
+        parts.next().unwrap_or("freestyle"),
+    ));
     readings
 }
 

@@ -197,14 +197,16 @@ impl GameHandle {
         self.mailbox().send(Message::Set(reading));
     }
 
-    /// Reads the board, k and position together from the attributes of the element the game was mounted into
+    /// Reads the board, k, rule and position together from the attributes of the element the game was mounted into
     /// (a `<tic-tac-toe>` one of whose three changed), as a page that loads with them reads them.
     pub fn set_board_from_attributes(&self) {
         let Some(runtime) = self.0.upgrade() else {
             return;
         };
-        let readings =
-            read::setting_attributes(&runtime.host, &[Name::Board, Name::K, Name::Position]);
+        let readings = read::setting_attributes(
+            &runtime.host,
+            &[Name::Board, Name::K, Name::Rule, Name::Position],
+        );
         self.mailbox().send(Message::SetBoard(readings));
     }
 

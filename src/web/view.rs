@@ -14,11 +14,11 @@ use super::host::Host;
 use super::panels::Panels;
 use super::panic;
 use super::switches::Switches;
-use crate::engine::{Level, Player, Score, Shape};
+use crate::engine::{Level, Player, Rule, Score, Shape};
 use crate::game::{column_letter, Phase};
 use crate::panels::embed::Snippet;
 use crate::settings::{
-    level_label, shape_label, Group, Mode, Name, Theme, BOARD_PRESETS, THINK_RANGE_MS,
+    level_label, shape_label, Group, Mode, Name, Theme, BOARD_PRESETS, RULE_BOARD, THINK_RANGE_MS,
 };
 use crate::squares::{squares, Square};
 use crate::state::{PanelBox, Problem, Share, State};
@@ -755,8 +755,16 @@ impl GameControls {
         for (rows, cols, k) in BOARD_PRESETS {
             let shape = Shape::new(rows, cols, k)
                 .unwrap_or_else(|_| unreachable!("every preset is a board"));
-            let option = add(&board_select, "option", "", &shape_label(shape));
-            set_attribute(&option, "value", &board_choice(shape));
+            let rules: &[Rule] = if (rows, cols, k) == RULE_BOARD {
+                &Rule::ALL
+            } else {
+                &[Rule::Freestyle]
+            };
+            for &rule in rules {
+                let shape = shape.with_rule(rule);
+                let option = add(&board_select, "option", "", &shape_label(shape));
+                set_attribute(&option, "value", &board_choice(shape));
+            }
         }
         let other_board = add(&board_select, "option", "", "");
         let radio = |setting: Name, legend: &str, choices: &[(&str, &str)]| {
@@ -805,7 +813,9 @@ impl GameControls {
     fn render(&self, state: &State) {
         let settings = state.game.settings();
         let shape = settings.shape;
-        let preset = BOARD_PRESETS.contains(&(shape.rows(), shape.cols(), shape.k()));
+        let preset = BOARD_PRESETS.contains(&(shape.rows(), shape.cols(), shape.k()))
+            && (shape.rule() == Rule::Freestyle
+                || (shape.rows(), shape.cols(), shape.k()) == RULE_BOARD);
         set_hidden(&self.other_board, preset);
         if !preset {
             self.other_board.set_text_content(Some(&shape_label(shape)));
@@ -881,7 +891,11 @@ fn add_note(parent: &Element, control: &Element, id: &str) -> Element {
     note
 }
 
-/// The board control's value for a board: "4x4/4".
+/// The board control's value for a board: "4x4/4", and "15x15/5/standard" under the standard rule.
 fn board_choice(shape: Shape) -> String {
-    format!("{}x{}/{}", shape.rows(), shape.cols(), shape.k())
+    let board = format!("{}x{}/{}", shape.rows(), shape.cols(), shape.k());
+    match shape.rule() {
+        Rule::Freestyle => board,
+        Rule::Standard => format!("{board}/standard"),
+    }
 }
