@@ -149,6 +149,10 @@ impl<'c> Core<'c> {
         clock: &'c mut dyn Clock,
         observer: Option<&'c mut dyn Observer>,
     ) -> Core<'c> {
+        debug_assert!(
+            settings.patterns || !settings.evaluation,
+            "the evaluation is the patterns': a search that evaluates keeps them"
+        );
         Core {
             settings,
             clock,
@@ -205,7 +209,6 @@ impl<'c> Core<'c> {
         let arrival = Arrival {
             may_be_lost: true,
             last: None,
-            evaluation: None,
         };
         let at = At { depth, ply };
         if self.settings.patterns {
@@ -278,7 +281,7 @@ impl<'c> Core<'c> {
             return 0;
         }
         if at.depth == 0 {
-            return self.horizon_score(position, keys, (*alpha, beta), at, arrival);
+            return self.horizon_score(position, keys, (*alpha, beta), at);
         }
         // No position is worth more than a win with the next move, or less than a loss after the opponent's.
         let ceiling = WIN - (marks + 1);
@@ -443,19 +446,13 @@ impl<'c> Core<'c> {
         keys: &Keys,
         window: (i32, i32),
         at: At,
-        arrival: Arrival,
     ) -> i32 {
         let marks = position.marks() as i32;
         let mover = position.to_move();
+        // The evaluation is the patterns' (every search that evaluates keeps them): without them, 0 like a draw.
         let Some(lines) = &self.lines else {
             self.horizon += 1;
-            return if self.settings.evaluation {
-                arrival
-                    .evaluation
-                    .unwrap_or_else(|| position.evaluate(self.windows))
-            } else {
-                0
-            };
+            return 0;
         };
         let (wins, threats) = (lines.fives(mover), lines.fives(mover.opponent()));
         let (ceiling, floor) = (WIN - (marks + 1), -(WIN - (marks + 2)));
@@ -887,11 +884,6 @@ impl<'c> Core<'c> {
             // With the tactics, a move that completes a line was played before any search: this one does not.
             may_be_lost: !node.checked,
             last: Some(bit),
-            evaluation: if depth == 0 && self.settings.evaluation && self.lines.is_none() {
-                position.evaluate_after(self.windows, cell)
-            } else {
-                None
-            },
         };
         let child_keys = if self.settings.memory == Memory::Off {
             *keys
@@ -1034,8 +1026,6 @@ struct Arrival {
     may_be_lost: bool,
     /// The bit of the move, through which a line it made would run; `None` at the root.
     last: Option<usize>,
-    /// The child's evaluation, if the parent's tactics worked it out (see [`Grid::evaluate_after`]).
-    evaluation: Option<i32>,
 }
 
 /// What the move loop needs to know of its node.

@@ -816,6 +816,34 @@ mod tests {
         Shape::new(rows, cols, k).unwrap()
     }
 
+    /// The evaluation of `text` (rows separated by `/`) with `k` in a row, for the side to move.
+    fn evaluation(text: &str, rows: usize, cols: usize, k: usize) -> i32 {
+        let position = Grid::parse(text, shape(rows, cols, k)).unwrap();
+        Lines::new(&position).evaluate(position.to_move())
+    }
+
+    #[test]
+    fn the_evaluation_favours_open_lines_and_turns_with_the_side() {
+        assert!(
+            evaluation("...../.XX../..O../.....", 4, 5, 3) < 0,
+            "O to move, X better"
+        );
+        assert!(
+            evaluation("O..../.XX../..O../.....", 4, 5, 3) > 0,
+            "X to move, X better"
+        );
+        // Nothing on the board: the side to move takes the first cell.
+        assert!(evaluation("...../...../...../.....", 4, 5, 3) > 0);
+    }
+
+    #[test]
+    fn between_equal_marks_the_side_to_move_is_ahead() {
+        // O's marks are X's turned half a turn, then mirrored: the lines are alike, and only the move tells the
+        // sides apart.
+        assert!(evaluation("X.../.X../..O./...O", 4, 4, 3) > 0, "X to move");
+        assert!(evaluation("...../.X.O./.....", 3, 5, 3) > 0, "X to move");
+    }
+
     /// The pattern of a row written as text, `.` empty, `X` own, `O` blocked, with `*` the cell asked about.
     fn row_pattern(text: &str, k: usize) -> Pattern {
         rule_pattern(text, k, false)

@@ -64,8 +64,8 @@ pub(crate) struct Settings {
     pub(crate) mate_distance_bounds: bool,
     /// Call a position a draw as soon as neither side can complete a line.
     pub(crate) dead_draws: bool,
-    /// Evaluate open positions at the horizon. Without, they score 0 like a draw, as in the textbooks'
-    /// depth-limited minimax, and the horizon is kept exactly: a loss to two threats, which the tactics see a
+    /// Evaluate open positions at the horizon, by the patterns (so only with [`Settings::patterns`]). Without,
+    /// they score 0 like a draw, as in the textbooks' depth-limited minimax, and the horizon is kept exactly: a loss to two threats, which the tactics see a
     /// ply early, is not taken for one at the last ply.
     pub(crate) evaluation: bool,
     /// Try only moves within this many cells of a mark (all moves when `None`).

@@ -1,6 +1,6 @@
-//! What the search knows about a [`Grid`]: its candidate moves and their order, the forced replies to a
-//! threat, whether the game is drawn whatever is played, and the evaluation of open lines. The search loop
-//! itself is in `core.rs`.
+//! What the search knows about a [`Grid`] without the patterns: its candidate moves and their order, the forced
+//! replies to a threat, and whether the game is drawn whatever is played (the evaluation is the patterns', in
+//! `lines.rs`). The search loop itself is in `core.rs`.
 //!
 //! Everything here counts *windows*: the `k` consecutive cells of a row, a column or a diagonal. A window
 //! holding marks of one side only is still open to that side, and the more of its marks it holds the closer
@@ -11,7 +11,6 @@ use super::bits::Bits;
 use super::grid::{Grid, Player, Shape, Symmetry};
 use super::lines::Lines;
 use super::ordering::Ordering;
-use super::score::EVAL_LIMIT;
 use super::settings::{Order, Settings};
 use std::cell::RefCell;
 
@@ -136,16 +135,8 @@ pub(crate) struct Windows {
     centrality: Box<[u64; 256]>,
     /// Scratch, by bit: what the last tactics' windows holding marks change of `base`.
     change: Box<[i64; 256]>,
-    /// Scratch, by bit: what a move there adds to the open windows of the side that plays it, less half of
-    /// `base` (what it would add with every window through it empty).
-    gain: Box<[i64; 256]>,
-    /// Scratch, by bit: what a move there takes from the opponent's open windows.
-    taken: Box<[i64; 256]>,
-    /// Whether `change`, `gain` and `taken` hold the last tactics' counts, to be cleared before the next.
+    /// Whether `change` holds the last tactics' counts, to be cleared before the next.
     spread: bool,
-    /// The position whose tactics filled `gain`, and the weights of the windows open to its side to move and to
-    /// the opponent: with `gain` and `taken`, the evaluation after each move without counting a window again.
-    evaluated: Option<(Grid, i64, i64)>,
     /// Scratch: the last tactics' windows holding marks (their indices in `list`), with the marks of the side to
     /// move and of the opponent.
     holding: Vec<(u16, u8, u8)>,
@@ -176,10 +167,7 @@ impl Default for Windows {
             base: Box::new([0; 256]),
             centrality: Box::new([0; 256]),
             change: Box::new([0; 256]),
-            gain: Box::new([0; 256]),
-            taken: Box::new([0; 256]),
             spread: false,
-            evaluated: None,
             holding: Vec::new(),
             order: Vec::new(),
             lists: Vec::new(),
@@ -287,13 +275,10 @@ impl Windows {
             for &(index, ..) in &self.holding {
                 for &bit in list[usize::from(index)].bits() {
                     self.change[usize::from(bit)] = 0;
-                    self.gain[usize::from(bit)] = 0;
-                    self.taken[usize::from(bit)] = 0;
                 }
             }
             self.spread = false;
         }
-        self.evaluated = None;
     }
 }
 
@@ -365,26 +350,18 @@ impl Grid {
 
 impl Grid {
     /// Spreads the weights of the windows holding marks, which the tactics just counted, over their cells: what
-    /// each changes of a cell's order, and of the evaluation after a move there (see [`Windows`]).
+    /// each changes of a cell's order (see [`Windows`]).
     fn spread(&self, windows: &mut Windows) {
         let list = &windows.list[..];
         let weight = windows.weights;
         let k = self.shape().k();
-        let (mut mine, mut theirs) = (0, 0);
         for &(index, m, t) in &windows.holding {
             let (m, t) = (usize::from(m), usize::from(t));
             // Open to the side to move, to the opponent, or to neither.
-            let (open, gain, taken) = match (m, t) {
-                (_, 0) => {
-                    mine += weight[m];
-                    (weight[m + 1], weight[m + 1] - weight[m], 0)
-                }
-                // A move here takes the window from the opponent.
-                (0, _) => {
-                    theirs += weight[t];
-                    (weight[t + 1], 0, weight[t])
-                }
-                _ => (0, 0, 0),
+            let open = match (m, t) {
+                (_, 0) => weight[m + 1],
+                (0, _) => weight[t + 1],
+                _ => 0,
             };
             // A move that completes a line, then one that blocks the opponent's, before any other (the tactics,
             // when on, answer both before any order is needed).
@@ -396,17 +373,12 @@ impl Grid {
                 0
             };
             let change = open - 2 * weight[1] + first;
-            let gain = gain - weight[1];
             // A taken cell's entries are never read: no need to skip it.
             for &bit in list[usize::from(index)].bits() {
                 windows.change[usize::from(bit)] += change;
-                windows.gain[usize::from(bit)] += gain;
-                windows.taken[usize::from(bit)] += taken;
             }
         }
         windows.spread = true;
-        // The position itself: the gains are by cell, so a mirror image's would not do.
-        windows.evaluated = Some((*self, mine, theirs));
     }
 }
 
@@ -415,23 +387,6 @@ impl Grid {
 const WIN_FIRST: i64 = 1 << 24;
 /// What a move that blocks the opponent's line adds, less than [`WIN_FIRST`] and more than any window's weight.
 const BLOCK_FIRST: i64 = 1 << 23;
-
-/// The open windows of the side to move, worth two and a half times the opponent's alike: it plays next, and
-/// can make any of them one mark longer (eight times heavier) at once. Without this a search that stops after its
-/// own move and one that stops after the opponent's reply judge a position the other way round, each favouring
-/// the side that moved last (the odd-even effect of a depth limit). Measured over seeded games with five in a
-/// row, two and a half left 31%, 8% and 21% of verdicts turning round from one depth to the next on 7x7, 9x9 and
-/// 15x15, against 76%, 87% and 73% without: the best compromise of those tried (three did better on 7x7 and worse
-/// on 15x15; eight times, a mark's worth, favours the side to move as much as none favours the other).
-fn with_the_move(open: i64) -> i64 {
-    open * 5 / 2
-}
-
-/// An evaluation within `EVAL_LIMIT`.
-fn clamp(score: i64) -> i32 {
-    // In range after the clamp.
-    score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
-}
 
 thread_local! {
     /// The windows of the last board searched, kept for the next search.
@@ -686,36 +641,6 @@ impl Grid {
             narrowed: candidates != lines.empty(),
         }
     }
-
-    /// The weights of the windows open to the side to move, with its move to come (see [`with_the_move`]), less
-    /// those of the windows open to the opponent.
-    pub(crate) fn evaluate(&self, windows: &Windows) -> i32 {
-        let mover = self.to_move();
-        let (mine, theirs) = (self.stones(mover), self.stones(mover.opponent()));
-        let (mut open_mine, mut open_theirs) = (0, 0);
-        windows.each_holding(mine | theirs, |_, window| {
-            let (m, t) = (window.count(mine), window.count(theirs));
-            if t == 0 {
-                open_mine += windows.weights[m as usize];
-            } else if m == 0 {
-                open_theirs += windows.weights[t as usize];
-            }
-        });
-        clamp(with_the_move(open_mine) - open_theirs)
-    }
-
-    /// The evaluation of the position after the side to move plays `cell`, the same as [`Grid::evaluate`]
-    /// would give, when the last [`Grid::tactics`] (of this position) worked it out on the way; `None` if not.
-    pub(crate) fn evaluate_after(&self, windows: &Windows, cell: usize) -> Option<i32> {
-        let (position, mine, theirs) = windows.evaluated?;
-        if position != *self {
-            return None;
-        }
-        let bit = usize::from(windows.bit_of[cell]);
-        // After the move the opponent is to move, with what is left of its windows.
-        let mine = mine + windows.base[bit] / 2 + windows.gain[bit];
-        Some(clamp(with_the_move(theirs - windows.taken[bit]) - mine))
-    }
 }
 
 #[cfg(test)]
@@ -733,10 +658,6 @@ mod tests {
 
     fn drawn(position: Grid) -> bool {
         position.drawn(&windows(&position))
-    }
-
-    fn evaluation(position: Grid) -> i32 {
-        position.evaluate(&windows(&position))
     }
 
     fn settings(neighbourhood: Option<u32>) -> Settings {
@@ -807,24 +728,6 @@ mod tests {
         assert!(!drawn(Grid::empty(Shape::new(5, 5, 4).unwrap())));
     }
 
-    #[test]
-    fn the_evaluation_favours_open_lines_and_turns_with_the_side() {
-        let x_ahead = grid("...../.XX../..O../.....", 4, 5, 3);
-        assert!(evaluation(x_ahead) < 0, "O to move, X better");
-        assert!(evaluation(x_ahead.play(0)) > 0, "X to move, X better");
-        assert_eq!(evaluation(Grid::empty(Shape::new(4, 5, 3).unwrap())), 0);
-    }
-
-    #[test]
-    fn between_equal_marks_the_side_to_move_is_ahead() {
-        // O's marks are X's turned half a turn, then mirrored: the windows are alike, and only the move tells the
-        // sides apart.
-        let even = grid("X.../.X../..O./...O", 4, 4, 3);
-        assert!(evaluation(even) > 0, "X to move");
-        let even = grid("...../.X.O./.....", 3, 5, 3);
-        assert!(evaluation(even) > 0, "X to move");
-    }
-
     /// The weight of `cell` for the move order, counted plainly: every window through it on the board, open to
     /// the side to move (worth its marks and one more) or to the opponent (the same).
     fn plain_weight(position: &Grid, cell: usize) -> i64 {
@@ -867,7 +770,7 @@ mod tests {
     }
 
     #[test]
-    fn the_order_and_the_evaluations_after_each_move_match_a_plain_count() {
+    fn the_order_matches_a_plain_count() {
         let mut rng = crate::Rng::new(3);
         // Fewer games on the larger boards, whose plain count is slow.
         let shapes = [
@@ -896,15 +799,6 @@ mod tests {
                             assert!(
                                 weights.windows(2).all(|pair| pair[0] >= pair[1]),
                                 "{position}"
-                            );
-                        }
-                        // A forced block is left to the child's own evaluation.
-                        for &cell in moves.iter().filter(|_| moves.len() > 1) {
-                            let after = position.evaluate_after(&windows, cell);
-                            assert_eq!(
-                                after,
-                                Some(evaluation(position.play(cell))),
-                                "{position} {cell}"
                             );
                         }
                     }

@@ -297,6 +297,29 @@ impl Threats {
         };
     }
 
+    /// What both searches decide first: a stop by the clock, the attacker's line completed at once (a win), or
+    /// two cells where the defender completes one, which no move blocks both of (a failure). Otherwise the
+    /// defender's completing cell, if there is one, which the attacker must take.
+    fn start(
+        &mut self,
+        lines: &Lines,
+        attacker: Player,
+        clock: &mut dyn Clock,
+    ) -> Result<Bits, Step> {
+        if self.tick(clock) {
+            return Err(Step::Abort);
+        }
+        if let Some(five) = lines.fives(attacker).first() {
+            self.line.push(five);
+            return Err(Step::Win(1));
+        }
+        let blocks = lines.fives(attacker.opponent());
+        if blocks.count() >= 2 {
+            return Err(Step::Fail);
+        }
+        Ok(blocks)
+    }
+
     /// Continuous fours for `attacker`, to move, with at most `depth` fours.
     fn fours(
         &mut self,
@@ -305,19 +328,15 @@ impl Threats {
         depth: u32,
         clock: &mut dyn Clock,
     ) -> Step {
-        if self.tick(clock) {
-            return Step::Abort;
-        }
-        if let Some(five) = lines.fives(attacker).first() {
-            self.line.push(five);
-            return Step::Win(1);
-        }
-        let blocks = lines.fives(attacker.opponent());
-        let candidates = match blocks.count() {
-            0 => lines.fours(attacker),
+        let blocks = match self.start(lines, attacker, clock) {
+            Ok(blocks) => blocks,
+            Err(step) => return step,
+        };
+        let candidates = if blocks.is_empty() {
+            lines.fours(attacker)
+        } else {
             // The defender completes a line next unless this cell is taken: only a four there goes on.
-            1 => blocks & lines.fours(attacker),
-            _ => return Step::Fail,
+            blocks & lines.fours(attacker)
         };
         if depth == 0 || candidates.is_empty() {
             return Step::Fail;
@@ -415,17 +434,10 @@ impl Threats {
         fours: u32,
         clock: &mut dyn Clock,
     ) -> Step {
-        if self.tick(clock) {
-            return Step::Abort;
-        }
-        if let Some(five) = lines.fives(attacker).first() {
-            self.line.push(five);
-            return Step::Win(1);
-        }
-        let blocks = lines.fives(attacker.opponent());
-        if blocks.count() >= 2 {
-            return Step::Fail;
-        }
+        let blocks = match self.start(lines, attacker, clock) {
+            Ok(blocks) => blocks,
+            Err(step) => return step,
+        };
         let key = Threats::key(lines, attacker, Mode::Threats);
         if let Some(step) = self.recall(key, depth) {
             return step;
