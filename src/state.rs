@@ -8,7 +8,7 @@ use crate::game::tally::Tally;
 use crate::game::{game_name, square_name, Game, Phase};
 use crate::panels::embed::{self, Snippet};
 use crate::panels::practice::{Practising, Subject};
-use crate::panels::search_report::{Found, Scored};
+use crate::panels::search_report::{Scored, SearchResults};
 use crate::panels::search_tree::SearchTree;
 use crate::panels::thinking::{Replay, Thinking};
 use crate::panels::tree::TreeKey;
@@ -147,7 +147,7 @@ pub struct State {
     /// What the thinking panels show besides the game.
     pub thinking: Thinking,
     /// What the searches on a bigger board found.
-    pub found: Found,
+    pub found: SearchResults,
     /// The "Practise alpha-beta" panel.
     pub practice: Practising,
     /// The page a shared link opens: this page, or the game's own page for a game embedded elsewhere.
@@ -171,7 +171,7 @@ impl State {
             embed: None,
             problems,
             typo: None,
-            found: Found::default(),
+            found: SearchResults::default(),
             practice: Practising::default(),
             share_base,
             embedded,
@@ -275,7 +275,7 @@ impl State {
     }
 
     /// The line a replay control starts from the position on the board: the chosen move's "why" line where the
-    /// whole tree is searched at once, else the rest of the computer's forced win (see [`Found::forced_line`]).
+    /// whole tree is searched at once, else the rest of the computer's forced win (see [`SearchResults::forced_line`]).
     pub fn replay_line(&self) -> Option<Replay> {
         let board = self.game.board();
         match self.game.searchable_at_once() {

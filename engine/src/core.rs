@@ -1,6 +1,6 @@
 //! The one search loop: negamax with alpha-beta, a transposition table, tactics and an evaluation, over a
 //! [`Grid`] of any shape, watched by whoever asks. Every search of the engine is this loop with other
-//! [`Settings`] (the textbook alpha-beta that the step trace watches, plain minimax, the +1/0/-1 scores of many
+//! [`Config`] (the textbook alpha-beta that the step trace watches, plain minimax, the +1/0/-1 scores of many
 //! write-ups, the engine's exact search, the deepening search within a time) and a question for its root
 //! ([`Root`]): one best move, every best move, or every move's score. `search.rs` drives it: the depths, the
 //! clock, the answers.
@@ -18,8 +18,8 @@ use super::grid::Grid;
 use super::lines::Lines;
 use super::ordering::Ordering;
 use super::score::{DECISIVE, INFINITY, WIN};
-use super::settings::{Memory, Scoring, Settings};
-use super::table::{Bound, Entry, KeyedTable, Keys, COMPLETE, NO_MOVE};
+use super::settings::{Config, Memory, Scoring};
+use super::table::{Entry, EntryBound, KeyedTable, Keys, COMPLETE, NO_MOVE};
 use super::tactics::{Tactics, Windows};
 use super::threats::{ForcedKind, ThreatLimits, Threats};
 use std::ops::ControlFlow;
@@ -47,7 +47,7 @@ const INTERNAL_DEEPENING_FROM: u32 = 5;
 /// and a half open threes' weight in `weights.txt`): a move whose estimate falls short of alpha by more is not
 /// searched.
 const FUTILITY_MARGIN: i32 = 120;
-/// The most positions the threat search visits for the opponent's win at a node, with [`Settings::defence`].
+/// The most positions the threat search visits for the opponent's win at a node, with [`Config::defence`].
 const DEFENCE_POSITIONS: u64 = 3_000;
 
 /// What the root of a search is asked. The loop searches the root like any other node, with this policy.
@@ -87,7 +87,7 @@ pub(crate) trait Observer {
 
 /// The one search loop; see the module's documentation. The fields the driver reads and sets are the crate's.
 pub(crate) struct Core<'c> {
-    pub(crate) settings: Settings,
+    pub(crate) settings: Config,
     pub(crate) clock: &'c mut dyn Clock,
     /// Whoever watches the search (the engine's own searches have nobody).
     observer: Option<&'c mut dyn Observer>,
@@ -123,20 +123,20 @@ pub(crate) struct Core<'c> {
     pub(crate) table_hits: u64,
     pub(crate) cutoffs: u64,
     pub(crate) first_move_cutoffs: u64,
-    /// The patterns of the position searched, kept move by move ([`Settings::patterns`]).
+    /// The patterns of the position searched, kept move by move ([`Config::patterns`]).
     pub(crate) lines: Option<Lines>,
-    /// The threat search ([`Settings::threats`]), with its table.
+    /// The threat search ([`Config::threats`]), with its table.
     pub(crate) threats: Threats,
-    /// Whether this search uses the threat search ([`Settings::threats_before_the_end`]).
+    /// Whether this search uses the threat search ([`Config::threats_before_the_end`]).
     threats_on: bool,
     /// Results that make a win's distance a bound rather than exact: a win found by the threat search, a
     /// reduced move, a node whose moves were narrowed to the threats. While it does not grow in an iteration, a
     /// win found within its depth is the quickest (see `search.rs`).
     pub(crate) inexact: u64,
-    /// The killers and the history ([`Settings::learned_order`]).
+    /// The killers and the history ([`Config::learned_order`]).
     ordering: Ordering,
     /// Nodes whose moves were narrowed to the defences against the opponent's win by threats
-    /// ([`Settings::defence`]).
+    /// ([`Config::defence`]).
     pub(crate) defended: u64,
 }
 
@@ -144,7 +144,7 @@ impl<'c> Core<'c> {
     /// A core with `settings` for positions on the board of `windows` (see [`super::tactics::with_windows`]),
     /// reading `clock` (which only a search within a time looks at), reporting to `observer` if any.
     pub(crate) fn new(
-        settings: Settings,
+        settings: Config,
         windows: &'c mut Windows,
         clock: &'c mut dyn Clock,
         observer: Option<&'c mut dyn Observer>,
@@ -305,7 +305,7 @@ impl<'c> Core<'c> {
         } else {
             None
         };
-        let node = Node {
+        let node = NodeState {
             narrowed: false,
             checked: false,
             at,
@@ -323,7 +323,7 @@ impl<'c> Core<'c> {
         &mut self,
         position: &mut Grid,
         keys: &Keys,
-        node: Node,
+        node: NodeState,
         table_move: Option<usize>,
         alpha: &mut i32,
         beta: i32,
@@ -339,7 +339,7 @@ impl<'c> Core<'c> {
         let mut moves = self.windows.take_list(ply);
         // A root asked for every move's score tries every move, whatever the tactics would say.
         let settings = if ply == 0 && self.root != Root::Best {
-            Settings {
+            Config {
                 tactics: false,
                 neighbourhood: None,
                 ..self.settings
@@ -372,7 +372,7 @@ impl<'c> Core<'c> {
                     let narrowed = narrowed || self.defend(position, node, &mut moves);
                     self.order_first(position, ply, table_move, &mut moves);
                     let checked = settings.tactics;
-                    let node = Node {
+                    let node = NodeState {
                         narrowed,
                         checked,
                         ..node
@@ -385,9 +385,15 @@ impl<'c> Core<'c> {
         score
     }
 
-    /// A win by threats for the side to move below the root (see [`Settings::threats`]) that beats `beta`: its
+    /// A win by threats for the side to move below the root (see [`Config::threats`]) that beats `beta`: its
     /// score, a lower bound (the win may come sooner), remembered as one and proved to the end of the game.
-    fn threat_cut(&mut self, position: &Grid, keys: &Keys, node: Node, beta: i32) -> Option<i32> {
+    fn threat_cut(
+        &mut self,
+        position: &Grid,
+        keys: &Keys,
+        node: NodeState,
+        beta: i32,
+    ) -> Option<i32> {
         if node.at.ply == 0 {
             return None;
         }
@@ -398,13 +404,13 @@ impl<'c> Core<'c> {
         }
         self.inexact += 1;
         if node.remember {
-            self.store(position, keys, score, None, COMPLETE, Bound::Lower);
+            self.store(position, keys, score, None, COMPLETE, EntryBound::Lower);
         }
         Some(score)
     }
 
     /// Plies to a win by continuous fours for the side to move of `position`, `ply` plies below the root, or by
-    /// fours and threes near enough the root (see [`Settings::threats`]); `None` if the threat search finds none
+    /// fours and threes near enough the root (see [`Config::threats`]); `None` if the threat search finds none
     /// within its limits. Stops the search if the clock runs out meanwhile.
     fn threat_win(&mut self, position: &Grid, ply: usize) -> Option<u32> {
         let threat_plies = self.settings.threats.filter(|_| self.threats_on)?;
@@ -468,7 +474,7 @@ impl<'c> Core<'c> {
             return WIN - (marks + plies as i32);
         }
         if let Some(bit) = threats.first() {
-            let node = Node {
+            let node = NodeState {
                 narrowed: false,
                 // The side to move completes no line: the block does not either.
                 checked: true,
@@ -512,10 +518,10 @@ impl<'c> Core<'c> {
         };
         let deep_enough = entry.depth == COMPLETE || u32::from(entry.depth) >= at.depth;
         let usable = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => entry.score >= beta,
-            Bound::Upper => entry.score <= alpha,
-            Bound::Unused => false,
+            EntryBound::Exact => true,
+            EntryBound::Lower => entry.score >= beta,
+            EntryBound::Upper => entry.score <= alpha,
+            EntryBound::Unused => false,
         };
         // The root is always searched, so that it names a move.
         if at.ply > 0 && deep_enough && usable {
@@ -536,7 +542,7 @@ impl<'c> Core<'c> {
         &mut self,
         position: &Grid,
         keys: &Keys,
-        node: Node,
+        node: NodeState,
         score: i32,
         cell: usize,
     ) -> i32 {
@@ -544,7 +550,14 @@ impl<'c> Core<'c> {
             self.root_best = Some(cell);
         }
         if node.remember {
-            self.store(position, keys, score, Some(cell), COMPLETE, Bound::Exact);
+            self.store(
+                position,
+                keys,
+                score,
+                Some(cell),
+                COMPLETE,
+                EntryBound::Exact,
+            );
         }
         score
     }
@@ -556,7 +569,7 @@ impl<'c> Core<'c> {
         position: &mut Grid,
         keys: &Keys,
         moves: &mut Vec<usize>,
-        node: Node,
+        node: NodeState,
         alpha: &mut i32,
         beta: i32,
     ) -> i32 {
@@ -620,7 +633,7 @@ impl<'c> Core<'c> {
         best
     }
 
-    /// Whether the move to `cell` is left out by futility pruning ([`Settings::futility`]): one ply above the
+    /// Whether the move to `cell` is left out by futility pruning ([`Config::futility`]): one ply above the
     /// horizon, in a node not narrowed to threats, a quiet move (it makes no threat and stops none) whose
     /// estimate with [`FUTILITY_MARGIN`] cannot reach `alpha`, after `tried` moves were searched. Returns that
     /// bound, the most the move is taken to score.
@@ -628,7 +641,7 @@ impl<'c> Core<'c> {
         &mut self,
         position: &Grid,
         cell: usize,
-        node: Node,
+        node: NodeState,
         (alpha, tried): (i32, u32),
     ) -> Option<i32> {
         // The first move is always searched, so that the node has a move.
@@ -653,8 +666,8 @@ impl<'c> Core<'c> {
     }
 
     /// Notes that the move to `cell` cut the node off at beta: a quiet one becomes a killer of its ply, and any
-    /// adds to the history ([`Settings::learned_order`]).
-    fn learn_cut(&mut self, position: &Grid, cell: usize, node: Node) {
+    /// adds to the history ([`Config::learned_order`]).
+    fn learn_cut(&mut self, position: &Grid, cell: usize, node: NodeState) {
         if !self.settings.learned_order {
             return;
         }
@@ -670,14 +683,14 @@ impl<'c> Core<'c> {
         }
     }
 
-    /// With [`Settings::learned_order`], where the table has no move for a node `INTERNAL_DEEPENING_FROM` plies deep
+    /// With [`Config::learned_order`], where the table has no move for a node `INTERNAL_DEEPENING_FROM` plies deep
     /// or more: the best move of a search two plies shallower (internal iterative deepening), which leaves it in
     /// the table.
     fn deepened_move(
         &mut self,
         position: &mut Grid,
         keys: &Keys,
-        node: Node,
+        node: NodeState,
         alpha: i32,
         beta: i32,
     ) -> Option<usize> {
@@ -685,7 +698,7 @@ impl<'c> Core<'c> {
         if !self.settings.learned_order || !node.remember || !deep {
             return None;
         }
-        let shallower = Node {
+        let shallower = NodeState {
             at: At {
                 depth: node.at.depth - 2,
                 ..node.at
@@ -697,7 +710,7 @@ impl<'c> Core<'c> {
     }
 
     /// Puts the table's move first among `moves` (the best of the last iteration: the principal variation), then
-    /// with [`Settings::learned_order`] the killers of `ply`.
+    /// with [`Config::learned_order`] the killers of `ply`.
     fn order_first(
         &self,
         position: &Grid,
@@ -737,11 +750,11 @@ impl<'c> Core<'c> {
         }
     }
 
-    /// With [`Settings::defence`], near the root: when the opponent would win by fours and threes were the side to
+    /// With [`Config::defence`], near the root: when the opponent would win by fours and threes were the side to
     /// move to pass, keeps among `moves` only those that could stop that win: the cells of its line, the cells of
     /// the opponent's threats, and the side's own fours. Whether it narrowed them (the others are searched only if
     /// all of these lose).
-    fn defend(&mut self, position: &Grid, node: Node, moves: &mut Vec<usize>) -> bool {
+    fn defend(&mut self, position: &Grid, node: NodeState, moves: &mut Vec<usize>) -> bool {
         let near_root = self
             .settings
             .threats
@@ -821,7 +834,7 @@ impl<'c> Core<'c> {
         position: &mut Grid,
         keys: &Keys,
         cell: usize,
-        node: Node,
+        node: NodeState,
         (alpha, beta): (i32, i32),
         tried: u32,
     ) -> i32 {
@@ -844,9 +857,9 @@ impl<'c> Core<'c> {
     }
 
     /// Whether the move to `cell`, the `tried`-th of the node, is searched a ply shallower first: with
-    /// [`Settings::reductions`], a move late in the order, deep enough in the search, that makes no threat and
+    /// [`Config::reductions`], a move late in the order, deep enough in the search, that makes no threat and
     /// stops none (by the patterns), in a node whose moves were not narrowed to the threats.
-    fn reduces(&mut self, position: &Grid, cell: usize, node: Node, tried: u32) -> bool {
+    fn reduces(&mut self, position: &Grid, cell: usize, node: NodeState, tried: u32) -> bool {
         if !self.settings.reductions
             || tried <= FULL_DEPTH_MOVES
             || node.at.depth < REDUCTION_FROM_DEPTH
@@ -873,7 +886,7 @@ impl<'c> Core<'c> {
         position: &mut Grid,
         keys: &Keys,
         cell: usize,
-        node: Node,
+        node: NodeState,
         (alpha, beta): (i32, i32),
         reduction: u32,
     ) -> i32 {
@@ -912,7 +925,7 @@ impl<'c> Core<'c> {
     fn cuts_off(
         &mut self,
         position: &Grid,
-        node: Node,
+        node: NodeState,
         (alpha, beta): (i32, i32),
         score: i32,
         (cell, tried, left): (usize, u32, bool),
@@ -943,17 +956,17 @@ impl<'c> Core<'c> {
         &mut self,
         position: &Grid,
         keys: &Keys,
-        node: Node,
+        node: NodeState,
         (best, best_move): (i32, Option<usize>),
         (alpha, beta): (i32, i32),
         complete: bool,
     ) {
         let bound = if best <= alpha {
-            Bound::Upper
+            EntryBound::Upper
         } else if best >= beta {
-            Bound::Lower
+            EntryBound::Lower
         } else {
-            Bound::Exact
+            EntryBound::Exact
         };
         let depth = if complete {
             COMPLETE
@@ -972,7 +985,7 @@ impl<'c> Core<'c> {
         score: i32,
         best: Option<usize>,
         depth: u8,
-        bound: Bound,
+        bound: EntryBound,
     ) {
         let shape = position.shape();
         let (key, frame) = keys.shared(shape);
@@ -984,9 +997,9 @@ impl<'c> Core<'c> {
             depth,
             bound,
         };
-        if entry.bound != Bound::Exact {
+        if entry.bound != EntryBound::Exact {
             if let Some(old) = self.table.get(entry.key) {
-                if old.bound == Bound::Exact && old.depth == COMPLETE {
+                if old.bound == EntryBound::Exact && old.depth == COMPLETE {
                     return;
                 }
             }
@@ -1030,7 +1043,7 @@ struct Arrival {
 
 /// What the move loop needs to know of its node.
 #[derive(Clone, Copy)]
-struct Node {
+struct NodeState {
     /// Whether moves were left out (see [`Tactics::Search`]).
     narrowed: bool,
     /// Whether the tactics found that no move completes a line, so that no child need ask.

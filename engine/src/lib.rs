@@ -12,14 +12,13 @@
 //!   `tactics`: what the search knows of a position (move order, forced replies, evaluation); `table`: where it
 //!   remembers positions;
 //! - `core`: the one search loop; `search`: the one root driver and the searches built on it;
-//! - `trace` and `insight`: the search watched step by step, and its figures for the panels.
+//! - `trace` and `variants`: the search watched step by step, and the variants of minimax compared (their positions, lines, tree children and scores) for the panels.
 
 mod bits;
 mod board;
 mod clock;
 mod core;
 mod grid;
-mod insight;
 mod lines;
 mod ordering;
 mod rng;
@@ -30,17 +29,13 @@ mod table;
 mod tactics;
 mod threats;
 mod trace;
+mod variants;
 
 pub use board::{Board, ParseBoardError, CELLS, LINES};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::InstantClock;
 pub use clock::{Clock, StoppedClock};
 pub use grid::{Grid, IllegalMove, ParseGridError, Player, Rule, Shape, ShapeError, Status};
-pub use insight::{
-    all_search_stats, analyze_with, game_tree_size, plain_minimax_nodes, principal_variation,
-    search_stats, tree_children, tree_children_along, tree_children_searched, ScoredAnalysis,
-    ScoredMove, SearchStats, TreeNode, Variant,
-};
 pub use lines::{evaluation_features, evaluation_weights, EVALUATION_FEATURES};
 pub use rng::Rng;
 pub use score::{Outcome, Score, Value};
@@ -54,4 +49,9 @@ pub use threats::ForcedKind;
 pub use trace::{
     alpha_beta_trace, move_between, node_searches, walk_trace, Bound, NodeSearch, StepEvent,
     StepKind,
+};
+pub use variants::{
+    all_search_stats, analyze_with, game_tree_size, plain_minimax_nodes, principal_variation,
+    search_stats, tree_children, tree_children_along, tree_children_searched, ScoredAnalysis,
+    ScoredMove, SearchStats, TreeNode, Variant,
 };

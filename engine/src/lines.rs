@@ -257,8 +257,8 @@ impl Classes {
     }
 }
 
-/// The features of a cell's worth to a side (see [`worth`]), whose weights are data (`weights.txt`): what a
-/// pattern in one line adds, for each pattern above [`Pattern::Dead`], weakest first; then what is added to a cell
+/// The features of a cell's worth to a side (see `worth`), whose weights are data (`weights.txt`): what a
+/// pattern in one line adds, for each pattern above `Pattern::Dead`, weakest first; then what is added to a cell
 /// where the side makes two fours or an open four (it wins with its next move but one), a four and an open three
 /// (a win unless the four's reply makes a four), or two open threes.
 pub const EVALUATION_FEATURES: [&str; FEATURES] = [

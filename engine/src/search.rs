@@ -21,7 +21,7 @@
 //! position is called lost, so a proved loss (and the win it proves for the other side) holds on the whole board.
 //!
 //! Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
-//! answered from the table counts as visited. They depend on the move order; `insight.rs` compares them with
+//! answered from the table counts as visited. They depend on the move order; `variants.rs` compares them with
 //! plain minimax and with alpha-beta in increasing cell order.
 
 use super::bits::Bits;
@@ -31,7 +31,7 @@ use super::grid::{Grid, Player, Shape};
 use super::lines::Lines;
 use super::rng::Rng;
 use super::score::{Outcome, Score, Value, DECISIVE, INFINITY, WIN};
-use super::settings::Settings;
+use super::settings::Config;
 use super::table::KeyedTable;
 use super::tactics::{with_windows, Tactics};
 use super::threats::{ForcedKind, ThreatLimits, ThreatWin, Threats};
@@ -268,7 +268,7 @@ pub struct MoveScores {
 /// value is a bound (a move whose result mirrors an earlier move's, by a symmetry of the board, takes that move's
 /// value). The search goes to the end of the game: on a large board, ask [`think_moves`] within limits instead.
 pub fn analyze(position: &Grid) -> Analysis {
-    let (found, nodes) = search_to(position, Settings::exact(position), Root::Each, true);
+    let (found, nodes) = search_to(position, Config::exact(position), Root::Each, true);
     let moves = found
         .moves
         .iter()
@@ -290,7 +290,7 @@ pub fn best_moves(position: &Grid) -> BestMoves {
 pub fn best_moves_within(position: &Grid, depth: u32) -> BestMoves {
     let (found, nodes) = with_core(
         position,
-        Settings::exact(position),
+        Config::exact(position),
         &mut StoppedClock,
         |core| {
             let found = core.search(position, Root::Ties, Depth::Fixed(depth), true);
@@ -334,7 +334,7 @@ pub fn best_move_at(position: &Grid, level: Level, rng: &mut Rng) -> Option<usiz
 
 /// The exact value of `position` for the side to move, and the nodes visited to find it.
 pub fn evaluate(position: &Grid) -> (Value, u64) {
-    let (found, nodes) = search_to(position, Settings::exact(position), Root::Best, true);
+    let (found, nodes) = search_to(position, Config::exact(position), Root::Best, true);
     let value = found
         .score
         .value()
@@ -593,12 +593,12 @@ pub fn think_moves(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Mo
 /// depend on the window and on what earlier searches learned (the learned order, futility pruning, the defence's
 /// narrowing) play only in the engine's own moves ([`Root::Best`] within a time): a search to a set depth, or of
 /// every move's score, gives each move the same estimate however it is asked, as the panels compare them.
-fn deepening(position: &Grid, limits: Limits, root: Root) -> Settings {
-    let settings = Settings::deepening(position, limits.evaluation);
+fn deepening(position: &Grid, limits: Limits, root: Root) -> Config {
+    let settings = Config::deepening(position, limits.evaluation);
     if root == Root::Best && limits.max_depth.is_none() {
         return settings;
     }
-    Settings {
+    Config {
         learned_order: false,
         futility: false,
         defence: false,
@@ -609,7 +609,7 @@ fn deepening(position: &Grid, limits: Limits, root: Root) -> Settings {
 /// Runs `search` on a core with `settings` for `position`'s board, reading `clock`.
 pub(crate) fn with_core<R>(
     position: &Grid,
-    settings: Settings,
+    settings: Config,
     clock: &mut dyn Clock,
     search: impl FnOnce(&mut Core<'_>) -> R,
 ) -> R {
@@ -622,7 +622,7 @@ pub(crate) fn with_core<R>(
 /// `mirrors` (see [`Core::search`]): what it found and the nodes it visited.
 pub(crate) fn search_to(
     position: &Grid,
-    settings: Settings,
+    settings: Config,
     root: Root,
     mirrors: bool,
 ) -> (Found, u64) {
@@ -913,7 +913,7 @@ impl Core<'_> {
         Some(proved)
     }
 
-    /// The root's number, `depth` plies deep: with [`Settings::learned_order`], a search of the best move from depth
+    /// The root's number, `depth` plies deep: with [`Config::learned_order`], a search of the best move from depth
     /// [`ASPIRATION_FROM_DEPTH`] on looks first within [`ASPIRATION`] of the last iteration's `guess` (an
     /// aspiration window, which cuts more), and again with the window opened on the side it fell out of.
     fn root_search(&mut self, root: &Grid, depth: u32, guess: Option<i32>) -> i32 {
@@ -943,7 +943,7 @@ impl Core<'_> {
         }
     }
 
-    /// With [`Settings::learned_order`], after an iteration of the best move that the clock stopped: its best move
+    /// With [`Config::learned_order`], after an iteration of the best move that the clock stopped: its best move
     /// if the last iteration's best was searched first and another move's search then finished with a better score
     /// (one above the root's alpha, so exact or a lower bound, not a fail-low's bound). Engines keep such a move:
     /// the iteration saw it beat the move the last one chose.

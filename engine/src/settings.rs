@@ -1,4 +1,4 @@
-//! What a search may vary: [`Settings`], the switches of the one search loop, and the settings of each search
+//! What a search may vary: [`Config`], the switches of the one search loop, and the settings of each search
 //! the engine runs. Each switch is exact (none changes a proved result), but each changes which positions are
 //! visited, so the node counts that the panels quote depend on them.
 
@@ -46,7 +46,7 @@ pub(crate) enum Memory {
 
 /// The switches of the one search loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Settings {
+pub(crate) struct Config {
     /// How the end of a game scores.
     pub(crate) scoring: Scoring,
     /// The order of the moves.
@@ -64,7 +64,7 @@ pub(crate) struct Settings {
     pub(crate) mate_distance_bounds: bool,
     /// Call a position a draw as soon as neither side can complete a line.
     pub(crate) dead_draws: bool,
-    /// Evaluate open positions at the horizon, by the patterns (so only with [`Settings::patterns`]). Without,
+    /// Evaluate open positions at the horizon, by the patterns (so only with [`Config::patterns`]). Without,
     /// they score 0 like a draw, as in the textbooks' depth-limited minimax, and the horizon is kept exactly: a loss to two threats, which the tactics see a
     /// ply early, is not taken for one at the last ply.
     pub(crate) evaluation: bool,
@@ -82,7 +82,7 @@ pub(crate) struct Settings {
     /// a four to make, and by fours and threes this many plies below the root and less (0: none). A win found
     /// cuts the search where it beats beta, and scores a position at the horizon.
     pub(crate) threats: Option<u32>,
-    /// With [`Settings::threats`]: use the threat search in every iteration, not only in a search to the end of
+    /// With [`Config::threats`]: use the threat search in every iteration, not only in a search to the end of
     /// the game. A win it finds has a bound for its distance, so an iteration that used it cannot take a win
     /// within its depth for the quickest; on a small board the shallow iterations do without it, so that they
     /// still prove such wins, and the search to the end uses it.
@@ -119,10 +119,10 @@ fn table_bits(grid: &Grid) -> u32 {
     bits.clamp(10, MAX_TABLE_BITS)
 }
 
-impl Settings {
+impl Config {
     /// Textbook alpha-beta: moves in cell order, depth-aware scores, nothing else.
-    pub(crate) const fn alpha_beta() -> Settings {
-        Settings {
+    pub(crate) const fn alpha_beta() -> Config {
+        Config {
             scoring: Scoring::DepthAware,
             order: Order::Cells,
             pruning: true,
@@ -147,43 +147,43 @@ impl Settings {
     }
 
     /// Textbook minimax: alpha-beta without the pruning.
-    pub(crate) const fn plain_minimax() -> Settings {
-        Settings {
+    pub(crate) const fn plain_minimax() -> Config {
+        Config {
             pruning: false,
-            ..Settings::alpha_beta()
+            ..Config::alpha_beta()
         }
     }
 
     /// Alpha-beta with the moves in [`Order::Weighted`].
-    pub(crate) const fn ordered() -> Settings {
-        Settings {
+    pub(crate) const fn ordered() -> Config {
+        Config {
             order: Order::Weighted,
-            ..Settings::alpha_beta()
+            ..Config::alpha_beta()
         }
     }
 
-    /// [`Settings::ordered`] with a table of finished searches for `grid`'s board, and a stop at the quickest
+    /// [`Config::ordered`] with a table of finished searches for `grid`'s board, and a stop at the quickest
     /// win.
-    pub(crate) fn ordered_with_table(grid: &Grid) -> Settings {
-        Settings {
+    pub(crate) fn ordered_with_table(grid: &Grid) -> Config {
+        Config {
             memory: Memory::Complete {
                 from_empty_cells: 3,
             },
             stop_at_quickest_win: true,
             table_bits: table_bits(grid),
-            ..Settings::ordered()
+            ..Config::ordered()
         }
     }
 
     /// The engine's search of a fixed depth, with 0 at the horizon as in the textbooks: every shortcut, a table
     /// of the positions searched to the end, and every move (a guess about far ones would be no proof).
-    pub(crate) fn exact(grid: &Grid) -> Settings {
-        Settings {
+    pub(crate) fn exact(grid: &Grid) -> Config {
+        Config {
             stop_at_quickest_win: false,
             tactics: true,
             mate_distance_bounds: true,
             dead_draws: true,
-            ..Settings::ordered_with_table(grid)
+            ..Config::ordered_with_table(grid)
         }
     }
 
@@ -193,10 +193,10 @@ impl Settings {
     /// continuous fours (in the search to the end, on a small board); on large boards also for wins by fours and
     /// threes near the root, in every iteration, with the threat moves, principal variation search and
     /// reductions.
-    pub(crate) fn deepening(grid: &Grid, evaluation: bool) -> Settings {
+    pub(crate) fn deepening(grid: &Grid, evaluation: bool) -> Config {
         let cells = grid.shape().cells();
         let large = evaluation && cells > NEIGHBOURHOOD_FROM_CELLS;
-        Settings {
+        Config {
             patterns: evaluation,
             threat_moves: large,
             threats: evaluation.then_some(if large { THREATS_PLIES } else { 0 }),
@@ -214,7 +214,7 @@ impl Settings {
             memory: Memory::Deepening,
             evaluation,
             neighbourhood: (cells > NEIGHBOURHOOD_FROM_CELLS).then_some(2),
-            ..Settings::exact(grid)
+            ..Config::exact(grid)
         }
     }
 }

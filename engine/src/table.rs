@@ -78,7 +78,7 @@ impl Keys {
 
 /// What a table entry knows of its position's score.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Bound {
+pub(crate) enum EntryBound {
     /// An unused entry.
     #[default]
     Unused,
@@ -107,7 +107,7 @@ pub(crate) struct Entry {
     /// The depth searched, or [`COMPLETE`].
     pub(crate) depth: u8,
     /// What `score` is.
-    pub(crate) bound: Bound,
+    pub(crate) bound: EntryBound,
 }
 
 /// A transposition table of a power-of-two size, indexed by the low bits of the key and checked with the whole
@@ -148,7 +148,7 @@ impl KeyedTable {
     /// The entry of the position with `key`, if remembered.
     pub(crate) fn get(&self, key: u64) -> Option<Entry> {
         let entry = self.entries.get(self.slot(key))?;
-        (entry.bound != Bound::Unused && entry.key == key).then_some(*entry)
+        (entry.bound != EntryBound::Unused && entry.key == key).then_some(*entry)
     }
 
     /// Remembers `entry`, in place of what its slot held.
@@ -158,7 +158,7 @@ impl KeyedTable {
             self.entries = vec![Entry::default(); first];
         }
         let slot = self.slot(entry.key);
-        if self.entries[slot].bound == Bound::Unused {
+        if self.entries[slot].bound == EntryBound::Unused {
             self.used += 1;
         }
         self.entries[slot] = entry;
@@ -177,7 +177,10 @@ impl KeyedTable {
     fn grow(&mut self) {
         let doubled = vec![Entry::default(); self.entries.len() * 2];
         let old = std::mem::replace(&mut self.entries, doubled);
-        for entry in old.into_iter().filter(|entry| entry.bound != Bound::Unused) {
+        for entry in old
+            .into_iter()
+            .filter(|entry| entry.bound != EntryBound::Unused)
+        {
             let slot = self.slot(entry.key);
             self.entries[slot] = entry;
         }
@@ -197,7 +200,7 @@ mod tests {
             score: 7,
             best: 3,
             depth: 2,
-            bound: Bound::Lower,
+            bound: EntryBound::Lower,
         };
         table.put(entry);
         assert_eq!(table.get(0x35).map(|e| e.score), Some(7));
@@ -213,7 +216,7 @@ mod tests {
             score: key as i32,
             best: 0,
             depth: 1,
-            bound: Bound::Exact,
+            bound: EntryBound::Exact,
         };
         // Keys that all fit in distinct slots of the largest table.
         let count = 3 << FIRST_TABLE_BITS;

@@ -11,7 +11,7 @@ use super::bits::Bits;
 use super::grid::{Grid, Player, Shape, Symmetry};
 use super::lines::Lines;
 use super::ordering::Ordering;
-use super::settings::{Order, Settings};
+use super::settings::{Config, Order};
 use std::cell::RefCell;
 
 /// What a position's tactics say before any move is searched.
@@ -311,7 +311,7 @@ impl Grid {
         &self,
         windows: &mut Windows,
         candidates: Bits,
-        settings: &Settings,
+        settings: &Config,
         moves: &mut Vec<usize>,
     ) {
         if settings.order == Order::Cells {
@@ -497,7 +497,7 @@ impl Grid {
         })
     }
 
-    /// The moves to try, in `moves` (cleared first) in the settings' order, and with [`Settings::tactics`] what
+    /// The moves to try, in `moves` (cleared first) in the settings' order, and with [`Config::tactics`] what
     /// the tactics say; without, always [`Tactics::Search`]. With them, [`Tactics::Search`] means that no legal
     /// move completes a line (the far ones included): the search loop then never asks a child whether it is lost.
     ///
@@ -507,7 +507,7 @@ impl Grid {
     pub(crate) fn tactics(
         &self,
         windows: &mut Windows,
-        settings: &Settings,
+        settings: &Config,
         moves: &mut Vec<usize>,
     ) -> Tactics {
         moves.clear();
@@ -585,7 +585,7 @@ impl Grid {
 
     /// [`Grid::tactics`] from `lines`, the patterns of this position: the same answers (a win at once, a loss to
     /// two fours, the one block), and the moves best first by what they make and what they stop (see
-    /// `lines.rs`). With [`Settings::threat_moves`], when the opponent threatens to win with its next move but one
+    /// `lines.rs`). With [`Config::threat_moves`], when the opponent threatens to win with its next move but one
     /// (an open three, a cell for two fours), only the moves that make a four or take a cell of the opponent's
     /// fours: those are the defences, and with the side's own fours the only moves that do not lose at once
     /// (the others come if all of these lose). With `ordering`, a move's history adds to its weight (see
@@ -594,7 +594,7 @@ impl Grid {
         &self,
         lines: &Lines,
         windows: &mut Windows,
-        (settings, ordering): (&Settings, Option<&Ordering>),
+        (settings, ordering): (&Config, Option<&Ordering>),
         moves: &mut Vec<usize>,
     ) -> Tactics {
         moves.clear();
@@ -660,10 +660,10 @@ mod tests {
         position.drawn(&windows(&position))
     }
 
-    fn settings(neighbourhood: Option<u32>) -> Settings {
-        Settings {
+    fn settings(neighbourhood: Option<u32>) -> Config {
+        Config {
             neighbourhood,
-            ..Settings::deepening(&Grid::empty(Shape::CLASSIC), true)
+            ..Config::deepening(&Grid::empty(Shape::CLASSIC), true)
         }
     }
 
@@ -782,7 +782,7 @@ mod tests {
         ];
         for (rows, cols, k, games) in shapes {
             let settings =
-                Settings::deepening(&Grid::empty(Shape::new(rows, cols, k).unwrap()), true);
+                Config::deepening(&Grid::empty(Shape::new(rows, cols, k).unwrap()), true);
             for _ in 0..games {
                 let mut position = Grid::empty(Shape::new(rows, cols, k).unwrap());
                 let mut moves = Vec::new();

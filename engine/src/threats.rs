@@ -77,13 +77,6 @@ enum Step {
     Abort,
 }
 
-/// The questions the table keeps apart.
-#[derive(Clone, Copy)]
-enum Mode {
-    Fours,
-    Threats,
-}
-
 /// Mixed into a position's key by question and attacker, so that the four questions share a table.
 const SALTS: [[u64; 2]; 2] = [
     [0x9E6C_63D0_676A_9A99, 0x2F4B_9D1E_5A3C_7B11],
@@ -255,9 +248,10 @@ impl Threats {
         self.timed_out
     }
 
-    /// The table's key of `lines` with `attacker` to move, for `mode`.
-    fn key(lines: &Lines, attacker: Player, mode: Mode) -> u64 {
-        lines.key() ^ SALTS[mode as usize][attacker as usize]
+    /// The table's key of `lines` with `attacker` to move, for a win of `kind`: the two searches' answers are
+    /// kept apart.
+    fn key(lines: &Lines, attacker: Player, kind: ForcedKind) -> u64 {
+        lines.key() ^ SALTS[kind as usize][attacker as usize]
     }
 
     /// What the table knows of `key` searched `depth` deep: a failure searched at least as deep, or a win found
@@ -341,7 +335,7 @@ impl Threats {
         if depth == 0 || candidates.is_empty() {
             return Step::Fail;
         }
-        let key = Threats::key(lines, attacker, Mode::Fours);
+        let key = Threats::key(lines, attacker, ForcedKind::Fours);
         // Only failures are remembered here: a win must leave its whole line, which a search by threats reads.
         if self.recall(key, depth) == Some(Step::Fail) {
             return Step::Fail;
@@ -438,7 +432,7 @@ impl Threats {
             Ok(blocks) => blocks,
             Err(step) => return step,
         };
-        let key = Threats::key(lines, attacker, Mode::Threats);
+        let key = Threats::key(lines, attacker, ForcedKind::FoursAndThrees);
         if let Some(step) = self.recall(key, depth) {
             return step;
         }

@@ -10,7 +10,7 @@
 //! which the 3x3 board (or a bigger one near its end) allows.
 //!
 //! The trace is not a second alpha-beta: it watches the engine's one search loop (`core.rs`, with
-//! [`Settings::alpha_beta`]: moves in cell order, no table, no stop at the quickest win) and only restates what
+//! [`Config::alpha_beta`]: moves in cell order, no table, no stop at the quickest win) and only restates what
 //! it sees. That search is negamax: its scores are from the side to move, and each ply hands its child the window
 //! negated and swapped. At a MAX node its window and scores are the textbook's; at a MIN node the textbook's alpha
 //! is minus the core's beta, its beta minus the core's alpha, and its value minus the core's score. The two loops
@@ -23,7 +23,7 @@ use super::clock::StoppedClock;
 use super::core::{Core, Observer};
 use super::grid::{Grid, Player};
 use super::score::{Score, INFINITY};
-use super::settings::Settings;
+use super::settings::Config;
 use super::tactics::with_windows;
 use std::fmt;
 
@@ -132,7 +132,7 @@ pub fn alpha_beta_trace(position: &Grid) -> Vec<StepEvent> {
     let depth = position.empty_cells() as u32;
     with_windows(position.shape(), |windows| {
         Core::new(
-            Settings::alpha_beta(),
+            Config::alpha_beta(),
             windows,
             &mut StoppedClock,
             Some(&mut trace),

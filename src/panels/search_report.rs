@@ -9,7 +9,7 @@ use crate::panels::words::{counted, group_digits, outcome_words, Convention, Not
 
 /// What the searches in the worker have found so far.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Found {
+pub struct SearchResults {
     /// The computer's last search: the position it searched, and what it found.
     pub last: Option<(Grid, Thought)>,
     /// Every move's verdict at a position, for the scores on the squares.
@@ -29,7 +29,7 @@ pub struct Scored {
     pub moves: Vec<(usize, Score)>,
 }
 
-impl Found {
+impl SearchResults {
     /// The verdicts of the moves at `position`, if they have been found within `limits` (another time or depth,
     /// or the evaluation switched, gives other estimates).
     pub fn scores_at(&self, position: &Grid, limits: Limits) -> Option<&[(usize, Score)]> {
@@ -672,9 +672,9 @@ mod tests {
         ] {
             let thought = think(&position, Limits::default(), &mut Ticks(0.0));
             let after = position.play(thought.best.expect("a move"));
-            let found = Found {
+            let found = SearchResults {
                 last: Some((position, thought)),
-                ..Found::default()
+                ..SearchResults::default()
             };
             let line = found.forced_line(&after).expect("a line to replay");
             // Played out from the position on the board, it ends the game with the winner's line, at its end.
@@ -687,7 +687,10 @@ mod tests {
             assert_eq!(found.forced_line(&after.play(line[0])), None);
             assert_eq!(found.forced_line(&position), None);
         }
-        assert_eq!(Found::default().forced_line(&x_wins_by_fours()), None);
+        assert_eq!(
+            SearchResults::default().forced_line(&x_wins_by_fours()),
+            None
+        );
     }
 
     #[test]
@@ -695,13 +698,13 @@ mod tests {
         let shape = Shape::new(4, 4, 4).unwrap();
         let empty = Grid::empty(shape);
         let limits = Limits::default();
-        let found = Found {
+        let found = SearchResults {
             scores: Some(Scored {
                 position: empty,
                 limits,
                 moves: vec![(0, Score::Estimate(1))],
             }),
-            ..Found::default()
+            ..SearchResults::default()
         };
         assert_eq!(found.scores_at(&empty, limits).map(<[_]>::len), Some(1));
         assert_eq!(found.scores_at(&empty.play(0), limits), None);

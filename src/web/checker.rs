@@ -270,7 +270,7 @@ fn examples(examples: &[Example]) -> JsValue {
         .into()
 }
 
-/// The report as a plain object (see `check` in `api_engine.rs`).
+/// The report as a plain object (see `check` in `engine_calls.rs`).
 fn report_object(report: &Report) -> JsValue {
     let line = report.losing_line.as_deref().map_or(JsValue::NULL, cells);
     let sentences: Array = report

@@ -3,17 +3,17 @@
 //! never in the update. Several games live on one page; none touches anything outside its own element but the
 //! site's stored tally, which they share (and the event that says it was kept).
 
-mod api;
-mod api_engine;
 mod app;
 mod checker;
 mod disclosure;
 mod dom;
+mod engine_calls;
 mod host;
 mod js;
 mod listener;
 mod mailbox;
 mod message;
+mod mount;
 mod note_view;
 mod panels;
 pub mod panic;

@@ -13,7 +13,7 @@ use super::step_view::StepView;
 use super::tree_view::TreeView;
 use crate::engine::{Score, Variant, CELLS};
 use crate::game::Game;
-use crate::panels::search_report::{self, Found};
+use crate::panels::search_report::{self, SearchResults};
 use crate::panels::thinking::{self, Replay, ScoreLine, StatsColumn, Thinking, Why};
 use crate::panels::words::Convention;
 use crate::state::{PanelBox, State};
@@ -376,7 +376,7 @@ impl StatsPanel {
     }
 
     /// The computer's last search on a bigger board: its sentence, the statistics and the horizon as shown.
-    fn render_search(&self, game: &Game, found: &Found) {
+    fn render_search(&self, game: &Game, found: &SearchResults) {
         let display = game.settings().display;
         set_hidden(&self.table, !display.stats);
         set_hidden(&self.horizon_box, !display.horizon);

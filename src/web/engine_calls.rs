@@ -1,12 +1,11 @@
-//! `mount` with options, the engine for authors who want numbers in their prose (`bestMove` and `analyze` on 3x3,
-//! `think` and `thinkNow` on any board), and `check` for a bot of their own (run by `checker.rs`); authors import it
-//! as `tictactoe.js`. As in `api.rs`, a bad argument throws a JS `Error` with a sentence, nothing here panics, and
+//! The engine for authors who want numbers in their prose (`bestMove` and `analyze` on 3x3, `think` and
+//! `thinkNow` on any board), and `check` for a bot of their own (run by `checker.rs`); authors import it as
+//! `tictactoe.js`. As in `mount.rs`, a bad argument throws a JS `Error` with a sentence, nothing here panics, and
 //! every call into JavaScript that can throw is caught.
 
-use super::api::{handle_object, option_text, unknown_option};
 use super::checker;
 use super::js::{error_text, from_js, object, random_seed, to_js};
-use super::runtime::{mount as mount_game, Source};
+use super::mount::option_entries;
 use super::worker::SearchWorker;
 use crate::api::analysis::best_outcome_cells;
 use crate::api::check::{BotCheck, CheckOptions};
@@ -15,104 +14,10 @@ use crate::engine::{
     analyze as analyze_board, best_move_at, think as think_about, think_moves, Board, Engine, Grid,
     Level, Limits, Player, Rng, Rule, Shape, Status,
 };
-use crate::settings::{
-    grid_from_text, in_reading_order, quote, Change, Layout, Name, Settings, THINK_RANGE_MS,
-};
-use js_sys::{Array, Function, Object, Promise};
+use crate::settings::{grid_from_text, quote, THINK_RANGE_MS};
+use js_sys::{Array, Function, Promise};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
-
-/// Renders a game into `element` and returns its handle: `newGame()`, `destroy()`, `set(name, value)`, `free()`.
-///
-/// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
-/// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a board in the notation), `delay` (milliseconds),
-/// `scores`, `tree`, `stats`, `step`, `horizon` (`true` shows that panel), `scoring` (`"depth"` or `"plain"`),
-/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds), `eval`, `practice` (`true` or `"tree"`), `depth`,
-/// `branching`, `seed` and `controls` (the groups of controls kept in view, `"level side"` or `"all"`; the rest wait
-/// under Settings); `undefined` or `null` is the default.
-/// An unknown option or a value that is not understood throws an `Error`.
-#[wasm_bindgen]
-pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
-    let mut settings = Settings::default();
-    if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
-        read_options(&mut settings, &entries)?;
-    }
-    let game = mount_game(&element, settings, Vec::new(), Source::Options, true)
-        .map_err(|e| JsError::new(&e))?;
-    Ok(handle_object(game, Source::Options))
-}
-
-/// Reads `mount`'s options into `settings`, each into a change as it is read, in reading order (the board first,
-/// then how many in a row, then the rest), as a URL's parameters are read. An option without a value (`undefined`
-/// or `null`) is its default, as `set` takes it.
-///
-/// # Errors
-/// An `Error` for the first option, in that order, whose name is no setting's, whose value is of the wrong type,
-/// or whose value the setting does not take.
-fn read_options(settings: &mut Settings, entries: &[(String, JsValue)]) -> Result<(), JsError> {
-    let nullish = |value: &JsValue| value.is_undefined() || value.is_null();
-    let given = |wanted: Name| {
-        entries
-            .iter()
-            .find(|(name, value)| name == wanted.as_str() && !nullish(value))
-    };
-    let implied = given(Name::Position)
-        .and_then(|(_, value)| value.as_string())
-        .and_then(|text| Layout::from(text.as_str()).implied_board());
-    if let (None, Some((rows, cols))) = (given(Name::Board), implied) {
-        settings.take_implied_board(rows, cols);
-    }
-    for (name, value) in in_reading_order(entries, |(name, _)| name.parse().ok()) {
-        let name: Name = name
-            .parse()
-            .map_err(|_| JsError::new(&format!("mount: {}", unknown_option(&name.into()))))?;
-        if nullish(value) {
-            continue;
-        }
-        let reading = Change::parse(name, &option_text("mount", name.as_str(), value)?);
-        settings
-            .apply_reading(&reading)
-            .map_err(|error| JsError::new(&format!("mount: {}", error.message(settings.shape))))?;
-    }
-    Ok(())
-}
-
-/// The `[name, value]` pairs of an options object, read once (`None` for `undefined` or `null`: no options), or an
-/// `Error` naming `function` for anything that is not an object such as `example`, or whose getters throw.
-fn option_entries(
-    function: &str,
-    options: &JsValue,
-    example: &str,
-) -> Result<Option<Vec<(String, JsValue)>>, JsError> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(None);
-    }
-    // `typeof` (not `instanceof`, false for `Object.create(null)` and a frame's objects); arrays are refused by
-    // `instanceof`, which wasm-bindgen checks inside a `try` (a revoked Proxy throws there).
-    if !options.is_object() || options.is_instance_of::<Array>() {
-        return Err(JsError::new(&format!(
-            "{function}: options must be an object such as {example}"
-        )));
-    }
-    #[expect(
-        clippy::disallowed_methods,
-        reason = "typeof says object: every such value is an Object"
-    )]
-    let options = options.unchecked_ref::<Object>();
-    // Reading the options runs their getters (and a Proxy's traps), which may throw.
-    let entries = Object::entries_typed(options).map_err(|error| {
-        JsError::new(&format!(
-            "{function}: the options could not be read: {}",
-            error_text(&error)
-        ))
-    })?;
-    Ok(Some(
-        entries
-            .iter()
-            .map(|entry| (entry.get0().as_string().unwrap_or_default(), entry.get1()))
-            .collect(),
-    ))
-}
 
 /// `position` as a board, or an `Error` naming `function`.
 fn position_argument(position: &JsValue, function: &str) -> Result<Board, JsError> {

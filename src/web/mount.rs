@@ -1,16 +1,18 @@
-//! What JavaScript calls to mount a game: `mountPage`, `mountElement` and the handle each returns (`mount` and the
-//! engine are in `api_engine.rs`). The URL's parameters, the element's attributes and the handle's `set` are read
+//! What JavaScript calls to mount a game: `mountPage`, `mountElement`, `mount` with options, and the handle each
+//! returns (the engine's calls are in `engine_calls.rs`). The URL's parameters, the element's attributes and the handle's `set` are read
 //! here into typed setting changes. A bad argument throws a JS `Error` with a sentence; nothing here panics, and
 //! every call into JavaScript that can throw is caught: an exception unwound through the module would skip the code
 //! that gives back its stack.
 
-use super::js::object;
+use super::js::{error_text, object};
 use super::read::setting_attributes;
 use super::realm;
 use super::runtime::{mount as mount_game, GameHandle, Source};
-use crate::settings::{embed_from_pairs, quote, read_pairs, Change, Name, Settings};
+use crate::settings::{
+    embed_from_pairs, in_reading_order, quote, read_pairs, Change, Layout, Name, Settings,
+};
 use crate::state::{Problem, Topic};
-use js_sys::{Array, Number};
+use js_sys::{Array, Number, Object};
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -206,4 +208,96 @@ pub fn mount_element(element: JsValue) -> Result<JsValue, JsError> {
     let game = mount_game(&element, settings, problems, Source::Element, true)
         .map_err(|e| JsError::new(&e))?;
     Ok(handle_object(game, Source::Element))
+}
+
+/// Renders a game into `element` and returns its handle: `newGame()`, `destroy()`, `set(name, value)`, `free()`.
+///
+/// `options` is an object with any of `human` (`"X"` or `"O"`), `mode` (`"computer"` or `"friend"`), `level`
+/// (`"easy"`, `"medium"`, `"hard"`, `"unbeatable"`), `position` (a board in the notation), `delay` (milliseconds),
+/// `scores`, `tree`, `stats`, `step`, `horizon` (`true` shows that panel), `scoring` (`"depth"` or `"plain"`),
+/// `board` (`"ROWSxCOLS"`), `k`, `think` (milliseconds), `eval`, `practice` (`true` or `"tree"`), `depth`,
+/// `branching`, `seed` and `controls` (the groups of controls kept in view, `"level side"` or `"all"`; the rest wait
+/// under Settings); `undefined` or `null` is the default.
+/// An unknown option or a value that is not understood throws an `Error`.
+#[wasm_bindgen]
+pub fn mount(element: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let mut settings = Settings::default();
+    if let Some(entries) = option_entries("mount", &options, "{ level: \"hard\" }")? {
+        read_options(&mut settings, &entries)?;
+    }
+    let game = mount_game(&element, settings, Vec::new(), Source::Options, true)
+        .map_err(|e| JsError::new(&e))?;
+    Ok(handle_object(game, Source::Options))
+}
+
+/// Reads `mount`'s options into `settings`, each into a change as it is read, in reading order (the board first,
+/// then how many in a row, then the rest), as a URL's parameters are read. An option without a value (`undefined`
+/// or `null`) is its default, as `set` takes it.
+///
+/// # Errors
+/// An `Error` for the first option, in that order, whose name is no setting's, whose value is of the wrong type,
+/// or whose value the setting does not take.
+fn read_options(settings: &mut Settings, entries: &[(String, JsValue)]) -> Result<(), JsError> {
+    let nullish = |value: &JsValue| value.is_undefined() || value.is_null();
+    let given = |wanted: Name| {
+        entries
+            .iter()
+            .find(|(name, value)| name == wanted.as_str() && !nullish(value))
+    };
+    let implied = given(Name::Position)
+        .and_then(|(_, value)| value.as_string())
+        .and_then(|text| Layout::from(text.as_str()).implied_board());
+    if let (None, Some((rows, cols))) = (given(Name::Board), implied) {
+        settings.take_implied_board(rows, cols);
+    }
+    for (name, value) in in_reading_order(entries, |(name, _)| name.parse().ok()) {
+        let name: Name = name
+            .parse()
+            .map_err(|_| JsError::new(&format!("mount: {}", unknown_option(&name.into()))))?;
+        if nullish(value) {
+            continue;
+        }
+        let reading = Change::parse(name, &option_text("mount", name.as_str(), value)?);
+        settings
+            .apply_reading(&reading)
+            .map_err(|error| JsError::new(&format!("mount: {}", error.message(settings.shape))))?;
+    }
+    Ok(())
+}
+
+/// The `[name, value]` pairs of an options object, read once (`None` for `undefined` or `null`: no options), or an
+/// `Error` naming `function` for anything that is not an object such as `example`, or whose getters throw.
+pub(super) fn option_entries(
+    function: &str,
+    options: &JsValue,
+    example: &str,
+) -> Result<Option<Vec<(String, JsValue)>>, JsError> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(None);
+    }
+    // `typeof` (not `instanceof`, false for `Object.create(null)` and a frame's objects); arrays are refused by
+    // `instanceof`, which wasm-bindgen checks inside a `try` (a revoked Proxy throws there).
+    if !options.is_object() || options.is_instance_of::<Array>() {
+        return Err(JsError::new(&format!(
+            "{function}: options must be an object such as {example}"
+        )));
+    }
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "typeof says object: every such value is an Object"
+    )]
+    let options = options.unchecked_ref::<Object>();
+    // Reading the options runs their getters (and a Proxy's traps), which may throw.
+    let entries = Object::entries_typed(options).map_err(|error| {
+        JsError::new(&format!(
+            "{function}: the options could not be read: {}",
+            error_text(&error)
+        ))
+    })?;
+    Ok(Some(
+        entries
+            .iter()
+            .map(|entry| (entry.get0().as_string().unwrap_or_default(), entry.get1()))
+            .collect(),
+    ))
 }

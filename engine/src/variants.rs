@@ -28,7 +28,7 @@ use super::grid::Grid;
 use super::score::{Score, Value};
 use super::search::{analyze, best_moves, search_to, Found};
 
-use super::settings::{Scoring, Settings};
+use super::settings::{Config, Scoring};
 use super::trace::{alpha_beta_trace, node_searches, NodeSearch};
 use std::collections::HashMap;
 
@@ -36,7 +36,7 @@ use std::collections::HashMap;
 /// of every game, no pruning and no memory, `position` itself included. From the empty 3x3 board it is 549,946,
 /// every node of the game tree.
 pub fn plain_minimax_nodes(position: &Grid) -> u64 {
-    run(position, Settings::plain_minimax(), Root::Best).1
+    run(position, Config::plain_minimax(), Root::Best).1
 }
 
 /// How many positions plain minimax visits from `position` ([`plain_minimax_nodes`]), counted without
@@ -66,7 +66,7 @@ pub fn game_tree_size(position: &Grid) -> u64 {
 
 /// A search of `position` to the end of the game with `settings`, its root asked `root`, mirror-image moves
 /// searched apart: what it found and the nodes it visited.
-fn run(position: &Grid, settings: Settings, root: Root) -> (Found, u64) {
+fn run(position: &Grid, settings: Config, root: Root) -> (Found, u64) {
     search_to(position, settings, root, false)
 }
 
@@ -148,10 +148,10 @@ pub struct SearchStats {
 /// included.
 pub fn search_stats(position: &Grid, variant: Variant) -> SearchStats {
     let settings = match variant {
-        Variant::PlainMinimax => Settings::plain_minimax(),
-        Variant::AlphaBeta => Settings::alpha_beta(),
-        Variant::AlphaBetaOrdered => Settings::ordered(),
-        Variant::AlphaBetaOrderedWithTable => Settings::ordered_with_table(position),
+        Variant::PlainMinimax => Config::plain_minimax(),
+        Variant::AlphaBeta => Config::alpha_beta(),
+        Variant::AlphaBetaOrdered => Config::ordered(),
+        Variant::AlphaBetaOrderedWithTable => Config::ordered_with_table(position),
     };
     let (found, nodes) = run(position, settings, Root::Best);
     SearchStats {
@@ -300,9 +300,9 @@ impl ScoredAnalysis {
 /// (alpha-beta, moves in increasing cell order, no table). With [`Scoring::DepthAware`] the scores are the
 /// engine's, and rank moves as [`analyze`] does.
 pub fn analyze_with(position: &Grid, scoring: Scoring) -> ScoredAnalysis {
-    let settings = Settings {
+    let settings = Config {
         scoring,
-        ..Settings::alpha_beta()
+        ..Config::alpha_beta()
     };
     let (found, nodes) = run(position, settings, Root::Each);
     let cells = position.shape().cells() as u32;
