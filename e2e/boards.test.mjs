@@ -229,7 +229,7 @@ test("rule=standard: six in a row does not win Gomoku, the board control offers 
     // Free-style, the same move wins.
     await page.getByRole("combobox", { name: "Board" }).selectOption("15x15/5");
     assert.equal(await page.locator("select[data-board]").inputValue(), "15x15/5");
-    await page.getByRole("combobox", { name: "Board" }).selectOption({ label: "15x15, exactly 5 in a row (standard Gomoku)" });
+    await page.getByRole("combobox", { name: "Board" }).selectOption({ label: "15x15, standard Gomoku" });
     assert.equal(await page.locator("select[data-board]").inputValue(), "15x15/5/standard");
   });
   await withGame(`?board=15x15&mode=friend&position=${gomoku(stones)}`, async (page) => {

@@ -35,14 +35,16 @@ pub const BOARD_PRESETS: [(usize, usize, usize); 6] = [
 /// The board the board control offers under either rule (free-style or standard), as Gomoku sites do.
 pub const RULE_BOARD: (usize, usize, usize) = (15, 15, 5);
 
-/// A board's name as people say it: "3x3, 3 in a row", "15x15, 5 in a row (Gomoku)", "15x15, exactly 5 in a row
-/// (standard Gomoku)".
+/// A board's name as people say it: "3x3, 3 in a row", "15x15, 5 in a row (Gomoku)", "15x15, standard Gomoku"
+/// (exactly five wins), short enough for the board control on a 320 px screen.
 pub fn shape_label(shape: Shape) -> String {
     let gomoku = (shape.rows(), shape.cols(), shape.k()) == RULE_BOARD;
     let (exactly, named) = match (shape.rule(), gomoku) {
         (Rule::Freestyle, true) => ("", " (Gomoku)"),
         (Rule::Freestyle, false) => ("", ""),
-        (Rule::Standard, true) => ("exactly ", " (standard Gomoku)"),
+        (Rule::Standard, true) => {
+            return format!("{}x{}, standard Gomoku", shape.rows(), shape.cols())
+        }
         (Rule::Standard, false) => ("exactly ", ""),
     };
     format!(
@@ -829,10 +831,7 @@ mod tests {
             settings.to_query(&settings.start),
             "board=15x15&rule=standard"
         );
-        assert_eq!(
-            shape_label(settings.shape),
-            "15x15, exactly 5 in a row (standard Gomoku)"
-        );
+        assert_eq!(shape_label(settings.shape), "15x15, standard Gomoku");
         // Free-style is the default, and not written.
         let (settings, _) = parse("board=15x15&rule=freestyle");
         assert_eq!(settings.to_query(&settings.start), "board=15x15");
