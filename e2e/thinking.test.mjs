@@ -396,8 +396,9 @@ test("the panels are built the first time one is shown, once, in their order, an
     // switches' wrapper, which every game builds once; 3 more for the board's frame and its two rows of
     // coordinates (empty on 3x3); 4 more for what the scoring's note keeps one click away (its disclosure, its
     // summary and two paragraphs); 2 for the panels' column and its note; 13 for Embed (its button, and its box:
-    // a heading and two snippets, each with its label, code, Copy button and note).
-    assert.ok(atStart <= 132, `a game starts with ${atStart} elements`);
+    // a heading and two snippets, each with its label, code, Copy button and note); 1 for the board control's
+    // choice of 15x15 under the standard rule.
+    assert.ok(atStart <= 133, `a game starts with ${atStart} elements`);
 
     await page.getByRole("checkbox", { name: "Search statistics" }).check();
     await page.locator(".ttt-stats").waitFor();
