@@ -5,7 +5,7 @@
 
 use crate::engine::{Grid, Outcome, Player, Score};
 use crate::game::Game;
-use crate::panels::thinking::Replay;
+use crate::panels::scores::Replay;
 use crate::panels::words::{best_first, Convention};
 
 /// One square as it is drawn. The default is how a new square's button starts: no text, mark, class or data.
@@ -205,7 +205,7 @@ impl ScoredBoard<'_> {
 mod tests {
     use super::*;
     use crate::engine::{Shape, Value};
-    use crate::panels::thinking::Replay;
+    use crate::panels::scores::Replay;
     use crate::panels::words::exact_scores;
     use crate::settings::Settings;
 

@@ -8,9 +8,10 @@ use crate::game::tally::Tally;
 use crate::game::{game_name, square_name, Game, Phase};
 use crate::panels::embed::{self, Snippet};
 use crate::panels::practice::{Practising, Subject};
+use crate::panels::scores::Replay;
 use crate::panels::search_report::{Scored, SearchResults};
 use crate::panels::search_tree::SearchTree;
-use crate::panels::thinking::{Replay, Thinking};
+use crate::panels::thinking::Thinking;
 use crate::panels::tree::TreeKey;
 use crate::panels::words::exact_scores;
 use crate::settings::{

@@ -6,10 +6,11 @@ use tictactoe::engine::{
     think, Board, Clock, Grid, Limits, Outcome, Player, Score, Scoring, Shape, Value,
 };
 use tictactoe::panels::practice::{Practising, Subject};
+use tictactoe::panels::scores::{scores_note, scoring_note};
 use tictactoe::panels::search_report::{search_sentence, step_on_3x3, tree_depth_note};
 use tictactoe::panels::search_tree::{AbstractTree, SearchTree};
+use tictactoe::panels::statistics::stats_note;
 use tictactoe::panels::steps::Stepper;
-use tictactoe::panels::thinking::{scores_note, scoring_note, stats_note};
 use tictactoe::panels::tree::tree_note;
 use tictactoe::panels::words::{exact_scores, values_are, Convention, Note};
 

@@ -13,8 +13,10 @@ use super::step_view::StepView;
 use super::tree_view::TreeView;
 use crate::engine::{Score, Variant, CELLS};
 use crate::game::Game;
+use crate::panels::scores::{self, Replay, ScoreLine, Why};
 use crate::panels::search_report::{self, SearchResults};
-use crate::panels::thinking::{self, Replay, ScoreLine, StatsColumn, Thinking, Why};
+use crate::panels::statistics::{self, StatsColumn};
+use crate::panels::thinking::Thinking;
 use crate::panels::words::Convention;
 use crate::state::{PanelBox, State};
 use std::cell::OnceCell;
@@ -173,7 +175,7 @@ impl ScoresPanel {
         let title = add(&panel, "h2", "ttt-heading", "");
         let note = NoteView::build(&panel);
         let list = add(&panel, "ol", "ttt-score-list", "");
-        let lines = (0..thinking::LISTED_MOVES)
+        let lines = (0..scores::LISTED_MOVES)
             .map(|_| {
                 let item = add(&list, "li", "", "");
                 let button = add_button(&item, "ttt-step", "");
@@ -214,14 +216,14 @@ impl ScoresPanel {
         let board = game.board();
         let convention = Convention::at(&board, game.settings().display.scoring);
         let explained = game.searchable_at_once();
-        set_text(&self.title, &thinking::scores_title(&board));
-        let note = thinking::scores_note(convention, &board, scores, explained.is_some());
+        set_text(&self.title, &scores::scores_title(&board));
+        let note = scores::scores_note(convention, &board, scores, explained.is_some());
         self.note.render(note.as_ref());
         let moves = scores.unwrap_or_default();
-        let lines = thinking::score_lines(convention, &board, moves, thinking.why);
+        let lines = scores::score_lines(convention, &board, moves, thinking.why);
         self.render_lines(&lines, explained.is_some());
         let why = explained.and_then(|board| {
-            thinking::why_panel(board, moves, thinking.why, thinking.replay.as_ref())
+            scores::why_panel(board, moves, thinking.why, thinking.replay.as_ref())
         });
         self.render_why(why.as_ref(), thinking.replay.as_ref());
     }
@@ -475,7 +477,7 @@ impl ReplayButtons {
 
 /// The table of plain minimax and its refinements, after its note, into `parent`; the cells to fill in.
 fn build_variants(parent: &Element) -> Vec<[Element; 2]> {
-    NoteView::build(parent).render(Some(&thinking::stats_note()));
+    NoteView::build(parent).render(Some(&statistics::stats_note()));
     let table = add(parent, "table", "", "");
     add(
         &table,

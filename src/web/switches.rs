@@ -7,7 +7,7 @@ use super::dom::{game_id, radio_group, set_hidden};
 use super::note_view::NoteView;
 use crate::engine::Scoring;
 use crate::game::Game;
-use crate::panels::thinking::scoring_note;
+use crate::panels::scores::scoring_note;
 use crate::settings::{Name, Practice};
 use web_sys::{Element, HtmlInputElement};
 
