@@ -195,3 +195,52 @@ pub fn stats_note() -> Note {
         more,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_written_to_two_significant_digits() {
+        for (nanos, text) in [
+            (366_000, "0.37 ms"),
+            (2_800_000, "2.8 ms"),
+            (25_300_000, "25 ms"),
+            (1_234_000, "1.2 ms"),
+            (549_000_000, "550 ms"),
+            (9_960_000, "10 ms"),
+            (99_950, "0.10 ms"),
+            (8_100, "0.0081 ms"),
+            (5, "0.000005 ms"),
+            (0, "0 ms"),
+            (1_234_000_000_000, "1,200,000 ms"),
+        ] {
+            assert_eq!(significant_ms(nanos), text, "{nanos}");
+        }
+    }
+
+    #[test]
+    fn plain_minimax_pieces_are_small_and_add_up_to_one_search_everywhere() {
+        let mut positions = vec![Board::EMPTY];
+        let mut split = 0;
+        while let Some(at) = positions.pop() {
+            let (pieces, above) = pieces(at, Variant::PlainMinimax);
+            let whole = search_stats(&at, Variant::PlainMinimax).nodes;
+            let parts: u64 = pieces
+                .iter()
+                .map(|&piece| search_stats(&piece, Variant::PlainMinimax).nodes)
+                .sum();
+            assert_eq!(above + parts, whole, "{at}");
+            for piece in &pieces {
+                assert!(piece.is_over() || (CELLS - piece.marks()) as u32 <= PIECE_EMPTY_CELLS);
+            }
+            // Positions with more empty squares than a piece's are split; their children are checked too.
+            if pieces != [at] {
+                split += 1;
+                positions.extend(at.legal_moves().map(|cell| at.play(cell)));
+            }
+        }
+        // The empty board and its nine first moves.
+        assert_eq!(split, 10);
+    }
+}

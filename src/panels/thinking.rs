@@ -332,12 +332,10 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{principal_variation, Grid, Player, Score, Variant, CELLS};
-    use crate::engine::{search_stats, Scoring};
+    use crate::engine::{search_stats, Variant};
     use crate::panels::scores::*;
     use crate::panels::statistics::*;
-    use crate::panels::words::Convention;
-    use crate::panels::words::{exact_scores, group_digits};
+    use crate::panels::words::group_digits;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
@@ -600,50 +598,6 @@ mod tests {
     }
 
     #[test]
-    fn times_are_written_to_two_significant_digits() {
-        for (nanos, text) in [
-            (366_000, "0.37 ms"),
-            (2_800_000, "2.8 ms"),
-            (25_300_000, "25 ms"),
-            (1_234_000, "1.2 ms"),
-            (549_000_000, "550 ms"),
-            (9_960_000, "10 ms"),
-            (99_950, "0.10 ms"),
-            (8_100, "0.0081 ms"),
-            (5, "0.000005 ms"),
-            (0, "0 ms"),
-            (1_234_000_000_000, "1,200,000 ms"),
-        ] {
-            assert_eq!(significant_ms(nanos), text, "{nanos}");
-        }
-    }
-
-    #[test]
-    fn plain_minimax_pieces_are_small_and_add_up_to_one_search_everywhere() {
-        let mut positions = vec![Board::EMPTY];
-        let mut split = 0;
-        while let Some(at) = positions.pop() {
-            let (pieces, above) = pieces(at, Variant::PlainMinimax);
-            let whole = search_stats(&at, Variant::PlainMinimax).nodes;
-            let parts: u64 = pieces
-                .iter()
-                .map(|&piece| search_stats(&piece, Variant::PlainMinimax).nodes)
-                .sum();
-            assert_eq!(above + parts, whole, "{at}");
-            for piece in &pieces {
-                assert!(piece.is_over() || (CELLS - piece.marks()) as u32 <= PIECE_EMPTY_CELLS);
-            }
-            // Positions with more empty squares than a piece's are split; their children are checked too.
-            if pieces != [at] {
-                split += 1;
-                positions.extend(at.legal_moves().map(|cell| at.play(cell)));
-            }
-        }
-        // The empty board and its nine first moves.
-        assert_eq!(split, 10);
-    }
-
-    #[test]
     fn following_the_game_closes_what_was_about_the_old_position() {
         let mut thinking = Thinking::new(Board::EMPTY);
         thinking.why = Some(4);
@@ -658,160 +612,6 @@ mod tests {
         assert_eq!(thinking.tree.root, next);
         assert!(thinking.tree.expanded.is_empty());
         assert!(thinking.tree.alpha_beta, "kept");
-    }
-
-    #[test]
-    fn the_scores_panel_best_first_on_every_board() {
-        let position = board("X.O.X.O..");
-        let scores = exact_scores(&position);
-        let depth = Convention::at(&position, Scoring::DepthAware);
-        assert_eq!(scores_title(&position), "Move scores for X, best first");
-        assert_eq!(
-            scores_title(&board("XXXOO....")),
-            "Move scores: the game is over."
-        );
-        let lines = score_lines(depth, &position, &scores, Some(1));
-        let labels: Vec<&str> = lines.iter().map(|line| line.label.as_str()).collect();
-        assert_eq!(
-            labels,
-            [
-                "row 3, column 3: X wins in 1 (+5), best",
-                "row 1, column 2: X wins in 3 (+3)",
-                "row 2, column 1: X wins in 3 (+3)",
-                "row 2, column 3: X wins in 3 (+3)",
-                "row 3, column 2: X wins in 3 (+3)",
-            ]
-        );
-        let chosen: Vec<(usize, bool)> =
-            lines.iter().map(|line| (line.cell, line.chosen)).collect();
-        assert_eq!(
-            chosen,
-            [(8, false), (1, true), (3, false), (5, false), (7, false)]
-        );
-        // Plain scores tie; the better value still comes first.
-        let plain = Convention::at(&position, Scoring::Plain);
-        let plain = score_lines(plain, &position, &scores, None);
-        assert_eq!(plain[0].label, "row 3, column 3: X wins in 1 (+1), best");
-        assert_eq!(plain[1].label, "row 1, column 2: X wins in 3 (+1), best");
-        // Losing moves: the slowest loss first, each MAX's (here O's) number.
-        let lost = board("X..OX....");
-        let o = Convention::at(&lost, Scoring::DepthAware);
-        let losing = score_lines(o, &lost, &exact_scores(&lost), None);
-        assert_eq!(losing[0].label, "row 3, column 3: X wins in 4 (−3), best");
-        assert_eq!(losing[1].label, "row 1, column 2: X wins in 2 (−5)");
-        // A bigger board's verdicts, in the same words: the best of them.
-        let big = Grid::empty(crate::engine::Shape::new(4, 4, 4).unwrap());
-        let on_big = Convention::at(&big, Scoring::DepthAware);
-        let moves: Vec<(usize, Score)> = (0..16)
-            .map(|cell| (cell, Score::Estimate(cell as i32 - 8)))
-            .collect();
-        let lines = score_lines(on_big, &big, &moves, None);
-        assert_eq!(lines.len(), LISTED_MOVES);
-        assert_eq!(lines[0].label, "d1: best guess: X is better (+7), best");
-        assert_eq!(lines[7].label, "a2: best guess: even (±0)");
-        assert_eq!(lines[8].label, "d3: best guess: O is better (−1)");
-    }
-
-    #[test]
-    fn the_scores_note_says_the_convention_first_and_the_rest_one_click_away() {
-        let position = board("X.O.X.O..");
-        let scores = exact_scores(&position);
-        let depth = Convention::at(&position, Scoring::DepthAware);
-        // The convention, then how to see why, while there is a move to choose.
-        let note = scores_note(depth, &position, Some(&scores), true).unwrap();
-        assert_eq!(
-            note.opening,
-            "Values are MAX's: X moves here, so + is good for X, − for O. Choose a move to see why: the line of \
-             best play that follows it."
-        );
-        assert_eq!(note.summary(), "More about move scores");
-        assert!(
-            note.more[1].starts_with("A win that ends with n marks on the board is worth 10 − n")
-        );
-        assert_eq!(scores_note(depth, &board("XXXOO...."), None, true), None);
-        let plain = Convention::at(&position, Scoring::Plain);
-        let plain = scores_note(plain, &position, Some(&scores), true).unwrap();
-        assert!(plain.more[1].starts_with("Plain scores"));
-        // A bigger board says whether its values are proved, once its search has answered.
-        let big = Grid::empty(crate::engine::Shape::new(4, 4, 4).unwrap());
-        let on_big = Convention::at(&big, Scoring::DepthAware);
-        let opening = |moves: Option<&[(usize, Score)]>| {
-            scores_note(on_big, &big, moves, false).unwrap().opening
-        };
-        assert_eq!(
-            opening(None),
-            "Values are MAX's: X moves here, so + is good for X, − for O. Scoring every move…"
-        );
-        assert!(opening(Some(&[(0, Score::Estimate(3))]))
-            .ends_with(" are estimates at the depth the clock allowed; the others are proved."));
-        let note = scores_note(on_big, &big, Some(&[]), false).unwrap();
-        assert!(note.more[1].contains("17 − n"), "{note:?}");
-        assert!(note.more[2].contains("estimate"), "{note:?}");
-    }
-
-    #[test]
-    fn why_this_move_in_words() {
-        let position = board("X.O.X.O..");
-        let scores = exact_scores(&position);
-        let why = why_panel(position, &scores, Some(1), None).unwrap();
-        assert_eq!(why.title, "Why: X plays row 1, column 2, then best play");
-        assert_eq!(why.moves.len(), 3);
-        assert_eq!(why.moves[0], "X: row 1, column 2");
-        assert_eq!(why.end, "X wins after 3 moves.");
-        let quick = why_panel(position, &scores, Some(8), None).unwrap();
-        assert_eq!(quick.moves, ["X: row 3, column 3"]);
-        assert_eq!(quick.end, "X wins after 1 move.");
-        let draw = why_panel(Board::EMPTY, &exact_scores(&Board::EMPTY), Some(4), None);
-        assert_eq!(draw.unwrap().end, "Draw after 9 moves.");
-        assert_eq!(why_panel(position, &scores, None, None), None);
-        assert_eq!(why_panel(position, &scores, Some(0), None), None, "taken");
-        assert_eq!(why_panel(position, &scores, Some(99), None), None);
-        assert_eq!(why.current, None);
-        // A replay on the board: the move it shows last is marked and said.
-        let mut replay = Replay::new(position, 1);
-        replay.step();
-        replay.step();
-        let replayed = why_panel(position, &scores, Some(1), Some(&replay)).unwrap();
-        assert_eq!(replayed.current, Some(1));
-        assert_eq!(
-            replayed.end,
-            format!(
-                "Move 2 of 3 on the board ({}). X wins after 3 moves.",
-                why.moves[1]
-            )
-        );
-        replay.step();
-        replay.step();
-        let again = why_panel(position, &scores, Some(1), Some(&replay)).unwrap();
-        assert_eq!((again.current, again.end), (None, why.end), "back to none");
-    }
-
-    #[test]
-    fn a_replay_shows_the_line_one_move_at_a_time_and_starts_again() {
-        // X to move: row 1, column 3 wins at once; row 3, column 3 lets O block and the game goes on.
-        let board: Board = "XX.OO....".parse().unwrap();
-        let mut replay = Replay::new(board, 8);
-        assert_eq!(replay.line, principal_variation(&board, Some(8)));
-        assert_eq!(replay.line[0], 8);
-        assert!(replay.marks().is_empty());
-        assert_eq!(replay.step_label(), "Next move on the board");
-        assert!(replay.step());
-        assert!(replay.step());
-        assert_eq!(
-            replay.marks(),
-            [(8, Player::X, 1), (replay.line[1], Player::O, 2)]
-        );
-        while replay.step() {}
-        assert_eq!(replay.shown, 0, "after the last move, back to none");
-        while !replay.at_end() {
-            replay.step();
-        }
-        assert_eq!(replay.step_label(), "Replay from the start");
-        let end = replay
-            .line
-            .iter()
-            .fold(board, |position, &cell| position.play(cell));
-        assert!(end.is_over(), "the line plays to the end of the game");
     }
 
     #[test]
@@ -886,30 +686,6 @@ mod tests {
             assert_eq!(StepControl::from_name(control.name()), Some(control));
         }
         assert_eq!(StepControl::from_name("Run"), None);
-    }
-
-    #[test]
-    fn a_replay_says_where_it_is_on_any_board() {
-        use crate::engine::Shape;
-        let shape = Shape::new(7, 7, 4).unwrap();
-        // X has three in a row on the top row: X, O, X make the four.
-        let from = Grid::parse(
-            "XXX..../OO...../......./......./......./......./O......",
-            shape,
-        )
-        .unwrap();
-        let mut replay = Replay::along(from, vec![3]);
-        assert_eq!(replay.progress(), "");
-        replay.step();
-        assert_eq!(
-            replay.progress(),
-            "Move 1 of 1 on the board: X, d7. X completes a line."
-        );
-        let mut longer = Replay::along(from, vec![4, 3, 5]);
-        longer.step();
-        longer.step();
-        assert_eq!(longer.progress(), "Move 2 of 3 on the board: O, d7.");
-        assert_eq!(longer.marks(), vec![(4, Player::X, 1), (3, Player::O, 2)]);
     }
 
     #[test]
