@@ -31,7 +31,7 @@ use super::grid::{Grid, Player, Shape};
 use super::lines::Lines;
 use super::rng::Rng;
 use super::score::{Outcome, Score, Value, DECISIVE, INFINITY, WIN};
-use super::settings::Config;
+use super::settings::{Config, Scoring};
 use super::table::KeyedTable;
 use super::tactics::{with_windows, Tactics};
 use super::threats::{ForcedKind, ThreatLimits, ThreatWin, Threats};
@@ -651,8 +651,6 @@ pub(crate) struct Found {
     /// Every legal move and its score for the side that plays it, in cell order ([`Root::Ties`] and
     /// [`Root::Each`]; for ties, a move's score is exact only when it is the best).
     pub(crate) moves: Vec<(usize, Score)>,
-    /// The same moves with the loop's numbers, for a search whose numbers are not depth-aware scores.
-    pub(crate) raw_moves: Vec<(usize, i32)>,
     /// The deepest depth completed.
     pub(crate) depth: u32,
     /// Each iteration, the last one stopped by the clock included.
@@ -754,7 +752,7 @@ impl Core<'_> {
             Depth::Within(_) if found.searched_for.is_empty() => {}
             Depth::Within(limits) => self.deepen(root, limits, &mut found),
         }
-        found.every_move(root, self.root);
+        found.every_move(root, self.root, self.settings.scoring);
         found
     }
 
@@ -788,7 +786,6 @@ impl Core<'_> {
             score: score_of(root, over, true),
             best: None,
             moves: Vec::new(),
-            raw_moves: Vec::new(),
             depth: 0,
             iterations: Vec::new(),
             timed_out: false,
@@ -1011,15 +1008,19 @@ impl Core<'_> {
 
 impl Found {
     /// Fills in every legal move of `root` with its score, a mirror-image move with its representative's; none
-    /// for a search of the root's best move.
-    fn every_move(&mut self, root: &Grid, root_policy: Root) {
+    /// for a search of the root's best move. Plain scores (+1, 0, -1) say nothing of how soon the game ends, so
+    /// they are no proved value: they are kept as they are, as estimates.
+    fn every_move(&mut self, root: &Grid, root_policy: Root, scoring: Scoring) {
         if root_policy == Root::Best {
             return;
         }
         for &(cell, searched) in &self.searched_for {
             if let Some((raw, proved)) = self.by_cell[searched] {
-                self.moves.push((cell, score_of(root, raw, proved)));
-                self.raw_moves.push((cell, raw));
+                let score = match scoring {
+                    Scoring::DepthAware => score_of(root, raw, proved),
+                    Scoring::Plain => Score::Estimate(raw),
+                };
+                self.moves.push((cell, score));
             }
         }
     }

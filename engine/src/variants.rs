@@ -305,14 +305,17 @@ pub fn analyze_with(position: &Grid, scoring: Scoring) -> ScoredAnalysis {
         ..Config::alpha_beta()
     };
     let (found, nodes) = run(position, settings, Root::Each);
-    let cells = position.shape().cells() as u32;
-    // Plain scores are the points they are: the loop's numbers only turn into points for a win or loss.
+    let (marks, cells) = (position.marks() as u32, position.shape().cells() as u32);
     let moves = found
-        .raw_moves
+        .moves
         .into_iter()
-        .map(|(cell, raw)| ScoredMove {
+        .map(|(cell, score)| ScoredMove {
             cell,
-            score: Score::points_of(raw, cells),
+            score: match score {
+                Score::Proved(value) => value.points(marks, cells),
+                // A plain +1, 0 or -1.
+                Score::Estimate(points) => points,
+            },
         })
         .collect();
     ScoredAnalysis { moves, nodes }
