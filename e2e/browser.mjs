@@ -94,9 +94,12 @@ export function watch(page) {
     if (message.type() === "error") problems.push(`console error: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("requestfailed", (request) =>
-    problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
+  // A request the browser cancels (a page that navigates or closes while a file it asked for at idle time is on
+  // its way) is no failure of the game; a missing file is, and answers 404.
+  page.on("requestfailed", (request) => {
+    const why = request.failure()?.errorText;
+    if (why !== "net::ERR_ABORTED") problems.push(`request failed: ${request.url()} ${why}`);
+  });
   page.on("response", (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
