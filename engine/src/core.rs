@@ -14,14 +14,14 @@
 
 use super::bits::Bits;
 use super::clock::Clock;
-use super::grid::Grid;
+use super::grid::{Grid, Player};
 use super::lines::Lines;
 use super::ordering::Ordering;
 use super::score::{DECISIVE, INFINITY, WIN};
 use super::settings::{Config, Memory, Scoring};
 use super::table::{Entry, EntryBound, KeyedTable, Keys, COMPLETE, NO_MOVE};
 use super::tactics::{Tactics, Windows};
-use super::threats::{ForcedKind, ThreatLimits, Threats};
+use super::threats::{ForcedKind, ThreatLimits, ThreatWin, Threats};
 use std::ops::ControlFlow;
 
 /// Nodes between two looks at the clock: often enough to stop within a millisecond or two (a node with its
@@ -85,36 +85,38 @@ pub(crate) trait Observer {
     fn leave(&mut self, _position: &Grid, _alpha: i32, _beta: i32, _score: i32) {}
 }
 
-/// The one search loop; see the module's documentation. The fields the driver reads and sets are the crate's.
+/// The one search loop; see the module's documentation. The driver (`search.rs`) sets its budget, lends it the
+/// root's record for each search of the root, and reads its counts.
 pub(crate) struct Core<'c> {
-    pub(crate) settings: Config,
-    pub(crate) clock: &'c mut dyn Clock,
+    settings: Config,
+    clock: &'c mut dyn Clock,
     /// Whoever watches the search (the engine's own searches have nobody).
     observer: Option<&'c mut dyn Observer>,
-    pub(crate) table: KeyedTable,
+    table: KeyedTable,
     /// The windows of the board searched, and the scratch space of the tactics and of the loop.
-    pub(crate) windows: &'c mut Windows,
-    /// What the root is asked.
-    pub(crate) root: Root,
-    /// At the root, whether each cell is searched (one per set of mirror-image moves, and not a move already
-    /// proved); empty for all.
-    pub(crate) root_searched: Vec<bool>,
-    /// At the root, by cell, the score of each move searched (for the root's side) and whether its search
-    /// reached every end of the game; empty when nobody reads them.
-    pub(crate) root_scores: Vec<Option<(i32, bool)>>,
-    /// The best move at the root so far.
-    pub(crate) root_best: Option<usize>,
-    /// In the current search of the root: the first move whose search finished, and the best move's score and
-    /// the root's alpha (see [`Core::record_root`]), so that an iteration the clock stops can still change the
-    /// move (see `search.rs`).
-    pub(crate) root_first: Option<usize>,
-    pub(crate) root_best_score: i32,
-    pub(crate) root_alpha: i32,
-    pub(crate) start_ms: f64,
-    pub(crate) budget_ms: f64,
-    /// Whether the clock may stop the search.
-    pub(crate) may_stop: bool,
-    pub(crate) stopped: bool,
+    windows: &'c mut Windows,
+    /// The driver's record of the root, while the loop searches it (see [`Core::negamax`]).
+    root: RootRecord,
+    /// When the clock started, and the milliseconds the search may take from then.
+    start_ms: f64,
+    budget_ms: f64,
+    /// Whether the clock may stop the search, and whether it has.
+    may_stop: bool,
+    stopped: bool,
+    counts: Counts,
+    /// The patterns of the position searched, kept move by move ([`Config::patterns`]).
+    lines: Option<Lines>,
+    /// The threat search ([`Config::threats`]), with its table.
+    threats: Threats,
+    /// Whether this search uses the threat search ([`Config::threats_before_the_end`]).
+    threats_on: bool,
+    /// The killers and the history ([`Config::learned_order`]).
+    ordering: Ordering,
+}
+
+/// What the loop counts as it searches, over every search of a core.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counts {
     /// Positions entered, the root included; a position answered from the table counts.
     pub(crate) nodes: u64,
     /// Positions left open at the horizon (or answered from a depth-limited entry): while it does not grow, the
@@ -123,21 +125,47 @@ pub(crate) struct Core<'c> {
     pub(crate) table_hits: u64,
     pub(crate) cutoffs: u64,
     pub(crate) first_move_cutoffs: u64,
-    /// The patterns of the position searched, kept move by move ([`Config::patterns`]).
-    pub(crate) lines: Option<Lines>,
-    /// The threat search ([`Config::threats`]), with its table.
-    pub(crate) threats: Threats,
-    /// Whether this search uses the threat search ([`Config::threats_before_the_end`]).
-    threats_on: bool,
     /// Results that make a win's distance a bound rather than exact: a win found by the threat search, a
     /// reduced move, a node whose moves were narrowed to the threats. While it does not grow in an iteration, a
     /// win found within its depth is the quickest (see `search.rs`).
     pub(crate) inexact: u64,
-    /// The killers and the history ([`Config::learned_order`]).
-    ordering: Ordering,
     /// Nodes whose moves were narrowed to the defences against the opponent's win by threats
     /// ([`Config::defence`]).
     pub(crate) defended: u64,
+}
+
+/// What the root of a search is asked and what the loop found there: the driver's, lent to the loop for each
+/// search of the root, which writes it at ply 0 only.
+#[derive(Clone, Debug)]
+pub(crate) struct RootRecord {
+    /// What the root is asked.
+    pub(crate) policy: Root,
+    /// By cell, whether each move is searched (one per set of mirror-image moves, and not a move already
+    /// proved); empty for all.
+    pub(crate) searched: Vec<bool>,
+    /// By cell, the score of each move searched (for the root's side) and whether its search reached every end
+    /// of the game; empty when nobody reads them.
+    pub(crate) scores: Vec<Option<(i32, bool)>>,
+    /// The best move so far.
+    pub(crate) best: Option<usize>,
+    /// The first move whose search finished, and the best move's score, so that a search the clock stops can
+    /// still change the move (see `search.rs`).
+    pub(crate) first: Option<usize>,
+    pub(crate) best_score: i32,
+}
+
+impl RootRecord {
+    /// A root asked `policy`, every move searched, no score kept.
+    pub(crate) fn new(policy: Root) -> RootRecord {
+        RootRecord {
+            policy,
+            searched: Vec::new(),
+            scores: Vec::new(),
+            best: None,
+            first: None,
+            best_score: -INFINITY,
+        }
+    }
 }
 
 impl<'c> Core<'c> {
@@ -159,29 +187,31 @@ impl<'c> Core<'c> {
             observer,
             table: KeyedTable::with_bits(settings.table_bits),
             windows,
-            root: Root::Best,
-            root_searched: Vec::new(),
-            root_scores: Vec::new(),
-            root_best: None,
-            root_first: None,
-            root_best_score: -INFINITY,
-            root_alpha: -INFINITY,
+            root: RootRecord::new(Root::Best),
             start_ms: 0.0,
             budget_ms: 0.0,
             may_stop: false,
             stopped: false,
-            nodes: 0,
-            horizon: 0,
-            table_hits: 0,
-            cutoffs: 0,
-            first_move_cutoffs: 0,
+            counts: Counts::default(),
             lines: None,
             threats: Threats::new(),
             threats_on: false,
-            inexact: 0,
             ordering: Ordering::default(),
-            defended: 0,
         }
+    }
+
+    /// The core with the memory of earlier searches: their table and the threat search's.
+    pub(crate) fn with_memory(self, table: KeyedTable, threats: Threats) -> Core<'c> {
+        Core {
+            table,
+            threats,
+            ..self
+        }
+    }
+
+    /// The memory of its searches, for the next core: the table and the threat search's.
+    pub(crate) fn into_memory(self) -> (KeyedTable, Threats) {
+        (self.table, self.threats)
     }
 
     /// Forgets every position the table remembers.
@@ -189,18 +219,81 @@ impl<'c> Core<'c> {
         self.table = KeyedTable::with_bits(self.settings.table_bits);
     }
 
-    /// The negamax score of `position` within `(alpha, beta)`, `depth` plies deep, `ply` plies below the root;
-    /// fail-soft (a score at or below `alpha` is an upper bound, at or above `beta` a lower bound, one strictly
-    /// between them exact). A position still open at the horizon scores its evaluation, or 0 like a draw without
-    /// one. Returns 0 once the time is up: the caller then drops the search.
+    pub(crate) fn settings(&self) -> &Config {
+        &self.settings
+    }
+
+    pub(crate) fn windows(&self) -> &Windows {
+        self.windows
+    }
+
+    pub(crate) fn counts(&self) -> Counts {
+        self.counts
+    }
+
+    /// Positions the threat search visited, over every search of the core.
+    pub(crate) fn threat_nodes(&self) -> u64 {
+        self.threats.nodes
+    }
+
+    pub(crate) fn now_ms(&mut self) -> f64 {
+        self.clock.now_ms()
+    }
+
+    /// The search may take `budget_ms` from `start_ms` (the threat searches too); the loop stops at its end only
+    /// once allowed to (see [`Core::allow_stop`]).
+    pub(crate) fn set_budget(&mut self, start_ms: f64, budget_ms: f64) {
+        self.start_ms = start_ms;
+        self.budget_ms = budget_ms;
+    }
+
+    /// Whether the clock may stop the search: not before it has a move.
+    pub(crate) fn allow_stop(&mut self, may_stop: bool) {
+        self.may_stop = may_stop;
+    }
+
+    /// Whether the clock stopped the search; a search stopped returns a meaningless number, to be dropped.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Lets the search go on after a stop, with the budget set since.
+    pub(crate) fn resume(&mut self) {
+        self.stopped = false;
+    }
+
+    /// A forced win of `attacker` in `lines` of `kind`, by the threat search within `limits`.
+    pub(crate) fn forced_win(
+        &mut self,
+        lines: &mut Lines,
+        attacker: Player,
+        kind: ForcedKind,
+        limits: ThreatLimits,
+    ) -> Option<ThreatWin> {
+        self.threats
+            .forced_win(lines, attacker, kind, limits, &mut *self.clock)
+    }
+
+    /// The negamax score of the root `position` within `(alpha, beta)`, `depth` plies deep, asked and recorded in
+    /// `root` (lent to the loop for this search); fail-soft (a score at or below `alpha` is an upper bound, at or
+    /// above `beta` a lower bound, one strictly between them exact). A position still open at the horizon scores
+    /// its evaluation, or 0 like a draw without one. Returns 0 once the time is up: the caller then drops the
+    /// search.
     pub(crate) fn negamax(
         &mut self,
         position: &Grid,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         depth: u32,
-        ply: usize,
+        root: &mut RootRecord,
     ) -> i32 {
+        std::mem::swap(&mut self.root, root);
+        let score = self.search_root(position, (alpha, beta), depth);
+        std::mem::swap(&mut self.root, root);
+        score
+    }
+
+    /// [`Core::negamax`], with the root's record in place.
+    fn search_root(&mut self, position: &Grid, (alpha, beta): (i32, i32), depth: u32) -> i32 {
         let keys = if self.settings.memory == Memory::Off {
             Keys::default()
         } else {
@@ -210,7 +303,7 @@ impl<'c> Core<'c> {
             may_be_lost: true,
             last: None,
         };
-        let at = At { depth, ply };
+        let at = At { depth, ply: 0 };
         if self.settings.patterns {
             self.lines = Some(Lines::new(position));
         }
@@ -231,8 +324,8 @@ impl<'c> Core<'c> {
         at: At,
         arrival: Arrival,
     ) -> i32 {
-        self.nodes += 1;
-        if self.may_stop && self.nodes % CLOCK_EVERY == 0 {
+        self.counts.nodes += 1;
+        if self.may_stop && self.counts.nodes % CLOCK_EVERY == 0 {
             self.stopped = self.clock.now_ms() - self.start_ms >= self.budget_ms;
         }
         if self.stopped {
@@ -296,7 +389,7 @@ impl<'c> Core<'c> {
         }
         // A root asked for more than its best move has no one score to remember.
         let remember =
-            self.remembers(at.depth, empty_cells) && (at.ply > 0 || self.root == Root::Best);
+            self.remembers(at.depth, empty_cells) && (at.ply > 0 || self.root.policy == Root::Best);
         let table_move = if remember {
             match self.probe(position, keys, *alpha, beta, at) {
                 ControlFlow::Break(score) => return score,
@@ -338,7 +431,7 @@ impl<'c> Core<'c> {
         }
         let mut moves = self.windows.take_list(ply);
         // A root asked for every move's score tries every move, whatever the tactics would say.
-        let settings = if ply == 0 && self.root != Root::Best {
+        let settings = if ply == 0 && self.root.policy != Root::Best {
             Config {
                 tactics: false,
                 neighbourhood: None,
@@ -360,9 +453,9 @@ impl<'c> Core<'c> {
             // horizon, where every move scores 0, as the textbook's depth-limited minimax does.
             Tactics::Lost(cell) if node.at.depth < 2 && !settings.evaluation => {
                 if ply == 0 {
-                    self.root_best = Some(cell);
+                    self.root.best = Some(cell);
                 }
-                self.horizon += 1;
+                self.counts.horizon += 1;
                 0
             }
             Tactics::Lost(cell) => self.settled(position, keys, node, node.floor, cell),
@@ -402,7 +495,7 @@ impl<'c> Core<'c> {
         if score < beta {
             return None;
         }
-        self.inexact += 1;
+        self.counts.inexact += 1;
         if node.remember {
             self.store(position, keys, score, None, COMPLETE, EntryBound::Lower);
         }
@@ -457,7 +550,7 @@ impl<'c> Core<'c> {
         let mover = position.to_move();
         // The evaluation is the patterns' (every search that evaluates keeps them): without them, 0 like a draw.
         let Some(lines) = &self.lines else {
-            self.horizon += 1;
+            self.counts.horizon += 1;
             return 0;
         };
         let (wins, threats) = (lines.fives(mover), lines.fives(mover.opponent()));
@@ -469,8 +562,8 @@ impl<'c> Core<'c> {
             return floor;
         }
         if let Some(plies) = self.threat_win(position, usize::MAX) {
-            self.horizon += 1;
-            self.inexact += 1;
+            self.counts.horizon += 1;
+            self.counts.inexact += 1;
             return WIN - (marks + plies as i32);
         }
         if let Some(bit) = threats.first() {
@@ -486,7 +579,7 @@ impl<'c> Core<'c> {
             let cell = self.windows.cell_of(bit);
             return self.child(position, keys, cell, node, window, 0);
         }
-        self.horizon += 1;
+        self.counts.horizon += 1;
         self.lines.as_ref().map_or(0, |lines| lines.evaluate(mover))
     }
 
@@ -525,9 +618,9 @@ impl<'c> Core<'c> {
         };
         // The root is always searched, so that it names a move.
         if at.ply > 0 && deep_enough && usable {
-            self.table_hits += 1;
+            self.counts.table_hits += 1;
             if entry.depth != COMPLETE {
-                self.horizon += 1;
+                self.counts.horizon += 1;
             }
             return ControlFlow::Break(entry.score);
         }
@@ -547,7 +640,7 @@ impl<'c> Core<'c> {
         cell: usize,
     ) -> i32 {
         if node.at.ply == 0 {
-            self.root_best = Some(cell);
+            self.root.best = Some(cell);
         }
         if node.remember {
             self.store(
@@ -574,7 +667,7 @@ impl<'c> Core<'c> {
         beta: i32,
     ) -> i32 {
         let original_alpha = *alpha;
-        let horizon = self.horizon;
+        let horizon = self.counts.horizon;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut widened = !node.narrowed;
@@ -596,18 +689,18 @@ impl<'c> Core<'c> {
                 continue;
             }
             let window = match node.at.ply {
-                0 if self.root_searched.get(cell) == Some(&false) => continue,
+                0 if self.root.searched.get(cell) == Some(&false) => continue,
                 0 => self.root_window(original_alpha, *alpha, beta, best),
                 _ => (*alpha, beta),
             };
             tried += 1;
-            let before = self.horizon;
+            let before = self.counts.horizon;
             let score = self.search_child(position, keys, cell, node, window, tried);
             if self.stopped {
                 return 0;
             }
             if node.at.ply == 0 {
-                self.record_root(cell, score, self.horizon == before, score > best);
+                self.record_root(cell, score, self.counts.horizon == before, score > best);
             }
             if score > best {
                 best = score;
@@ -623,11 +716,11 @@ impl<'c> Core<'c> {
         }
         // Moves left out could do better than a result short of a win: it is not the end of the game's.
         if !widened && best.abs() < DECISIVE {
-            self.horizon += 1;
+            self.counts.horizon += 1;
         }
         if node.remember {
             let (searched, window) = ((best, best_move), (original_alpha, beta));
-            let complete = self.horizon == horizon;
+            let complete = self.counts.horizon == horizon;
             self.store_searched(position, keys, node, searched, window, complete);
         }
         best
@@ -660,8 +753,8 @@ impl<'c> Core<'c> {
             return None;
         }
         // The move's own result is not known: the node's is not the end of the game's.
-        self.horizon += 1;
-        self.inexact += 1;
+        self.counts.horizon += 1;
+        self.counts.inexact += 1;
         Some(bound)
     }
 
@@ -759,7 +852,10 @@ impl<'c> Core<'c> {
             .settings
             .threats
             .is_some_and(|plies| node.at.ply as u32 <= plies);
-        if !self.settings.defence || !near_root || (node.at.ply == 0 && self.root != Root::Best) {
+        if !self.settings.defence
+            || !near_root
+            || (node.at.ply == 0 && self.root.policy != Root::Best)
+        {
             return false;
         }
         let Some(lines) = self.lines.as_mut() else {
@@ -799,14 +895,14 @@ impl<'c> Core<'c> {
             return false;
         }
         moves.retain(kept);
-        self.defended += 1;
+        self.counts.defended += 1;
         true
     }
 
     /// The window a root move is searched with, the root's own being `(original_alpha, beta)` and raised to
     /// `alpha` so far, with `best` the best score so far (see [`Root`]).
     fn root_window(&self, original_alpha: i32, alpha: i32, beta: i32, best: i32) -> (i32, i32) {
-        match self.root {
+        match self.root.policy {
             Root::Best => (alpha, beta),
             Root::Ties if best > -INFINITY => ((best - 1).max(original_alpha), beta),
             Root::Ties | Root::Each => (original_alpha, beta),
@@ -816,12 +912,12 @@ impl<'c> Core<'c> {
     /// Notes a root move's `score` and whether its search reached every end of the game (`complete`), and the
     /// move as the best so far if it `improves` on the others.
     fn record_root(&mut self, cell: usize, score: i32, complete: bool, improves: bool) {
-        self.root_first.get_or_insert(cell);
+        self.root.first.get_or_insert(cell);
         if improves {
-            self.root_best = Some(cell);
-            self.root_best_score = score;
+            self.root.best = Some(cell);
+            self.root.best_score = score;
         }
-        if let Some(slot) = self.root_scores.get_mut(cell) {
+        if let Some(slot) = self.root.scores.get_mut(cell) {
             *slot = Some((score, complete));
         }
     }
@@ -841,7 +937,7 @@ impl<'c> Core<'c> {
         let null_window = self.settings.pvs
             && tried > 1
             && beta - alpha > 1
-            && (node.at.ply > 0 || self.root == Root::Best);
+            && (node.at.ply > 0 || self.root.policy == Root::Best);
         if !null_window {
             return self.child(position, keys, cell, node, (alpha, beta), 0);
         }
@@ -874,7 +970,7 @@ impl<'c> Core<'c> {
         let bit = self.windows.bit_of(cell);
         let quiet = !(lines.threats(mover) | lines.threats(mover.opponent())).contains(bit);
         if quiet {
-            self.inexact += 1;
+            self.counts.inexact += 1;
         }
         quiet
     }
@@ -934,9 +1030,9 @@ impl<'c> Core<'c> {
         let quickest =
             self.settings.stop_at_quickest_win && node.at.ply > 0 && score == node.ceiling;
         if cut {
-            self.cutoffs += 1;
+            self.counts.cutoffs += 1;
             if tried == 1 {
-                self.first_move_cutoffs += 1;
+                self.counts.first_move_cutoffs += 1;
             }
             self.learn_cut(position, cell, node);
         }
@@ -1015,8 +1111,34 @@ impl<'c> Core<'c> {
         (entry.best != NO_MOVE).then(|| frame.inverse().image(shape, usize::from(entry.best)))
     }
 
+    /// The best move and the best replies after it, as the table remembers them; where the search stopped
+    /// early, the tactics know the rest (the win, or the block).
+    pub(crate) fn principal_variation(&mut self, root: &Grid, best: Option<usize>) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut position = *root;
+        let mut next = best;
+        while let Some(cell) = next {
+            let Ok(after) = position.try_play(cell) else {
+                break;
+            };
+            line.push(cell);
+            position = after;
+            if position.is_over() {
+                break;
+            }
+            next = self.table_move(&position).or_else(|| {
+                let mut moves = Vec::new();
+                match position.tactics(self.windows, &self.settings, &mut moves) {
+                    Tactics::Win(cell) | Tactics::Lost(cell) => Some(cell),
+                    Tactics::Search { .. } => None,
+                }
+            });
+        }
+        line
+    }
+
     /// The best move the table remembers for `position`, as `position` names it.
-    pub(crate) fn table_move(&self, position: &Grid) -> Option<usize> {
+    fn table_move(&self, position: &Grid) -> Option<usize> {
         let shape = position.shape();
         let (key, frame) = Keys::of(position, |bit| *self.windows.images(bit)).shared(shape);
         let entry = self.table.get(key)?;

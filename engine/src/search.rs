@@ -26,14 +26,14 @@
 
 use super::bits::Bits;
 use super::clock::{Clock, StoppedClock};
-use super::core::{Core, Root};
+use super::core::{Core, Counts, Root, RootRecord};
 use super::grid::{Grid, Player, Shape};
 use super::lines::Lines;
 use super::rng::Rng;
 use super::score::{Outcome, Score, Value, DECISIVE, INFINITY, WIN};
 use super::settings::{Config, Scoring};
 use super::table::KeyedTable;
-use super::tactics::{with_windows, Tactics};
+use super::tactics::with_windows;
 use super::threats::{ForcedKind, ThreatLimits, ThreatWin, Threats};
 
 /// How far ahead the computer looks: the depth parameter of the classic minimax write-ups.
@@ -294,7 +294,7 @@ pub fn best_moves_within(position: &Grid, depth: u32) -> BestMoves {
         &mut StoppedClock,
         |core| {
             let found = core.search(position, Root::Ties, Depth::Fixed(depth), true);
-            (found, core.nodes)
+            (found, core.counts().nodes)
         },
     );
     // A search of a fixed depth takes what it sees for the value: every score is proved.
@@ -389,12 +389,12 @@ impl Engine {
         };
         let threats = std::mem::take(&mut self.threats);
         with_windows(shape, |windows| {
-            let mut core = Core::new(settings, windows, clock, None);
-            core.table = table;
-            core.threats = threats;
-            let thought = core.think(position, limits);
-            self.threats = std::mem::take(&mut core.threats);
-            self.table = Some((shape, limits.evaluation, std::mem::take(&mut core.table)));
+            let core = Core::new(settings, windows, clock, None).with_memory(table, threats);
+            let mut driver = Driver::new(core);
+            let thought = driver.think(position, limits);
+            let (table, threats) = driver.core.into_memory();
+            self.threats = threats;
+            self.table = Some((shape, limits.evaluation, table));
             thought
         })
     }
@@ -412,15 +412,15 @@ const ROOT_THREATS: u32 = 10;
 /// the time.
 const ROOT_FOURS_POSITIONS: u64 = 100_000;
 const ROOT_THREATS_POSITIONS: u64 = 300_000;
-/// A forced win of at most this many plies found at the root is the quickest there is (see [`Core::think`]).
+/// A forced win of at most this many plies found at the root is the quickest there is (see [`Driver::think`]).
 const EXACT_FORCED_PLIES: u32 = 5;
 
-/// [`Engine::think`] on a core.
-impl Core<'_> {
+/// [`Engine::think`] on a driver.
+impl Driver<'_> {
     /// See [`Engine::think`].
     fn think(&mut self, position: &Grid, limits: Limits) -> Thought {
-        let start_ms = self.clock.now_ms();
-        let threat_nodes = self.threats.nodes;
+        let start_ms = self.core.now_ms();
+        let threat_nodes = self.core.threat_nodes();
         let forced = self.root_forced_win(position, position.to_move(), limits, start_ms);
         let mut thought = match forced {
             Some(forced) if forced.plies <= EXACT_FORCED_PLIES => {
@@ -431,7 +431,7 @@ impl Core<'_> {
                 self.forced_thought(position, forced, false)
             }
             forced => {
-                let elapsed = (self.clock.now_ms() - start_ms).max(0.0);
+                let elapsed = (self.core.now_ms() - start_ms).max(0.0);
                 let limits = Limits {
                     time_ms: limits.time_ms.saturating_sub(elapsed as u32),
                     ..limits
@@ -449,25 +449,25 @@ impl Core<'_> {
         if thought.verdict.sure_outcome() == Some(Outcome::Loss) {
             thought.forced = self.opponents_win(position, thought.best, limits, start_ms);
         }
-        thought.elapsed_ms = self.clock.now_ms() - start_ms;
-        thought.threat_nodes = self.threats.nodes - threat_nodes;
+        thought.elapsed_ms = self.core.now_ms() - start_ms;
+        thought.threat_nodes = self.core.threat_nodes() - threat_nodes;
         thought
     }
 
     /// The deepening search of `position` within `limits`.
     fn deepening_thought(&mut self, position: &Grid, limits: Limits) -> Thought {
         let found = self.search(position, Root::Best, Depth::Within(limits), true);
-        let line = self.principal_variation(position, found.best);
+        let line = self.core.principal_variation(position, found.best);
         Thought {
             best: found.best,
             verdict: found.score,
             depth: found.depth,
-            nodes: self.nodes,
-            elapsed_ms: self.clock.now_ms() - self.start_ms,
+            nodes: self.core.counts().nodes,
+            elapsed_ms: self.elapsed_ms(),
             iterations: found.iterations,
-            table_hits: self.table_hits,
-            cutoffs: self.cutoffs,
-            first_move_cutoffs: self.first_move_cutoffs,
+            table_hits: self.core.counts().table_hits,
+            cutoffs: self.core.counts().cutoffs,
+            first_move_cutoffs: self.core.counts().first_move_cutoffs,
             line,
             timed_out: found.timed_out,
             forced: None,
@@ -482,12 +482,12 @@ impl Core<'_> {
             best: forced.line.first().copied(),
             verdict: score_of(position, raw, exact),
             depth: 0,
-            nodes: self.nodes,
+            nodes: self.core.counts().nodes,
             elapsed_ms: 0.0,
             iterations: Vec::new(),
-            table_hits: self.table_hits,
-            cutoffs: self.cutoffs,
-            first_move_cutoffs: self.first_move_cutoffs,
+            table_hits: self.core.counts().table_hits,
+            cutoffs: self.core.counts().cutoffs,
+            first_move_cutoffs: self.core.counts().first_move_cutoffs,
             line: forced.line.clone(),
             timed_out: false,
             forced: Some(forced),
@@ -511,37 +511,31 @@ impl Core<'_> {
         }
         let mut lines = Lines::new(position);
         let shape = position.shape();
-        let small = if self.settings.threats_before_the_end {
+        let small = if self.core.settings().threats_before_the_end {
             1.0
         } else {
             SMALL_BOARD_SHARE
         };
         let time_ms = f64::from(limits.time_ms) * small;
-        let nodes = self.threats.nodes;
+        let nodes = self.core.threat_nodes();
         let mut threat_limits = ThreatLimits {
             fours: ROOT_FOURS,
             threats: ROOT_THREATS,
             nodes: ROOT_FOURS_POSITIONS,
             deadline_ms: start_ms + time_ms * ROOT_FOURS_SHARE,
         };
-        let clock = &mut *self.clock;
-        let mut win = self.threats.forced_win(
-            &mut lines,
-            attacker,
-            ForcedKind::Fours,
-            threat_limits,
-            clock,
-        );
+        let mut win = self
+            .core
+            .forced_win(&mut lines, attacker, ForcedKind::Fours, threat_limits);
         if win.is_none() {
             threat_limits.deadline_ms =
                 start_ms + time_ms * (ROOT_FOURS_SHARE + ROOT_THREATS_SHARE);
             threat_limits.nodes = ROOT_THREATS_POSITIONS;
-            win = self.threats.forced_win(
+            win = self.core.forced_win(
                 &mut lines,
                 attacker,
                 ForcedKind::FoursAndThrees,
                 threat_limits,
-                clock,
             );
         }
         let ThreatWin { kind, plies, line } = win?;
@@ -549,7 +543,7 @@ impl Core<'_> {
             winner: attacker,
             kind,
             plies,
-            positions: self.threats.nodes - nodes,
+            positions: self.core.threat_nodes() - nodes,
             line: line.into_iter().map(|bit| shape.cell_of(bit)).collect(),
         })
     }
@@ -582,8 +576,8 @@ pub fn think_moves(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Mo
         MoveScores {
             moves: found.moves,
             depth: found.depth,
-            nodes: core.nodes,
-            elapsed_ms: core.clock.now_ms() - core.start_ms,
+            nodes: core.counts().nodes,
+            elapsed_ms: core.elapsed_ms(),
             timed_out: found.timed_out,
         }
     })
@@ -606,20 +600,20 @@ fn deepening(position: &Grid, limits: Limits, root: Root) -> Config {
     }
 }
 
-/// Runs `search` on a core with `settings` for `position`'s board, reading `clock`.
+/// Runs `search` on a driver of a core with `settings` for `position`'s board, reading `clock`.
 pub(crate) fn with_core<R>(
     position: &Grid,
     settings: Config,
     clock: &mut dyn Clock,
-    search: impl FnOnce(&mut Core<'_>) -> R,
+    search: impl FnOnce(&mut Driver<'_>) -> R,
 ) -> R {
     with_windows(position.shape(), |windows| {
-        search(&mut Core::new(settings, windows, clock, None))
+        search(&mut Driver::new(Core::new(settings, windows, clock, None)))
     })
 }
 
 /// A search of `position` to the end of the game with `settings`, its root asked `root`, with or without
-/// `mirrors` (see [`Core::search`]): what it found and the nodes it visited.
+/// `mirrors` (see [`Driver::search`]): what it found and the nodes it visited.
 pub(crate) fn search_to(
     position: &Grid,
     settings: Config,
@@ -628,7 +622,7 @@ pub(crate) fn search_to(
 ) -> (Found, u64) {
     with_core(position, settings, &mut StoppedClock, |core| {
         let found = core.search(position, root, Depth::Fixed(FULL_DEPTH), mirrors);
-        (found, core.nodes)
+        (found, core.counts().nodes)
     })
 }
 
@@ -714,18 +708,56 @@ impl Pace {
     }
 }
 
-/// The half-width of the root's aspiration window (see [`Core::root_search`]), in the evaluation's units: about two
+/// The half-width of the root's aspiration window (see [`Driver::root_search`]), in the evaluation's units: about two
 /// open threes.
 const ASPIRATION: i32 = 150;
 /// The shallowest iteration that uses an aspiration window.
 const ASPIRATION_FROM_DEPTH: u32 = 3;
 
 /// The most empty cells at which a search tries once to go straight to the end of the game (see
-/// [`Core::search`]): 5 x 5 boards and smaller, where that can succeed within seconds.
+/// [`Driver::search`]): 5 x 5 boards and smaller, where that can succeed within seconds.
 const PROOF_ATTEMPT_EMPTY_CELLS: u32 = 25;
 
+/// The root driver: every search of the engine is one of these, on the one loop of `core.rs`. It owns what the
+/// root is asked and what it learned there (lent to the loop for each search of the root), and the budget.
+pub(crate) struct Driver<'c> {
+    core: Core<'c>,
+    root: RootRecord,
+    /// When the search started, and the milliseconds it may take from then.
+    start_ms: f64,
+    budget_ms: f64,
+    /// The root's alpha in its last search, whose window may be an aspiration's (see [`Driver::root_search`]).
+    alpha: i32,
+}
+
+impl<'c> Driver<'c> {
+    fn new(core: Core<'c>) -> Driver<'c> {
+        Driver {
+            core,
+            root: RootRecord::new(Root::Best),
+            start_ms: 0.0,
+            budget_ms: 0.0,
+            alpha: -INFINITY,
+        }
+    }
+
+    /// The loop's counts, over every search of the driver.
+    pub(crate) fn counts(&self) -> Counts {
+        self.core.counts()
+    }
+
+    fn elapsed_ms(&mut self) -> f64 {
+        self.core.now_ms() - self.start_ms
+    }
+
+    fn set_budget(&mut self, budget_ms: f64) {
+        self.budget_ms = budget_ms;
+        self.core.set_budget(self.start_ms, budget_ms);
+    }
+}
+
 /// The root driver: every search of the engine is one of these.
-impl Core<'_> {
+impl Driver<'_> {
     /// Searches `root` for what `root_policy` asks, as deep as `depth` says; with `mirrors`, moves at the root
     /// that a symmetry of the position maps onto each other share one search.
     ///
@@ -752,33 +784,35 @@ impl Core<'_> {
             Depth::Within(_) if found.searched_for.is_empty() => {}
             Depth::Within(limits) => self.deepen(root, limits, &mut found),
         }
-        found.every_move(root, self.root, self.settings.scoring);
+        found.every_move(root, self.root.policy, self.core.settings().scoring);
         found
     }
 
-    /// Sets the core up for a search of `root` (see [`Core::search`]) and the answer it starts from: the score
+    /// Sets the driver up for a search of `root` (see [`Driver::search`]) and the answer it starts from: the score
     /// of a finished game, and no move.
     fn start(&mut self, root: &Grid, root_policy: Root, depth: Depth, mirrors: bool) -> Found {
-        self.start_ms = self.clock.now_ms();
-        self.budget_ms = match depth {
+        self.start_ms = self.core.now_ms();
+        self.set_budget(match depth {
             Depth::Fixed(_) => f64::INFINITY,
             Depth::Within(limits) => f64::from(limits.time_ms),
-        };
-        self.root = root_policy;
+        });
         let cells = root.shape().cells();
         let representative = if mirrors {
-            self.windows.representatives(root)
+            self.core.windows().representatives(root)
         } else {
             (0..cells).collect()
         };
-        self.root_searched = (0..cells)
-            .map(|cell| representative[cell] == cell)
-            .collect();
-        self.root_scores = match root_policy {
-            Root::Best => Vec::new(),
-            Root::Ties | Root::Each => vec![None; cells],
+        self.root = RootRecord {
+            searched: (0..cells)
+                .map(|cell| representative[cell] == cell)
+                .collect(),
+            scores: match root_policy {
+                Root::Best => Vec::new(),
+                Root::Ties | Root::Each => vec![None; cells],
+            },
+            ..RootRecord::new(root_policy)
         };
-        let lost = self.windows.line(root.last_movers_stones());
+        let lost = self.core.windows().line(root.last_movers_stones());
         let over = if lost { root.marks() as i32 - WIN } else { 0 };
         // A game that nobody has won is over only when the board is full: its legal moves are its empty cells.
         let legal = if lost { Bits::EMPTY } else { root.empty_bits() };
@@ -809,22 +843,23 @@ impl Core<'_> {
         let mut pace = Pace::default();
         while depth <= deepest {
             // Depth 1 always completes, so that there is a move.
-            self.may_stop = depth > 1;
+            self.core.allow_stop(depth > 1);
             let Some(proved) = self.iterate(root, depth, found) else {
                 found.timed_out = true;
                 break;
             };
-            let elapsed_ms = self.clock.now_ms() - self.start_ms;
+            let elapsed_ms = self.core.now_ms() - self.start_ms;
             if proved {
                 break;
             }
             // On a large board an iteration whose best move is the last ones' and whose score holds is worth less
             // time than one that changed its mind (see [`Pace`]).
-            let share = if self.settings.threats_before_the_end && self.root == Root::Best {
-                pace.share(depth, found.best, found.raw)
-            } else {
-                1.0
-            };
+            let share =
+                if self.core.settings().threats_before_the_end && self.root.policy == Root::Best {
+                    pace.share(depth, found.best, found.raw)
+                } else {
+                    1.0
+                };
             if elapsed_ms >= self.budget_ms * share && depth < deepest {
                 found.timed_out = true;
                 break;
@@ -855,12 +890,12 @@ impl Core<'_> {
         found: &mut Found,
     ) -> bool {
         let budget_ms = self.budget_ms;
-        self.budget_ms = elapsed_ms + (budget_ms - elapsed_ms) / 2.0;
+        self.set_budget(elapsed_ms + (budget_ms - elapsed_ms) / 2.0);
         let proved = self.iterate(root, deepest, found);
-        self.budget_ms = budget_ms;
-        self.stopped = false;
-        if proved.is_none() && self.root == Root::Each {
-            self.forget();
+        self.set_budget(budget_ms);
+        self.core.resume();
+        if proved.is_none() && self.root.policy == Root::Each {
+            self.core.forget();
         }
         proved == Some(true)
     }
@@ -869,32 +904,36 @@ impl Core<'_> {
     /// for a search of every move), or `None` if the time ran out first (and then only the list of iterations
     /// and the moves it proved change).
     fn iterate(&mut self, root: &Grid, depth: u32, found: &mut Found) -> Option<bool> {
-        let (nodes, horizon, inexact) = (self.nodes, self.horizon, self.inexact);
-        let start_ms = self.clock.now_ms();
-        self.root_best = None;
-        self.root_scores.fill(None);
+        let (nodes, horizon, inexact) = (
+            self.core.counts().nodes,
+            self.core.counts().horizon,
+            self.core.counts().inexact,
+        );
+        let start_ms = self.core.now_ms();
+        self.root.best = None;
+        self.root.scores.fill(None);
         let guess = (found.depth > 0 && found.raw.abs() < DECISIVE).then_some(found.raw);
         let raw = self.root_search(root, depth, guess);
         let mut iteration = Iteration {
             depth,
-            nodes: self.nodes - nodes,
-            ms: self.clock.now_ms() - start_ms,
+            nodes: self.core.counts().nodes - nodes,
+            ms: self.core.now_ms() - start_ms,
             best: None,
             verdict: None,
         };
-        let quickest = self.inexact == inexact;
+        let quickest = self.core.counts().inexact == inexact;
         let every_move_proved = self.keep_moves(root, depth, quickest, found);
-        if self.stopped {
+        if self.core.stopped() {
             self.keep_better_move(found);
             found.iterations.push(iteration);
             return None;
         }
-        let proved = match self.root {
+        let proved = match self.root.policy {
             Root::Best => {
-                let complete = self.horizon == horizon;
+                let complete = self.core.counts().horizon == horizon;
                 let proved = found.fixed || proves(root, raw, depth, complete, quickest);
                 found.score = score_of(root, raw, proved);
-                found.best = self.root_best;
+                found.best = self.root.best;
                 found.raw = raw;
                 proved
             }
@@ -914,20 +953,24 @@ impl Core<'_> {
     /// [`ASPIRATION_FROM_DEPTH`] on looks first within [`ASPIRATION`] of the last iteration's `guess` (an
     /// aspiration window, which cuts more), and again with the window opened on the side it fell out of.
     fn root_search(&mut self, root: &Grid, depth: u32, guess: Option<i32>) -> i32 {
-        let aspire = self.settings.learned_order
-            && self.root == Root::Best
+        let aspire = self.core.settings().learned_order
+            && self.root.policy == Root::Best
             && depth >= ASPIRATION_FROM_DEPTH;
-        self.root_first = None;
-        self.root_alpha = -INFINITY;
+        self.root.first = None;
+        self.alpha = -INFINITY;
         let Some(guess) = guess.filter(|_| aspire) else {
-            return self.negamax(root, -INFINITY, INFINITY, depth, 0);
+            return self
+                .core
+                .negamax(root, (-INFINITY, INFINITY), depth, &mut self.root);
         };
         let (mut alpha, mut beta) = (guess - ASPIRATION, guess + ASPIRATION);
         loop {
-            self.root_first = None;
-            self.root_alpha = alpha;
-            let raw = self.negamax(root, alpha, beta, depth, 0);
-            if self.stopped {
+            self.root.first = None;
+            self.alpha = alpha;
+            let raw = self
+                .core
+                .negamax(root, (alpha, beta), depth, &mut self.root);
+            if self.core.stopped() {
                 return raw;
             }
             if raw <= alpha {
@@ -945,15 +988,15 @@ impl Core<'_> {
     /// (one above the root's alpha, so exact or a lower bound, not a fail-low's bound). Engines keep such a move:
     /// the iteration saw it beat the move the last one chose.
     fn keep_better_move(&mut self, found: &mut Found) {
-        if !self.settings.learned_order || self.root != Root::Best || found.best.is_none() {
+        if !self.core.settings().learned_order
+            || self.root.policy != Root::Best
+            || found.best.is_none()
+        {
             return;
         }
-        let searched_last_best = self.root_first == found.best;
-        if searched_last_best
-            && self.root_best != found.best
-            && self.root_best_score > self.root_alpha
-        {
-            found.best = self.root_best;
+        let searched_last_best = self.root.first == found.best;
+        if searched_last_best && self.root.best != found.best && self.root.best_score > self.alpha {
+            found.best = self.root.best;
         }
     }
 
@@ -961,48 +1004,22 @@ impl Core<'_> {
     /// the clock stopped it): a proved move is not searched again. `quickest` when the wins it found within its
     /// depth are the quickest (see [`proves`]). Whether every move searched is now proved.
     fn keep_moves(&mut self, root: &Grid, depth: u32, quickest: bool, found: &mut Found) -> bool {
-        for cell in 0..self.root_scores.len() {
-            let Some((raw, complete)) = self.root_scores[cell] else {
+        for cell in 0..self.root.scores.len() {
+            let Some((raw, complete)) = self.root.scores[cell] else {
                 continue;
             };
             let proved = found.fixed || proves(root, raw, depth, complete, quickest);
-            if proved || !self.stopped {
+            if proved || !self.core.stopped() {
                 found.by_cell[cell] = Some((raw, proved));
             }
             if proved {
-                self.root_searched[cell] = false;
+                self.root.searched[cell] = false;
             }
         }
         found
             .searched_for
             .iter()
             .all(|&(_, searched)| found.by_cell[searched].is_some_and(|(_, proved)| proved))
-    }
-
-    /// The best move and the best replies after it, as the table remembers them; where the search stopped
-    /// early, the tactics know the rest (the win, or the block).
-    pub(crate) fn principal_variation(&mut self, root: &Grid, best: Option<usize>) -> Vec<usize> {
-        let mut line = Vec::new();
-        let mut position = *root;
-        let mut next = best;
-        while let Some(cell) = next {
-            let Ok(after) = position.try_play(cell) else {
-                break;
-            };
-            line.push(cell);
-            position = after;
-            if position.is_over() {
-                break;
-            }
-            next = self.table_move(&position).or_else(|| {
-                let mut moves = Vec::new();
-                match position.tactics(self.windows, &self.settings, &mut moves) {
-                    Tactics::Win(cell) | Tactics::Lost(cell) => Some(cell),
-                    Tactics::Search { .. } => None,
-                }
-            });
-        }
-        line
     }
 }
 

@@ -20,7 +20,7 @@
 //! for the textbook's infinities exactly.
 
 use super::clock::StoppedClock;
-use super::core::{Core, Observer};
+use super::core::{Core, Observer, Root, RootRecord};
 use super::grid::{Grid, Player};
 use super::score::{Score, INFINITY};
 use super::settings::Config;
@@ -137,7 +137,12 @@ pub fn alpha_beta_trace(position: &Grid) -> Vec<StepEvent> {
             &mut StoppedClock,
             Some(&mut trace),
         )
-        .negamax(position, -INFINITY, INFINITY, depth, 0)
+        .negamax(
+            position,
+            (-INFINITY, INFINITY),
+            depth,
+            &mut RootRecord::new(Root::Best),
+        )
     });
     trace.events
 }
