@@ -156,7 +156,7 @@ mod native {
         assert_eq!(textbook_nodes(Board::EMPTY), 549_946);
         for &board in positions {
             let pick = oracle::best_move(&Cells::of(board), &mut 0);
-            let best = best_moves(&board).cells;
+            let best = best_moves(&board).best_cells();
             assert_eq!(pick.is_none(), best.is_empty(), "{board}");
             if let Some(cell) = pick {
                 assert!(

@@ -32,21 +32,20 @@ fn main() {
         let board: Board = text.parse().expect("a reachable position");
         let analysis = analyze(&board);
         let moves: Vec<String> = analysis
-            .moves
-            .iter()
-            .map(|m| {
+            .values()
+            .map(|(cell, value)| {
                 format!(
                     "{{\"cell\":{},\"outcome\":\"{}\",\"plies\":{}}}",
-                    m.cell,
-                    m.value.outcome.as_str(),
-                    m.value.plies
+                    cell,
+                    value.outcome.as_str(),
+                    value.plies
                 )
             })
             .collect();
         let levels: Vec<String> = Level::ALL
             .iter()
             .map(|level| {
-                let cells = best_moves_within(&board, level.depth()).cells;
+                let cells = best_moves_within(&board, level.depth()).best_cells();
                 format!("\"{}\":{}", level.name(), list(&cells))
             })
             .collect();

@@ -19,17 +19,16 @@ fn best_moves_are_every_move_of_the_best_outcome_the_quickest_win_or_slowest_los
             continue;
         };
         let mut expected: Vec<(i64, usize)> = analysis
-            .moves
-            .iter()
-            .filter(|entry| entry.value.outcome == best.outcome)
-            .map(|entry| {
-                let plies = i64::from(entry.value.plies);
+            .values()
+            .filter(|(_, value)| value.outcome == best.outcome)
+            .map(|(cell, value)| {
+                let plies = i64::from(value.plies);
                 let rank = match best.outcome {
                     Outcome::Win => plies,
                     Outcome::Draw => 0,
                     Outcome::Loss => -plies,
                 };
-                (rank, entry.cell)
+                (rank, cell)
             })
             .collect();
         expected.sort_unstable();
@@ -44,7 +43,7 @@ fn each_level_plays_a_move_its_depth_finds_best_whatever_the_seed() {
     let mut calls = 0;
     for board in oracle::reachable().into_iter().filter(|b| !b.is_over()) {
         for level in Level::ALL {
-            let best = best_moves_within(&board, level.depth()).cells;
+            let best = best_moves_within(&board, level.depth()).best_cells();
             for _ in 0..3 {
                 let cell =
                     best_move_at(&board, level, &mut rng).expect("an open position has a move");

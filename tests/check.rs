@@ -140,7 +140,7 @@ fn mistakes_by_the_oracle(answers: &HashMap<Board, usize>) -> (usize, usize, usi
 
 /// The engine's move: the lowest of its best moves.
 fn perfect(position: Board) -> usize {
-    best_moves(&position).cells[0]
+    best_moves(&position).best_cells()[0]
 }
 
 fn lowest_empty_cell(position: Board) -> usize {
@@ -151,11 +151,10 @@ fn lowest_empty_cell(position: Board) -> usize {
 fn slow_winner(position: Board) -> usize {
     let analysis = analyze(&position);
     analysis
-        .moves
-        .iter()
-        .filter(|entry| entry.value.outcome == Outcome::Win)
-        .max_by_key(|entry| entry.value.plies)
-        .map_or_else(|| perfect(position), |entry| entry.cell)
+        .values()
+        .filter(|(_, value)| value.outcome == Outcome::Win)
+        .max_by_key(|(_, value)| value.plies)
+        .map_or_else(|| perfect(position), |(cell, _)| cell)
 }
 
 #[test]

@@ -133,12 +133,12 @@ fn every_move_value_and_best_move_agrees_with_textbook_minimax() {
         let marks = board.marks() as i32;
         let expected = oracle::move_scores(&Cells::of(board), 9);
         let analysis = analyze(&board);
-        let cells: Vec<usize> = analysis.moves.iter().map(|m| m.cell).collect();
+        let cells: Vec<usize> = analysis.moves.iter().map(|&(cell, _)| cell).collect();
         let expected_cells: Vec<usize> = expected.iter().map(|&(cell, _)| cell).collect();
         assert_eq!(cells, expected_cells, "{board}");
-        for (entry, &(cell, points)) in analysis.moves.iter().zip(&expected) {
+        for ((_, value), &(cell, points)) in analysis.values().zip(&expected) {
             assert_eq!(
-                as_pair(entry.value),
+                as_pair(value),
                 oracle::outcome(points, marks),
                 "{board} cell {cell}"
             );
@@ -151,14 +151,14 @@ fn every_move_value_and_best_move_agrees_with_textbook_minimax() {
             .map(|&(cell, _)| cell)
             .collect();
         let best = best_moves(&board);
-        assert_eq!(best.cells, expected_best, "{board}");
+        assert_eq!(best.best_cells(), expected_best, "{board}");
         assert_eq!(analysis.best_cells(), expected_best, "{board}");
         assert_eq!(
-            best.value.map(as_pair),
+            best.best_value().map(as_pair),
             best_points.map(|points| oracle::outcome(points, marks)),
             "{board}"
         );
-        assert_eq!(Some(evaluate(&board).0), best.value, "{board}");
+        assert_eq!(Some(evaluate(&board).0), best.best_value(), "{board}");
         // The engine's pick is one of them, whatever the seed.
         let pick = best_move(&board, &mut rng).unwrap();
         assert!(expected_best.contains(&pick), "{board}: picked {pick}");
@@ -179,9 +179,9 @@ fn every_depth_limited_choice_matches_plain_minimax() {
                 .map(|&(cell, _)| cell)
                 .collect();
             let found = best_moves_within(&board, depth);
-            assert_eq!(found.cells, expected, "{board} depth {depth}");
+            assert_eq!(found.best_cells(), expected, "{board} depth {depth}");
             // A score the search saw within its depth, stated as a value: 0 is a draw at the horizon too.
-            let value = found.value.expect("an open position has a move");
+            let value = found.best_value().expect("an open position has a move");
             assert_eq!(
                 as_pair(value),
                 oracle::outcome(best, board.marks() as i32),
@@ -201,29 +201,22 @@ fn takes_the_fastest_win_and_delays_a_loss() {
         outcome: Outcome::Loss,
         plies,
     };
-    let value_of = |board: &Board, cell| {
-        analyze(board)
-            .moves
-            .iter()
-            .find(|m| m.cell == cell)
-            .unwrap()
-            .value
-    };
+    let value_of = |board: &Board, cell| analyze(board).value_of(cell).unwrap();
     // X wins at once in cell 8; every other move also wins, two plies later.
     let position: Board = "X.O.X.O..".parse().unwrap();
     assert_eq!(value_of(&position, 8), win(1));
     for cell in [1, 3, 5, 7] {
         assert_eq!(value_of(&position, cell), win(3));
     }
-    assert_eq!(best_moves(&position).cells, [8]);
-    assert_eq!(best_moves(&position).value, Some(win(1)));
+    assert_eq!(best_moves(&position).best_cells(), [8]);
+    assert_eq!(best_moves(&position).best_value(), Some(win(1)));
     // O is lost: blocking in 8 loses in four plies, anything else in two.
     let position: Board = "X..OX....".parse().unwrap();
     assert_eq!(value_of(&position, 8), loss(4));
     for cell in [1, 2, 5, 6, 7] {
         assert_eq!(value_of(&position, cell), loss(2));
     }
-    assert_eq!(best_moves(&position).cells, [8]);
+    assert_eq!(best_moves(&position).best_cells(), [8]);
     // The empty board is a draw in nine.
     let draw = Value {
         outcome: Outcome::Draw,
@@ -279,7 +272,7 @@ fn walk_engine_games(board: Board, engine: Player, totals: &mut (u64, u64, u64))
             totals.2 += 1;
         }
         Status::InProgress if board.to_move() == engine => {
-            for cell in best_moves(&board).cells {
+            for cell in best_moves(&board).best_cells() {
                 walk_engine_games(board.play(cell), engine, totals);
             }
         }

@@ -8,8 +8,8 @@ mod oracle;
 use tictactoe::engine::{
     all_search_stats, alpha_beta_trace, analyze, analyze_with, best_moves, evaluate,
     game_tree_size, node_searches, plain_minimax_nodes, principal_variation, search_stats,
-    tree_children, tree_children_along, tree_children_searched, Board, Outcome, Scoring, Value,
-    Variant,
+    tree_children, tree_children_along, tree_children_searched, Board, Outcome, Score, Scoring,
+    Value, Variant,
 };
 
 fn board(text: &str) -> Board {
@@ -67,7 +67,7 @@ fn plain_minimax_counts_add_up_over_the_first_moves() {
 fn every_variant_finds_the_same_value_and_a_best_move_everywhere() {
     for position in reachable_positions() {
         let (value, _) = evaluate(&position);
-        let best = best_moves(&position).cells;
+        let best = best_moves(&position).best_cells();
         let stats = all_search_stats(&position);
         for entry in stats {
             assert_eq!(entry.value, value, "{position} {:?}", entry.variant);
@@ -91,7 +91,11 @@ fn the_principal_variation_ends_the_game_as_its_value_says() {
     for position in reachable_positions() {
         let analysis = analyze(&position);
         let mut cases: Vec<(Option<usize>, Option<Value>)> = vec![(None, analysis.best_value())];
-        cases.extend(analysis.moves.iter().map(|m| (Some(m.cell), Some(m.value))));
+        cases.extend(
+            analysis
+                .values()
+                .map(|(cell, value)| (Some(cell), Some(value))),
+        );
         for (first_move, value) in cases {
             let line = principal_variation(&position, first_move);
             let Some(value) = value else {
@@ -227,18 +231,18 @@ fn plain_scores_cannot_tell_a_quick_win_from_a_slow_one() {
     // X wins at once in cell 8; every other move also wins, two plies later.
     let position = board("X.O.X.O..");
     let plain = analyze_with(&position, Scoring::Plain);
-    assert!(plain.moves.iter().all(|m| m.score == 1), "{plain:?}");
+    assert!(
+        plain
+            .moves
+            .iter()
+            .all(|&(_, score)| score == Score::Estimate(1)),
+        "{plain:?}"
+    );
     assert_eq!(plain.best_cells(), [1, 3, 5, 7, 8]);
     let depth_aware = analyze_with(&position, Scoring::DepthAware);
     assert_eq!(depth_aware.best_cells(), [8]);
-    let score_of = |cell| {
-        depth_aware
-            .moves
-            .iter()
-            .find(|m| m.cell == cell)
-            .unwrap()
-            .score
-    };
+    // In the write-ups' points: 10 - n for a win with n marks.
+    let score_of = |cell| depth_aware.value_of(cell).unwrap().points(4, 9);
     assert_eq!(score_of(8), 5);
     assert_eq!(score_of(1), 3);
 }
@@ -254,19 +258,16 @@ fn scored_analysis_agrees_with_the_engine_everywhere() {
             analysis.best_cells(),
             "{position}"
         );
-        for ((exact, plain), depth_aware) in analysis
-            .moves
-            .iter()
-            .zip(&plain.moves)
-            .zip(&depth_aware.moves)
+        for (((cell, exact), plain), depth_aware) in
+            analysis.values().zip(&plain.moves).zip(&depth_aware.moves)
         {
-            // The plain search finds the signs of the exact values, the depth-aware one their points.
-            assert_eq!(plain.score, exact.value.sign(), "{position} {}", exact.cell);
+            // The plain search finds the signs of the exact values, the depth-aware one the values themselves.
+            let sign = Score::Estimate(exact.sign());
+            assert_eq!(*plain, (cell, sign), "{position} {cell}");
             assert_eq!(
-                depth_aware.score,
-                exact.value.points(position.marks() as u32, 9),
-                "{position} {}",
-                exact.cell
+                *depth_aware,
+                (cell, Score::Proved(exact)),
+                "{position} {cell}"
             );
         }
     }

@@ -41,8 +41,7 @@ pub use rng::Rng;
 pub use score::{Outcome, Score, Value};
 pub use search::{
     analyze, best_move, best_move_at, best_moves, best_moves_within, evaluate, think, think_moves,
-    Analysis, BestMoves, Engine, Forced, Iteration, Level, Limits, MoveScores, MoveValue, Thought,
-    FULL_DEPTH, PROVED_UP_TO_CELLS,
+    Engine, Forced, Iteration, Level, Limits, Report, Thought, FULL_DEPTH, PROVED_UP_TO_CELLS,
 };
 pub use settings::Scoring;
 pub use threats::ForcedKind;
@@ -52,6 +51,6 @@ pub use trace::{
 };
 pub use variants::{
     all_search_stats, analyze_with, game_tree_size, plain_minimax_nodes, principal_variation,
-    search_stats, tree_children, tree_children_along, tree_children_searched, ScoredAnalysis,
-    ScoredMove, SearchStats, TreeNode, Variant,
+    search_stats, tree_children, tree_children_along, tree_children_searched, SearchStats,
+    TreeNode, Variant,
 };

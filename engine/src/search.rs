@@ -104,50 +104,69 @@ pub const PROVED_UP_TO_CELLS: usize = 16;
 /// A depth that goes to the end of any game: a search this deep is a full search.
 pub const FULL_DEPTH: u32 = u32::MAX;
 
-/// The exact value of one legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveValue {
-    /// The cell played.
-    pub cell: usize,
-    /// The value of playing it, for the side that plays it.
-    pub value: Value,
-}
-
-/// The exact value of every legal move of a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// One entry per legal move, in cell order.
-    pub moves: Vec<MoveValue>,
+/// What a search of a position's moves found: the moves and their scores, and what the search took. Every
+/// search of moves answers with one: [`analyze`] and [`analyze_with`] (every legal move, proved), [`best_moves`]
+/// and [`best_moves_within`] (the best moves only), [`think_moves`] (every legal move within limits).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The moves and their scores for the side that plays them, in cell order; empty when the game is over.
+    pub moves: Vec<(usize, Score)>,
+    /// The depth the moves were searched to, unless proved before, in plies, the move included.
+    pub depth: u32,
     /// Positions the search visited, the root included.
     pub nodes: u64,
+    /// Milliseconds the search took, by the clock it was given.
+    pub elapsed_ms: f64,
+    /// Whether the time ran out before every move was proved (or searched to the maximum depth).
+    pub timed_out: bool,
 }
 
-impl Analysis {
-    /// The best value among the moves, if there is a move.
-    pub fn best_value(&self) -> Option<Value> {
-        self.moves.iter().map(|entry| entry.value).max()
+impl Report {
+    /// The best score among the moves, if there is a move.
+    pub fn best_score(&self) -> Option<Score> {
+        self.moves.iter().map(|&(_, score)| score).max()
     }
 
-    /// The cells whose moves have the best value, in cell order.
+    /// The best score, if it is proved.
+    pub fn best_value(&self) -> Option<Value> {
+        self.best_score().and_then(Score::value)
+    }
+
+    /// The cells whose moves have the best score, in cell order.
     pub fn best_cells(&self) -> Vec<usize> {
-        let best = self.best_value();
+        let best = self.best_score();
         self.moves
             .iter()
-            .filter(|entry| Some(entry.value) == best)
-            .map(|entry| entry.cell)
+            .filter(|&&(_, score)| Some(score) == best)
+            .map(|&(cell, _)| cell)
             .collect()
     }
-}
 
-/// The moves the engine considers best, found with as little search as it can.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BestMoves {
-    /// Every move of the best value, in cell order; empty when the game is over.
-    pub cells: Vec<usize>,
-    /// Their value, for the side to move, as the search saw it (within its depth); `None` when the game is over.
-    pub value: Option<Value>,
-    /// Positions the search visited, the root included.
-    pub nodes: u64,
+    /// The moves whose scores are proved, with their values, in cell order: every move of [`analyze`].
+    pub fn values(&self) -> impl Iterator<Item = (usize, Value)> + '_ {
+        self.moves
+            .iter()
+            .filter_map(|&(cell, score)| Some((cell, score.value()?)))
+    }
+
+    /// The value of playing `cell`, if it is among the moves and proved.
+    pub fn value_of(&self, cell: usize) -> Option<Value> {
+        self.moves
+            .iter()
+            .find(|&&(moved, _)| moved == cell)
+            .and_then(|&(_, score)| score.value())
+    }
+
+    /// A search's report from what it found and the counts it took.
+    pub(crate) fn of(found: Found, nodes: u64, elapsed_ms: f64) -> Report {
+        Report {
+            moves: found.moves,
+            depth: found.depth,
+            nodes,
+            elapsed_ms,
+            timed_out: found.timed_out,
+        }
+    }
 }
 
 /// How long and how deep a search may go, and whether it evaluates positions at its horizon.
@@ -248,38 +267,17 @@ pub struct Forced {
     pub line: Vec<usize>,
 }
 
-/// What [`think_moves`] found: every legal move's score, each proved or estimated at one depth.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveScores {
-    /// Each legal move and its score for the side that plays it, in cell order.
-    pub moves: Vec<(usize, Score)>,
-    /// The depth every move was searched to, unless proved before: the estimates' depth, in plies, the move
-    /// included.
-    pub depth: u32,
-    /// Positions visited.
-    pub nodes: u64,
-    /// Milliseconds the search took.
-    pub elapsed_ms: f64,
-    /// Whether the time ran out before every move was proved (or searched to the maximum depth).
-    pub timed_out: bool,
-}
-
 /// The exact value of every legal move of `position`: each move is searched with its own full window, so no
 /// value is a bound (a move whose result mirrors an earlier move's, by a symmetry of the board, takes that move's
 /// value). The search goes to the end of the game: on a large board, ask [`think_moves`] within limits instead.
-pub fn analyze(position: &Grid) -> Analysis {
+pub fn analyze(position: &Grid) -> Report {
     let (found, nodes) = search_to(position, Config::exact(position), Root::Each, true);
-    let moves = found
-        .moves
-        .iter()
-        .filter_map(|&(cell, score)| score.value().map(|value| MoveValue { cell, value }))
-        .collect();
-    Analysis { moves, nodes }
+    Report::of(found, nodes, 0.0)
 }
 
 /// Every move of the best value, with alpha-beta at the root too: a move is searched only to learn whether it
 /// is at least as good as the best so far, which is enough to find every tie exactly.
-pub fn best_moves(position: &Grid) -> BestMoves {
+pub fn best_moves(position: &Grid) -> Report {
     best_moves_within(position, FULL_DEPTH)
 }
 
@@ -287,33 +285,21 @@ pub fn best_moves(position: &Grid) -> BestMoves {
 /// a win it sees within that many plies and avoids a loss it sees, but cannot tell apart positions whose result
 /// lies beyond its horizon (they score 0, like a draw): the textbooks' depth-limited minimax, choice for choice.
 /// With [`FULL_DEPTH`] this is [`best_moves`].
-pub fn best_moves_within(position: &Grid, depth: u32) -> BestMoves {
+pub fn best_moves_within(position: &Grid, depth: u32) -> Report {
     let (found, nodes) = with_core(
         position,
         Config::exact(position),
         &mut StoppedClock,
-        |core| {
-            let found = core.search(position, Root::Ties, Depth::Fixed(depth), true);
-            (found, core.counts().nodes)
+        |driver| {
+            let found = driver.search(position, Root::Ties, Depth::Fixed(depth), true);
+            (found, driver.counts().nodes)
         },
     );
-    // A search of a fixed depth takes what it sees for the value: every score is proved.
-    let values: Vec<(usize, Value)> = found
-        .moves
-        .iter()
-        .filter_map(|&(cell, score)| score.value().map(|value| (cell, value)))
-        .collect();
-    let best = values.iter().map(|&(_, value)| value).max();
-    let cells = values
-        .iter()
-        .filter(|&&(_, value)| Some(value) == best)
-        .map(|&(cell, _)| cell)
-        .collect();
-    BestMoves {
-        cells,
-        value: best,
-        nodes,
-    }
+    let mut report = Report::of(found, nodes, 0.0);
+    // Of the others, the search learned only that they are worse.
+    let best = report.best_score();
+    report.moves.retain(|&(_, score)| Some(score) == best);
+    report
 }
 
 /// The move the engine plays: a best move, chosen at random among equals with `rng`. `None` when the game is
@@ -325,11 +311,11 @@ pub fn best_move(position: &Grid, rng: &mut Rng) -> Option<usize> {
 /// The move the engine plays at `level`: one that looks best at the level's depth, chosen at random among
 /// those it cannot tell apart. `None` when the game is over.
 pub fn best_move_at(position: &Grid, level: Level, rng: &mut Rng) -> Option<usize> {
-    let best = best_moves_within(position, level.depth());
-    if best.cells.is_empty() {
+    let best = best_moves_within(position, level.depth()).best_cells();
+    if best.is_empty() {
         return None;
     }
-    Some(best.cells[rng.below(best.cells.len())])
+    Some(best[rng.below(best.len())])
 }
 
 /// The exact value of `position` for the side to move, and the nodes visited to find it.
@@ -569,17 +555,11 @@ impl Driver<'_> {
 /// Estimates are all made at one depth: an estimate that stops after the opponent's reply and one that stops
 /// after the mover's next move judge the same position differently (the evaluation's weight for the side to move
 /// makes up for the move in hand only roughly), so moves searched to different depths would not compare.
-pub fn think_moves(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> MoveScores {
+pub fn think_moves(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Report {
     let settings = deepening(position, limits, Root::Each);
-    with_core(position, settings, clock, |core| {
-        let found = core.search(position, Root::Each, Depth::Within(limits), true);
-        MoveScores {
-            moves: found.moves,
-            depth: found.depth,
-            nodes: core.counts().nodes,
-            elapsed_ms: core.elapsed_ms(),
-            timed_out: found.timed_out,
-        }
+    with_core(position, settings, clock, |driver| {
+        let found = driver.search(position, Root::Each, Depth::Within(limits), true);
+        Report::of(found, driver.counts().nodes, driver.elapsed_ms())
     })
 }
 

@@ -25,8 +25,8 @@
 
 use super::core::Root;
 use super::grid::Grid;
-use super::score::{Score, Value};
-use super::search::{analyze, best_moves, search_to, Found};
+use super::score::Value;
+use super::search::{analyze, best_moves, search_to, Found, Report};
 
 use super::settings::{Config, Scoring};
 use super::trace::{alpha_beta_trace, node_searches, NodeSearch};
@@ -188,7 +188,7 @@ pub fn principal_variation(position: &Grid, first_move: Option<usize>) -> Vec<us
             Err(_) => return line,
         }
     }
-    while let Some(&cell) = best_moves(&position).cells.first() {
+    while let Some(&cell) = best_moves(&position).best_cells().first() {
         line.push(cell);
         position = position.play(cell);
     }
@@ -254,69 +254,25 @@ pub fn tree_children_searched(
     let analysis = analyze(&position);
     let best = analysis.best_value();
     analysis
-        .moves
-        .iter()
-        .map(|entry| TreeNode {
-            cell: entry.cell,
-            value: entry.value,
-            on_principal_variation: Some(entry.value) == best,
-            pruned: search.is_some_and(|search| !search.searched.contains(&entry.cell)),
+        .values()
+        .map(|(cell, value)| TreeNode {
+            cell,
+            value,
+            on_principal_variation: Some(value) == best,
+            pruned: search.is_some_and(|search| !search.searched.contains(&cell)),
         })
         .collect()
 }
 
-/// The score of one legal move under some [`Scoring`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScoredMove {
-    /// The cell played.
-    pub cell: usize,
-    /// Its exact score for the side that plays it, in the write-ups' points: `10 - n` and `n - 10` on the 3x3
-    /// board with depth-aware scores, +1, 0 or -1 with plain ones.
-    pub score: i32,
-}
-
-/// The exact score of every legal move under some [`Scoring`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScoredAnalysis {
-    /// One entry per legal move, in cell order.
-    pub moves: Vec<ScoredMove>,
-    /// Positions the search visited, the root included.
-    pub nodes: u64,
-}
-
-impl ScoredAnalysis {
-    /// The cells whose moves have the highest score, in cell order.
-    pub fn best_cells(&self) -> Vec<usize> {
-        let best = self.moves.iter().map(|entry| entry.score).max();
-        self.moves
-            .iter()
-            .filter(|entry| Some(entry.score) == best)
-            .map(|entry| entry.cell)
-            .collect()
-    }
-}
-
 /// The exact score of every legal move of `position` under `scoring`, each move searched with its own full window
 /// (alpha-beta, moves in increasing cell order, no table). With [`Scoring::DepthAware`] the scores are the
-/// engine's, and rank moves as [`analyze`] does.
-pub fn analyze_with(position: &Grid, scoring: Scoring) -> ScoredAnalysis {
+/// engine's, and rank moves as [`analyze`] does; with [`Scoring::Plain`] each is an estimate of +1, 0 or -1, which
+/// says who wins but not how soon (in the write-ups' points: see [`Value::points`] for the depth-aware ones).
+pub fn analyze_with(position: &Grid, scoring: Scoring) -> Report {
     let settings = Config {
         scoring,
         ..Config::alpha_beta()
     };
     let (found, nodes) = run(position, settings, Root::Each);
-    let (marks, cells) = (position.marks() as u32, position.shape().cells() as u32);
-    let moves = found
-        .moves
-        .into_iter()
-        .map(|(cell, score)| ScoredMove {
-            cell,
-            score: match score {
-                Score::Proved(value) => value.points(marks, cells),
-                // A plain +1, 0 or -1.
-                Score::Estimate(points) => points,
-            },
-        })
-        .collect();
-    ScoredAnalysis { moves, nodes }
+    Report::of(found, nodes, 0.0)
 }

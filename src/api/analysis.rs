@@ -1,19 +1,19 @@
 //! The engine's analysis as the JS API presents it. Pure Rust, tested natively.
 
-use crate::engine::{Analysis, Outcome, Score, Scoring};
+use crate::engine::{Outcome, Report, Score, Scoring};
 use crate::panels::words::best_first;
 
 /// The cells whose moves have the best outcome (every winning move if there is one, else every drawing move,
 /// else every move), the better first among equals: the quickest win, the slowest loss; then cell order.
-pub fn best_outcome_cells(analysis: &Analysis) -> Vec<usize> {
+pub fn best_outcome_cells(analysis: &Report) -> Vec<usize> {
     let best_outcome: Option<Outcome> = analysis.best_value().map(|value| value.outcome);
     // The panels' order of moves is the one wanted here: plain scores rank the moves of one outcome alike, and
     // the better value comes first among them.
     let best: Vec<(usize, Score)> = analysis
         .moves
         .iter()
-        .filter(|entry| Some(entry.value.outcome) == best_outcome)
-        .map(|entry| (entry.cell, Score::Proved(entry.value)))
+        .copied()
+        .filter(|&(_, score)| score.value().map(|value| value.outcome) == best_outcome)
         .collect();
     best_first(&best, Scoring::Plain)
         .into_iter()

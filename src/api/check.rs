@@ -3,7 +3,7 @@
 //! ([`analyze`]). [`BotCheck`] is a state machine so that a page can await a bot that returns a Promise and stay
 //! responsive; [`check_bot`] drives it for a bot written in Rust.
 
-use crate::engine::{analyze, Board, Outcome, Player, Value};
+use crate::engine::{analyze, Board, Outcome, Player};
 use crate::game::square_name;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -453,14 +453,7 @@ fn playable_cell(position: Board, reply: Reply) -> Result<usize, BadReply> {
 /// How playing `cell` at `position` compares with the best move there, by the engine's exact values.
 fn judge(position: Board, cell: usize) -> Judgement {
     let analysis = analyze(&position);
-    let value_of = |wanted: usize| -> Option<Value> {
-        analysis
-            .moves
-            .iter()
-            .find(|entry| entry.cell == wanted)
-            .map(|entry| entry.value)
-    };
-    let (Some(best), Some(played)) = (analysis.best_value(), value_of(cell)) else {
+    let (Some(best), Some(played)) = (analysis.best_value(), analysis.value_of(cell)) else {
         return Judgement::Fine;
     };
     match (best.outcome, played.outcome) {

@@ -408,7 +408,7 @@ impl Game {
         if self.phase() != Phase::HumanToMove {
             return false;
         }
-        self.hint = best_moves(&board).cells;
+        self.hint = best_moves(&board).best_cells();
         // The hint is the news now: an Undo said again with it would be old news.
         self.news = News::None;
         true

@@ -544,7 +544,7 @@ fn worth(root: Board, position: Board) -> i32 {
             plies: 0,
         }),
         None => {
-            let best = analyze(&grid).moves.iter().map(|entry| entry.value).max();
+            let best = analyze(&grid).best_value();
             Score::Proved(best.unwrap_or(Value {
                 outcome: Outcome::Draw,
                 plies: 0,

@@ -238,11 +238,7 @@ pub fn counted(count: u64, one: &str, many: &str) -> String {
 /// Every legal move of `position` with its exact value as a proved score, for the side that plays it, in cell
 /// order: a search to the end of the game, for a position whose whole tree is searched at once.
 pub fn exact_scores(position: &Grid) -> Vec<(usize, Score)> {
-    analyze(position)
-        .moves
-        .into_iter()
-        .map(|entry| (entry.cell, Score::Proved(entry.value)))
-        .collect()
+    analyze(position).moves
 }
 
 /// `score` as `scoring` ranks it among a position's moves: a draw counts as even, as an estimate of 0 does, and

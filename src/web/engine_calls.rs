@@ -101,13 +101,12 @@ pub fn analyze(position: JsValue) -> Result<JsValue, JsError> {
     let board = position_argument(&position, "analyze")?;
     let analysis = analyze_board(&board);
     let moves: Array = analysis
-        .moves
-        .iter()
-        .map(|entry| {
+        .values()
+        .map(|(cell, value)| {
             object(&[
-                ("cell", JsValue::from(entry.cell as u32)),
-                ("outcome", JsValue::from_str(entry.value.outcome.as_str())),
-                ("plies", JsValue::from(entry.value.plies)),
+                ("cell", JsValue::from(cell as u32)),
+                ("outcome", JsValue::from_str(value.outcome.as_str())),
+                ("plies", JsValue::from(value.plies)),
             ])
         })
         .collect();
