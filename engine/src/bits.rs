@@ -1,17 +1,17 @@
 //! A set of cells of a board of up to 15 x 15 as one 256-bit bitboard, with the set operations and shifts the
 //! rules and the search need.
-//!
-//! Bit `row * (cols + 1) + col` stands for a cell: each row has one more bit than the board has columns, the
-//! padding column, which never holds a stone. A shift by one of the four line directions (1, `cols + 1`,
-//! `cols + 2`, `cols`) moves every cell onto its neighbour in that direction, and a cell on the edge lands in a
-//! padding bit (or off the end) instead of wrapping onto the far side of the next row. 15 rows of 16 bits fit in
-//! 256.
-//!
-//! These masks never leave the engine: callers see cells numbered row by row without padding.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor};
 
 /// A set of bit positions, 0 to 255.
+///
+/// Bit `row * (cols + 1) + col` stands for a cell: each row has one more bit than the board has columns, the
+/// padding column, which never holds a stone. A shift by one of the four line directions (1, `cols + 1`,
+/// `cols + 2`, `cols`) moves every cell onto its neighbour in that direction, and a cell on the edge lands in a
+/// padding bit (or off the end) instead of wrapping onto the far side of the next row. 15 rows of 16 bits fit in
+/// 256.
+///
+/// These masks never leave the engine: callers see cells numbered row by row without padding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Bits(pub(crate) [u64; 4]);
 

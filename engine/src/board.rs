@@ -1,27 +1,6 @@
 //! Tic-tac-toe's 3x3 board as a view of a [`Grid`] of [`Shape::CLASSIC`], for code that only ever plays that
-//! board (the panels that explain minimax, the JS API's `bestMove` and `analyze`): its nine-character notation,
-//! [`CELLS`], [`LINES`], and moves that stay on the 3x3 board. The engine itself searches the [`Grid`]; a `Board`
-//! dereferences to it, so a `&Board` goes wherever a `&Grid` is asked for and has the grid's methods; its own
-//! are those that only the 3x3 board has (the notation of nine characters, its lines) or that keep a board.
-//!
-//! Cells are numbered 0 to 8, row by row from the top-left:
-//!
-//! ```text
-//!  0 | 1 | 2
-//! ---+---+---
-//!  3 | 4 | 5
-//! ---+---+---
-//!  6 | 7 | 8
-//! ```
-//!
-//! The notation is those nine cells in that order, `X`, `O` or `.`:
-//!
-//! ```
-//! use engine::{Board, Player};
-//! let board: Board = "X.O.X...O".parse().unwrap();
-//! assert_eq!(board.to_move(), Player::X);
-//! assert_eq!(board.to_string(), "X.O.X...O");
-//! ```
+//! board (the panels that explain minimax, the JS API's `bestMove` and `analyze`): its notation, its lines, and
+//! moves that stay on the 3x3 board.
 
 use super::grid::{noun, Grid, IllegalMove, ParseGridError, Shape};
 use std::fmt;
@@ -46,6 +25,29 @@ pub const LINES: [[usize; 3]; 8] = [
 /// A position on the 3x3 board: a [`Grid`] of [`Shape::CLASSIC`].
 ///
 /// Every `Board` that the parser, [`Board::play`] or [`Board::try_play`] hands out is reachable in a real game.
+///
+/// The engine itself searches the [`Grid`]; a `Board` dereferences to it, so a `&Board` goes wherever a `&Grid`
+/// is asked for and has the grid's methods; its own are those that only the 3x3 board has (the notation of nine
+/// characters, [`CELLS`], [`LINES`]) or that keep a board.
+///
+/// Cells are numbered 0 to 8, row by row from the top-left:
+///
+/// ```text
+///  0 | 1 | 2
+/// ---+---+---
+///  3 | 4 | 5
+/// ---+---+---
+///  6 | 7 | 8
+/// ```
+///
+/// The notation is those nine cells in that order, `X`, `O` or `.`:
+///
+/// ```
+/// use engine::{Board, Player};
+/// let board: Board = "X.O.X...O".parse().unwrap();
+/// assert_eq!(board.to_move(), Player::X);
+/// assert_eq!(board.to_string(), "X.O.X...O");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board(Grid);
 

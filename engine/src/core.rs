@@ -1,16 +1,5 @@
 //! The one search loop: negamax with alpha-beta, a transposition table, tactics and an evaluation, over a
-//! [`Grid`] of any shape, watched by whoever asks. Every search of the engine is this loop with other
-//! [`Config`] (the textbook alpha-beta that the step trace watches, plain minimax, the +1/0/-1 scores of many
-//! write-ups, the engine's exact search, the deepening search within a time) and a question for its root
-//! ([`Root`]): one best move, every best move, or every move's score. `search.rs` drives it: the depths, the
-//! clock, the answers.
-//!
-//! What the game knows (its moves in a good order, the forced replies to a threat, its evaluation) is in
-//! `tactics.rs`; how it remembers positions, in `table.rs`. What a caller may watch is an [`Observer`], whose
-//! methods do nothing unless overridden; a search that nobody watches only tests that there is no observer.
-//!
-//! Scores are the loop's numbers from the side to move's point of view (see `score.rs`). Node counts are the
-//! positions the loop entered, the root and a position answered from the table included.
+//! [`Grid`] of any shape, watched by whoever asks. `search.rs` drives it: the depths, the clock, the answers.
 
 use super::bits::Bits;
 use super::clock::Clock;
@@ -85,8 +74,18 @@ pub(crate) trait Observer {
     fn leave(&mut self, _position: &Grid, _alpha: i32, _beta: i32, _score: i32) {}
 }
 
-/// The one search loop; see the module's documentation. The driver (`search.rs`) sets its budget, lends it the
-/// root's record for each search of the root, and reads its counts.
+/// The one search loop. Every search of the engine is this loop with other [`Config`] (the textbook alpha-beta
+/// that the step trace watches, plain minimax, the +1/0/-1 scores of many write-ups, the engine's exact search,
+/// the deepening search within a time) and a question for its root ([`Root`]): one best move, every best move, or
+/// every move's score. The driver (`search.rs`) sets its budget, lends it the root's record for each search of the
+/// root, and reads its counts.
+///
+/// What the game knows (its moves in a good order, the forced replies to a threat, its evaluation) is in
+/// `tactics.rs`; how it remembers positions, in `table.rs`. What a caller may watch is an [`Observer`], whose
+/// methods do nothing unless overridden; a search that nobody watches only tests that there is no observer.
+///
+/// Scores are the loop's numbers from the side to move's point of view (see `score.rs`). Node counts are the
+/// positions the loop entered, the root and a position answered from the table included.
 pub(crate) struct Core<'c> {
     settings: Config,
     clock: &'c mut dyn Clock,

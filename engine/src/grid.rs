@@ -1,25 +1,6 @@
 //! The game on a board of any shape (m,n,k-games, tic-tac-toe's 3x3 included): a [`Shape`] (`rows` x `cols`, `k`
 //! in a row wins), a [`Grid`] position on it, its rules, its symmetries and its text notation. This is the only
 //! position the search knows; [`crate::Board`] is a view of the 3x3 board.
-//!
-//! The rules are tic-tac-toe's: X moves first, the sides take turns, and the first side with `k` or more of its
-//! marks in a row, a column or a diagonal wins (free-style: six in a row also wins when `k` is 5). A full board
-//! without a line is a draw. Under Gomoku's standard rule ([`Rule::Standard`], a setting of the [`Shape`]) only
-//! exactly `k` in a row wins: six or more (an overline) does not, and the game goes on.
-//!
-//! Cells are numbered row by row from the top left, `0` to `cells() - 1`. The notation writes the rows from the
-//! top, separated by `/`, with `X`, `O` and `.`:
-//!
-//! ```
-//! use engine::{Grid, Player, Shape};
-//! let shape = Shape::new(4, 4, 3).unwrap();
-//! let grid = Grid::parse("..../.X../..O./....", shape).unwrap();
-//! assert_eq!(grid.to_move(), Player::X);
-//! assert_eq!(grid.get(5), Some(Player::X));
-//! assert_eq!(grid.to_string(), "..../.X../..O./....");
-//! // The classic board keeps the nine-character notation of `Board`.
-//! assert_eq!(Grid::parse("X...O....", Shape::CLASSIC).unwrap().to_string(), "X...O....");
-//! ```
 
 use super::bits::Bits;
 use std::fmt;
@@ -370,6 +351,25 @@ impl fmt::Display for Shape {
 /// A position on a board of any [`Shape`]: which cells hold an X and which an O.
 ///
 /// Every `Grid` that [`Grid::parse`], [`Grid::play`] or [`Grid::try_play`] hands out is reachable in a real game.
+///
+/// The rules are tic-tac-toe's: X moves first, the sides take turns, and the first side with `k` or more of its
+/// marks in a row, a column or a diagonal wins (free-style: six in a row also wins when `k` is 5). A full board
+/// without a line is a draw. Under Gomoku's standard rule ([`Rule::Standard`], a setting of the [`Shape`]) only
+/// exactly `k` in a row wins: six or more (an overline) does not, and the game goes on.
+///
+/// Cells are numbered row by row from the top left, `0` to `cells() - 1`. The notation writes the rows from the
+/// top, separated by `/`, with `X`, `O` and `.`:
+///
+/// ```
+/// use engine::{Grid, Player, Shape};
+/// let shape = Shape::new(4, 4, 3).unwrap();
+/// let grid = Grid::parse("..../.X../..O./....", shape).unwrap();
+/// assert_eq!(grid.to_move(), Player::X);
+/// assert_eq!(grid.get(5), Some(Player::X));
+/// assert_eq!(grid.to_string(), "..../.X../..O./....");
+/// // The classic board keeps the nine-character notation of `Board`.
+/// assert_eq!(Grid::parse("X...O....", Shape::CLASSIC).unwrap().to_string(), "X...O....");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,

@@ -2,17 +2,9 @@
 //! the panels that explain it, step by step if asked. Pure Rust, no web crate, so it builds and is tested
 //! natively.
 //!
-//! The modules are layers, each using only those listed before it (`tests/layers.rs` holds it):
-//! - `score`, `clock`, `rng`, `bits`, `ordering`: what a position is worth, the caller's clock, a seeded random
-//!   number generator, a set of cells, what the search learns of move order (killers, history);
-//! - `grid`: [`Grid`], the only position the search knows, on a [`Shape`] of any size, with its rules and
-//!   symmetries; `board`: [`Board`], tic-tac-toe's 3x3 board as a view of a [`Grid`];
-//! - `settings`: the switches of the search; `lines`: each line's patterns (fives, fours, threes, twos) kept move
-//!   by move; `threats`: the threat-space search (a win by continuous fours, or by fours and threes);
-//!   `tactics`: what the search knows of a position (move order, forced replies, evaluation); `table`: where it
-//!   remembers positions;
-//! - `core`: the one search loop; `search`: the one root driver and the searches built on it;
-//! - `trace` and `variants`: the search watched step by step, and the variants of minimax compared (their positions, lines, tree children and scores) for the panels.
+//! The modules are layers, each using only those declared before it in the list of `docs/architecture.md`
+//! (`tests/layers.rs` holds it): score and clock first, then the grid, the patterns and threats, the one search
+//! loop (`core`), the one root driver (`search`), and the views of the search for the panels (`trace`, `variants`).
 
 mod bits;
 mod board;

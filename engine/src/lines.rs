@@ -2,18 +2,6 @@
 //! cell, the [`Pattern`] a stone of that side there would make in that line, kept up to date as stones are placed
 //! and taken back ([`Lines`]); from them, by side, the cells where it completes a line, makes a four, wins with
 //! its next move or makes a threat, and a running evaluation.
-//!
-//! Patterns follow `k`: they are counted in the windows of `k` cells through the cell that hold none of the other
-//! side's stones (and stay on the board). A stone there makes a *five* when it fills such a window (six or more in
-//! a row win too: free-style); a *four* when one more stone would (one cell completes it), an *open four* when two
-//! or more cells would; an *open three* when one more stone could make an open four, a *three* when it could make a
-//! four; an *open two* and a *two* likewise two stones away. On 15 x 15 with k = 5 these are Gomoku's words; on
-//! 4 x 4 with k = 4 a four is two in a row with the other two cells free.
-//!
-//! A line's pattern at a cell depends only on the `2k - 1` cells centred on it, so a move changes the patterns of
-//! the cells within `k - 1` of it along its four lines and of nothing else: [`Lines::place`] and
-//! [`Lines::take_back`] work those out again, from a table of every such neighbourhood for `k` up to 5 (19,683 of
-//! them for k = 5) and from a memo of those met for a longer `k`.
 
 use super::bits::Bits;
 use super::grid::{Grid, Player, Shape};
@@ -435,6 +423,18 @@ const DIRECTIONS: [(usize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
 /// The patterns of every empty cell of a position, for both sides, kept up to date move by move; see the module's
 /// documentation. Sides are indexed by `Player as usize`.
+///
+/// Patterns follow `k`: they are counted in the windows of `k` cells through the cell that hold none of the other
+/// side's stones (and stay on the board). A stone there makes a *five* when it fills such a window (six or more in
+/// a row win too: free-style); a *four* when one more stone would (one cell completes it), an *open four* when two
+/// or more cells would; an *open three* when one more stone could make an open four, a *three* when it could make a
+/// four; an *open two* and a *two* likewise two stones away. On 15 x 15 with k = 5 these are Gomoku's words; on
+/// 4 x 4 with k = 4 a four is two in a row with the other two cells free.
+///
+/// A line's pattern at a cell depends only on the `2k - 1` cells centred on it, so a move changes the patterns of
+/// the cells within `k - 1` of it along its four lines and of nothing else: [`Lines::place`] and
+/// [`Lines::take_back`] work those out again, from a table of every such neighbourhood for `k` up to 5 (19,683 of
+/// them for k = 5) and from a memo of those met for a longer `k`.
 #[derive(Clone)]
 pub(crate) struct Lines {
     shape: Shape,

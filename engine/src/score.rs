@@ -1,20 +1,4 @@
 //! What a position is worth: [`Score`], the one score type, with its views as methods.
-//!
-//! A score is for one side: the side to move in a position, or, for a move, the side that plays it. It is proved
-//! (the game's result under best play, [`Value`]) or estimated (the evaluation at the horizon of a search that
-//! could not reach every end of the game). Its views:
-//! - depth-aware, from either side: a quicker win is worth more and a later loss costs less; [`Score::for_mover`]
-//!   turns a position's score into the score of the move that led to it, for the side that made it;
-//! - the write-ups' points ([`Value::points`]): a win ending with `n` marks on the board is worth `10 - n` on the
-//!   3x3 board (`cells + 1 - n` on any board), a loss `n - 10`, a draw 0;
-//! - the plain +1, 0, -1 of many write-ups ([`Value::sign`]), which cannot tell a quick win from a slow one.
-//!
-//! Inside the engine the search loop keeps a score as one `i32` from the side to move's point of view, counted
-//! from the empty board so that it does not depend on where the search started (the transposition table shares
-//! it between paths) and so that negating it gives the other side's score: a game won with `n` marks on the
-//! board is `WIN - n` for the winner and `n - WIN` for the loser, a draw 0, and an estimate lies within
-//! `EVAL_LIMIT`, far below any proved score, so that the two never mix. [`Score::from_search`] and
-//! [`Score::points_of`] read that number; nothing else does.
 
 use std::cmp::Ordering;
 
@@ -135,6 +119,22 @@ impl PartialOrd for Score {
 /// Scores are ordered as the side prefers them: a proved win above everything, the quickest the highest; then
 /// estimates and draws by their worth, a draw worth 0 and above an estimate of 0; a proved loss below
 /// everything, the slowest the highest.
+///
+/// A score is for one side: the side to move in a position, or, for a move, the side that plays it. It is proved
+/// (the game's result under best play, [`Value`]) or estimated (the evaluation at the horizon of a search that
+/// could not reach every end of the game). Its views:
+/// - depth-aware, from either side: a quicker win is worth more and a later loss costs less; [`Score::for_mover`]
+///   turns a position's score into the score of the move that led to it, for the side that made it;
+/// - the write-ups' points ([`Value::points`]): a win ending with `n` marks on the board is worth `10 - n` on the
+///   3x3 board (`cells + 1 - n` on any board), a loss `n - 10`, a draw 0;
+/// - the plain +1, 0, -1 of many write-ups ([`Value::sign`]), which cannot tell a quick win from a slow one.
+///
+/// Inside the engine the search loop keeps a score as one `i32` from the side to move's point of view, counted
+/// from the empty board so that it does not depend on where the search started (the transposition table shares
+/// it between paths) and so that negating it gives the other side's score: a game won with `n` marks on the
+/// board is `WIN - n` for the winner and `n - WIN` for the loser, a draw 0, and an estimate lies within
+/// `EVAL_LIMIT`, far below any proved score, so that the two never mix. `Score::from_search` and
+/// `Score::points_of` read that number; nothing else does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
     /// The exact value: the outcome under best play and plies to the end.

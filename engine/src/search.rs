@@ -2,27 +2,6 @@
 //! move, every best move, every move's score), how deep it goes (a fixed depth, or deeper and deeper until a
 //! proof, a maximum depth or the caller's clock stops it), and what it answers. Every search is the one loop of
 //! `core.rs`.
-//!
-//! Scores are depth-aware (see [`Score`]): a quicker win is worth more and a later loss costs less, which makes
-//! the engine take the fastest win and delay a loss. A search to the end of the game gives exact values; one
-//! that stops at a horizon scores the positions left open there with 0, like a draw (the levels, as the
-//! textbooks' depth-limited minimax does), or with the evaluation of their open lines (a search within a time).
-//!
-//! Four rules answer a position without trying every move, and each is exact:
-//! - a side that can complete a line now wins with its next move, the quickest win there is;
-//! - a side that cannot, facing two cells where the opponent completes a line, loses after the opponent's next
-//!   move, whatever it plays, and facing one such cell has only one move that does not lose at once;
-//! - a position where neither side has a window of `k` cells free of the other's marks is a draw;
-//! - mirror images have the same value: a position and its rotations and reflections share a table entry, and
-//!   of the moves at the root that a symmetry of the position maps onto each other only one is searched.
-//!
-//! Within a time on large boards the moves tried are those within two cells of a mark. That is a guess only
-//! until it matters: when every nearby move of a position loses, the far ones are searched too before the
-//! position is called lost, so a proved loss (and the win it proves for the other side) holds on the whole board.
-//!
-//! Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
-//! answered from the table counts as visited. They depend on the move order; `variants.rs` compares them with
-//! plain minimax and with alpha-beta in increasing cell order.
 
 use super::bits::Bits;
 use super::clock::{Clock, StoppedClock};
@@ -105,7 +84,7 @@ pub const PROVED_UP_TO_CELLS: usize = 16;
 pub const FULL_DEPTH: u32 = u32::MAX;
 
 /// What a search of a position's moves found: the moves and their scores, and what the search took. Every
-/// search of moves answers with one: [`analyze`] and [`analyze_with`] (every legal move, proved), [`best_moves`]
+/// search of moves answers with one: [`analyze`] and [`analyze_with`](crate::analyze_with) (every legal move, proved), [`best_moves`]
 /// and [`best_moves_within`] (the best moves only), [`think_moves`] (every legal move within limits).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
@@ -700,6 +679,27 @@ const PROOF_ATTEMPT_EMPTY_CELLS: u32 = 25;
 
 /// The root driver: every search of the engine is one of these, on the one loop of `core.rs`. It owns what the
 /// root is asked and what it learned there (lent to the loop for each search of the root), and the budget.
+///
+/// Scores are depth-aware (see [`Score`]): a quicker win is worth more and a later loss costs less, which makes
+/// the engine take the fastest win and delay a loss. A search to the end of the game gives exact values; one
+/// that stops at a horizon scores the positions left open there with 0, like a draw (the levels, as the
+/// textbooks' depth-limited minimax does), or with the evaluation of their open lines (a search within a time).
+///
+/// Four rules answer a position without trying every move, and each is exact:
+/// - a side that can complete a line now wins with its next move, the quickest win there is;
+/// - a side that cannot, facing two cells where the opponent completes a line, loses after the opponent's next
+///   move, whatever it plays, and facing one such cell has only one move that does not lose at once;
+/// - a position where neither side has a window of `k` cells free of the other's marks is a draw;
+/// - mirror images have the same value: a position and its rotations and reflections share a table entry, and
+///   of the moves at the root that a symmetry of the position maps onto each other only one is searched.
+///
+/// Within a time on large boards the moves tried are those within two cells of a mark. That is a guess only
+/// until it matters: when every nearby move of a position loses, the far ones are searched too before the
+/// position is called lost, so a proved loss (and the win it proves for the other side) holds on the whole board.
+///
+/// Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
+/// answered from the table counts as visited. They depend on the move order; `variants.rs` compares them with
+/// plain minimax and with alpha-beta in increasing cell order.
 pub(crate) struct Driver<'c> {
     core: Core<'c>,
     root: RootRecord,
@@ -736,7 +736,7 @@ impl<'c> Driver<'c> {
     }
 }
 
-/// The root driver: every search of the engine is one of these.
+/// The driver's searches: the depths, the deepening and the answers.
 impl Driver<'_> {
     /// Searches `root` for what `root_policy` asks, as deep as `depth` says; with `mirrors`, moves at the root
     /// that a symmetry of the position maps onto each other share one search.

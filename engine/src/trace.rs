@@ -1,23 +1,5 @@
 //! Alpha-beta one step at a time, as the textbook writes it, for a page that lets a reader step through the
 //! search and watch alpha and beta change.
-//!
-//! The textbook is Russell and Norvig's MAX-VALUE/MIN-VALUE, fail-soft: a node's value is the best of the
-//! children it saw, and it stops as soon as that value reaches beta at a MAX node or alpha at a MIN node. MAX is
-//! the side to move at the trace's root, and every value is a depth-aware score from MAX's side: a MAX win that
-//! ends with `n` marks on the board is worth `10 - n` (on the 3x3 board; `cells + 1 - n` on any), a MAX loss
-//! `n - 10`, a draw 0. Moves are tried in cell order, row by row from the top left, with no transposition table
-//! and no other ordering; the root's window is (-infinity, +infinity). The search goes to the end of the game,
-//! which the 3x3 board (or a bigger one near its end) allows.
-//!
-//! The trace is not a second alpha-beta: it watches the engine's one search loop (`core.rs`, with
-//! [`Config::alpha_beta`]: moves in cell order, no table, no stop at the quickest win) and only restates what
-//! it sees. That search is negamax: its scores are from the side to move, and each ply hands its child the window
-//! negated and swapped. At a MAX node its window and scores are the textbook's; at a MIN node the textbook's alpha
-//! is minus the core's beta, its beta minus the core's alpha, and its value minus the core's score. The two loops
-//! make the same decisions: the core cuts when a child's score reaches its beta, which is the textbook's "value
-//! reaches beta" at a MAX node and "value reaches alpha" at a MIN node. The core's scores are stated in the
-//! write-ups' points ([`Score::points_of`]); its infinities are `±INFINITY`, which no score reaches, so they stand
-//! for the textbook's infinities exactly.
 
 use super::clock::StoppedClock;
 use super::core::{Core, Observer, Root, RootRecord};
@@ -123,6 +105,24 @@ pub struct StepEvent {
 /// documentation for the search and the events). The first event visits `position` with the window (-inf, +inf);
 /// the last returns its value, the position's exact depth-aware score for the side to move. A finished game gives
 /// one `visit` and one `return`.
+///
+/// The textbook is Russell and Norvig's MAX-VALUE/MIN-VALUE, fail-soft: a node's value is the best of the
+/// children it saw, and it stops as soon as that value reaches beta at a MAX node or alpha at a MIN node. MAX is
+/// the side to move at the trace's root, and every value is a depth-aware score from MAX's side: a MAX win that
+/// ends with `n` marks on the board is worth `10 - n` (on the 3x3 board; `cells + 1 - n` on any), a MAX loss
+/// `n - 10`, a draw 0. Moves are tried in cell order, row by row from the top left, with no transposition table
+/// and no other ordering; the root's window is (-infinity, +infinity). The search goes to the end of the game,
+/// which the 3x3 board (or a bigger one near its end) allows.
+///
+/// The trace is not a second alpha-beta: it watches the engine's one search loop (`core.rs`, with
+/// `Config::alpha_beta`: moves in cell order, no table, no stop at the quickest win) and only restates what
+/// it sees. That search is negamax: its scores are from the side to move, and each ply hands its child the window
+/// negated and swapped. At a MAX node its window and scores are the textbook's; at a MIN node the textbook's alpha
+/// is minus the core's beta, its beta minus the core's alpha, and its value minus the core's score. The two loops
+/// make the same decisions: the core cuts when a child's score reaches its beta, which is the textbook's "value
+/// reaches beta" at a MAX node and "value reaches alpha" at a MIN node. The core's scores are stated in the
+/// write-ups' points (`Score::points_of`); its infinities are `±INFINITY`, which no score reaches, so they stand
+/// for the textbook's infinities exactly.
 pub fn alpha_beta_trace(position: &Grid) -> Vec<StepEvent> {
     let mut trace = Trace {
         max: position.to_move(),

@@ -1,27 +1,6 @@
 //! A look inside the search, for a panel that shows how minimax thinks: how many positions each refinement of
 //! minimax visits, the line of best play, the game tree one level at a time with the branches alpha-beta
 //! prunes, and what goes wrong with plain +1/0/-1 scores.
-//!
-//! From the empty 3x3 board, a full search for the value and one best move (root included) visits:
-//!
-//! | [`Variant`] | nodes |
-//! |---|---|
-//! | plain minimax | 549,946 |
-//! | alpha-beta, increasing cell order | 20,866 |
-//! | alpha-beta, wins, blocks, then by open lines (centre, corners, edges) | 1,628 |
-//! | the same with a transposition table shared by mirror images | 270 |
-//!
-//! The engine's own search ([`best_moves`]) visits 158: it also answers forced moves without a search, calls a
-//! draw as soon as no line can be made, and skips mirror-image moves at the root.
-//!
-//! Nothing here is timed: the engine runs on the page as WebAssembly, where the page times each call.
-//!
-//! Unless said otherwise, scores are the engine's depth-aware ones (see [`Score`]): from the point of view of
-//! the side to move, a game ending with `n` marks is worth `10 - n` to its winner on the 3x3 board (`cells + 1 -
-//! n` on any), `n - 10` to its loser, and 0 when drawn. Every function takes a position of any board and searches
-//! to the end of the game: the figures are those of complete searches, which the 3x3 board (or a bigger one near
-//! its end) allows; on a large board [`super::search::think`] and [`super::search::think_moves`] search within
-//! limits.
 
 use super::core::Root;
 use super::grid::Grid;
@@ -72,6 +51,27 @@ fn run(position: &Grid, settings: Config, root: Root) -> (Found, u64) {
 
 /// One of the searches the panel compares, from textbook minimax to the engine's own search. They all find the
 /// same value; they differ in how many positions they visit to find it.
+///
+/// From the empty 3x3 board, a full search for the value and one best move (root included) visits:
+///
+/// | [`Variant`] | nodes |
+/// |---|---|
+/// | plain minimax | 549,946 |
+/// | alpha-beta, increasing cell order | 20,866 |
+/// | alpha-beta, wins, blocks, then by open lines (centre, corners, edges) | 1,628 |
+/// | the same with a transposition table shared by mirror images | 270 |
+///
+/// The engine's own search ([`best_moves`]) visits 158: it also answers forced moves without a search, calls a
+/// draw as soon as no line can be made, and skips mirror-image moves at the root.
+///
+/// Nothing here is timed: the engine runs on the page as WebAssembly, where the page times each call.
+///
+/// Unless said otherwise, scores are the engine's depth-aware ones (see [`Score`](crate::Score)): from the point of view of
+/// the side to move, a game ending with `n` marks is worth `10 - n` to its winner on the 3x3 board (`cells + 1 -
+/// n` on any), `n - 10` to its loser, and 0 when drawn. Every function takes a position of any board and searches
+/// to the end of the game: the figures are those of complete searches, which the 3x3 board (or a bigger one near
+/// its end) allows; on a large board [`super::search::think`] and [`super::search::think_moves`] search within
+/// limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// Every move of every position, no pruning, no memory.
