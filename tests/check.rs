@@ -11,7 +11,7 @@ use oracle::Cells;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use tictactoe::api::check::{
-    check_bot, BadReply, BotCheck, CheckError, CheckOptions, Example, Reply, Report,
+    check_bot, BadReply, BotCheck, BotReport, CheckError, CheckOptions, Example, Reply,
 };
 use tictactoe::engine::{analyze, best_moves, Board, Outcome, Player, Rng};
 
@@ -85,7 +85,7 @@ fn walk(side: Player, answers: &HashMap<Board, usize>) -> Walk {
 
 /// Checks `bot` as `side`, and holds the report to the walk: the same positions asked, the shortest lost game
 /// found by trying every line, each mistake counted from the oracle's minimax scores.
-fn checked(side: Player, bot: impl Fn(Board) -> usize) -> Report {
+fn checked(side: Player, bot: impl Fn(Board) -> usize) -> BotReport {
     let answers = RefCell::new(HashMap::new());
     let calls = RefCell::new(0);
     let report = check_bot(options(side), |position| {
@@ -120,7 +120,7 @@ fn checked(side: Player, bot: impl Fn(Board) -> usize) -> Report {
 }
 
 /// The counts of a report's kinds of mistake.
-fn mistakes(report: &Report) -> (usize, usize, usize) {
+fn mistakes(report: &BotReport) -> (usize, usize, usize) {
     (report.missed_wins, report.slow_wins, report.lost_draws)
 }
 

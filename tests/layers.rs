@@ -3,7 +3,7 @@
 //!
 //! [`module_uses`] reads a directory of modules (each `name.rs`, with the files of `name/` counted as `name`)
 //! and what each uses of its siblings, and [`a_cycle`] finds a circle among them. Every folder of `src/` and
-//! `engine/src/` is checked here.
+//! `engine/src/` is checked here, and so is that a type's name means one thing across both.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -230,5 +230,73 @@ fn a_circle_is_found_and_layers_are_not_one() {
             "crate::engine::"
         ),
         ["table"]
+    );
+}
+
+/// The types `code` defines at the top of its file (a struct, an enum, a trait or a type alias, public or not),
+/// by name; those inside a module or a function (indented) are not counted.
+fn top_level_types(code: &str) -> Vec<String> {
+    code.lines()
+        .filter_map(|line| {
+            let line = ["pub(crate) ", "pub(super) ", "pub "]
+                .iter()
+                .find_map(|visibility| line.strip_prefix(visibility))
+                .unwrap_or(line);
+            ["struct ", "enum ", "trait ", "type "]
+                .iter()
+                .find_map(|kind| line.strip_prefix(kind))
+        })
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a readable directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, files);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+#[test]
+fn each_type_name_means_one_thing() {
+    assert_eq!(
+        top_level_types(
+            "pub struct A;\nstruct B<'a>(u8);\npub(crate) enum C {}\nmod m {\n    struct D;\n}"
+        ),
+        ["A", "B", "C"]
+    );
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    rust_files(Path::new("engine/src"), &mut files);
+    let mut defined: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for file in &files {
+        let code = std::fs::read_to_string(file).expect("a readable source");
+        for name in top_level_types(&code) {
+            defined
+                .entry(name)
+                .or_default()
+                .push(file.to_string_lossy().to_string());
+        }
+    }
+    assert!(
+        defined.contains_key("Grid") && defined.contains_key("State"),
+        "{defined:?}"
+    );
+    let twice: Vec<_> = defined
+        .iter()
+        .filter(|(_, files)| files.len() > 1)
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "type names defined more than once: {twice:?}"
     );
 }

@@ -102,7 +102,7 @@ pub(crate) struct Core<'c> {
     /// Whether the clock may stop the search, and whether it has.
     may_stop: bool,
     stopped: bool,
-    counts: Counts,
+    counts: NodeCounts,
     /// The patterns of the position searched, kept move by move ([`Config::patterns`]).
     lines: Option<Lines>,
     /// The threat search ([`Config::threats`]), with its table.
@@ -115,7 +115,7 @@ pub(crate) struct Core<'c> {
 
 /// What the loop counts as it searches, over every search of a core.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Counts {
+pub(crate) struct NodeCounts {
     /// Positions entered, the root included; a position answered from the table counts.
     pub(crate) nodes: u64,
     /// Positions left open at the horizon (or answered from a depth-limited entry): while it does not grow, the
@@ -191,7 +191,7 @@ impl<'c> Core<'c> {
             budget_ms: 0.0,
             may_stop: false,
             stopped: false,
-            counts: Counts::default(),
+            counts: NodeCounts::default(),
             lines: None,
             threats: Threats::new(),
             threats_on: false,
@@ -226,7 +226,7 @@ impl<'c> Core<'c> {
         self.windows
     }
 
-    pub(crate) fn counts(&self) -> Counts {
+    pub(crate) fn counts(&self) -> NodeCounts {
         self.counts
     }
 

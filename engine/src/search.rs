@@ -5,7 +5,7 @@
 
 use super::bits::Bits;
 use super::clock::{Clock, StoppedClock};
-use super::core::{Core, Counts, Root, RootRecord};
+use super::core::{Core, NodeCounts, Root, RootRecord};
 use super::grid::{Grid, Player, Shape};
 use super::lines::Lines;
 use super::rng::Rng;
@@ -722,7 +722,7 @@ impl<'c> Driver<'c> {
     }
 
     /// The loop's counts, over every search of the driver.
-    pub(crate) fn counts(&self) -> Counts {
+    pub(crate) fn counts(&self) -> NodeCounts {
         self.core.counts()
     }
 

@@ -160,7 +160,7 @@ pub struct Examples {
 
 /// What the check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+pub struct BotReport {
     /// Whether no line of the opponent beats the bot.
     pub never_loses: bool,
     /// The shortest game the bot loses, as the cells played from the empty board (the first in cell order of
@@ -178,7 +178,7 @@ pub struct Report {
     pub examples: Examples,
 }
 
-impl Report {
+impl BotReport {
     /// The report in words, one sentence each: the verdict, then each kind of mistake found.
     pub fn sentences(&self) -> Vec<String> {
         let asked = counted(self.positions, "position");
@@ -395,11 +395,11 @@ impl BotCheck {
     }
 
     /// The report, once every position wanted is answered; `None` until then.
-    pub fn report(&self) -> Option<Report> {
+    pub fn report(&self) -> Option<BotReport> {
         if self.phase != Stage::Done {
             return None;
         }
-        let mut report = Report {
+        let mut report = BotReport {
             never_loses: self.losing_line.is_none(),
             losing_line: self.losing_line.clone(),
             missed_wins: 0,
@@ -472,7 +472,7 @@ fn judge(position: Board, cell: usize) -> Judgement {
 pub fn check_bot(
     options: CheckOptions,
     mut bot: impl FnMut(Board) -> Reply,
-) -> Result<Report, CheckError> {
+) -> Result<BotReport, CheckError> {
     let mut check = BotCheck::new(options);
     loop {
         let wanted = check.wanted();

@@ -73,7 +73,7 @@ pub fn tree_events(trace: &[StepEvent]) -> Vec<TreeEvent> {
 /// a MIN node). Its events are the engine's trace's, each node named by its path of actions from the root, as
 /// [`tree_events`] names the engine's: the two compare event for event, and the panels read either the same way.
 pub fn alpha_beta_search<T: GameTree>(tree: &T) -> Vec<TreeEvent> {
-    let mut search = Run {
+    let mut search = AlphaBetaRun {
         tree,
         path: Vec::new(),
         events: Vec::new(),
@@ -83,13 +83,13 @@ pub fn alpha_beta_search<T: GameTree>(tree: &T) -> Vec<TreeEvent> {
 }
 
 /// The search under way: the tree, the path to the node being searched, and the events so far.
-struct Run<'t, T: GameTree> {
+struct AlphaBetaRun<'t, T: GameTree> {
     tree: &'t T,
     path: Vec<usize>,
     events: Vec<TreeEvent>,
 }
 
-impl<T: GameTree> Run<'_, T> {
+impl<T: GameTree> AlphaBetaRun<'_, T> {
     fn record(&mut self, kind: StepKind, (alpha, beta): (Bound, Bound), value: Option<Bound>) {
         self.events.push(TreeEvent {
             kind,

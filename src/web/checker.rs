@@ -4,7 +4,7 @@
 //! plain object, or rejects with an `Error` that names the position and what went wrong.
 
 use super::js::{error_text, object};
-use crate::api::check::{BotCheck, CheckError, Example, Reply, Report};
+use crate::api::check::{BotCheck, BotReport, CheckError, Example, Reply};
 use crate::engine::Board;
 use js_sys::{Array, Function, Promise};
 use std::cell::RefCell;
@@ -271,7 +271,7 @@ fn examples(examples: &[Example]) -> JsValue {
 }
 
 /// The report as a plain object (see `check` in `engine_calls.rs`).
-fn report_object(report: &Report) -> JsValue {
+fn report_object(report: &BotReport) -> JsValue {
     let line = report.losing_line.as_deref().map_or(JsValue::NULL, cells);
     let sentences: Array = report
         .sentences()

@@ -193,7 +193,7 @@ impl Pseudocode {
             return true;
         };
         let target = self.steps.len().saturating_add(lines);
-        let mut run = Run {
+        let mut run = PseudocodeRun {
             tree: &self.tree,
             events: &self.events,
             steps: &mut self.steps,
@@ -495,7 +495,7 @@ enum Resume {
 }
 
 /// The pseudocode running over a trace: the tree, the trace, and the steps so far.
-struct Run<'r> {
+struct PseudocodeRun<'r> {
     tree: &'r SearchTree,
     events: &'r [TreeEvent],
     steps: &'r mut Vec<PseudoStep>,
@@ -533,7 +533,7 @@ impl Frame {
     }
 }
 
-impl Run<'_> {
+impl PseudocodeRun<'_> {
     /// The event the trace is at, if it is of `kind`: taken, and its index given.
     fn take(&self, machine: &mut Machine, kind: StepKind) -> Option<usize> {
         let at = machine.next;
