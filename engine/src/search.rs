@@ -265,7 +265,7 @@ pub fn best_moves(position: &Grid) -> Report {
 /// lies beyond its horizon (they score 0, like a draw): the textbooks' depth-limited minimax, choice for choice.
 /// With [`FULL_DEPTH`] this is [`best_moves`].
 pub fn best_moves_within(position: &Grid, depth: u32) -> Report {
-    let (found, nodes) = with_core(
+    let (found, nodes) = with_driver(
         position,
         Config::exact(position),
         &mut StoppedClock,
@@ -536,7 +536,7 @@ impl Driver<'_> {
 /// makes up for the move in hand only roughly), so moves searched to different depths would not compare.
 pub fn think_moves(position: &Grid, limits: Limits, clock: &mut dyn Clock) -> Report {
     let settings = deepening(position, limits, Root::Each);
-    with_core(position, settings, clock, |driver| {
+    with_driver(position, settings, clock, |driver| {
         let found = driver.search(position, Root::Each, Depth::Within(limits), true);
         Report::of(found, driver.counts().nodes, driver.elapsed_ms())
     })
@@ -560,7 +560,7 @@ fn deepening(position: &Grid, limits: Limits, root: Root) -> Config {
 }
 
 /// Runs `search` on a driver of a core with `settings` for `position`'s board, reading `clock`.
-pub(crate) fn with_core<R>(
+fn with_driver<R>(
     position: &Grid,
     settings: Config,
     clock: &mut dyn Clock,
@@ -579,9 +579,9 @@ pub(crate) fn search_to(
     root: Root,
     mirrors: bool,
 ) -> (Found, u64) {
-    with_core(position, settings, &mut StoppedClock, |core| {
-        let found = core.search(position, root, Depth::Fixed(FULL_DEPTH), mirrors);
-        (found, core.counts().nodes)
+    with_driver(position, settings, &mut StoppedClock, |driver| {
+        let found = driver.search(position, root, Depth::Fixed(FULL_DEPTH), mirrors);
+        (found, driver.counts().nodes)
     })
 }
 
@@ -700,7 +700,7 @@ const PROOF_ATTEMPT_EMPTY_CELLS: u32 = 25;
 /// Node counts (`nodes` in the results) are the positions the search visited, the root included; a position
 /// answered from the table counts as visited. They depend on the move order; `variants.rs` compares them with
 /// plain minimax and with alpha-beta in increasing cell order.
-pub(crate) struct Driver<'c> {
+struct Driver<'c> {
     core: Core<'c>,
     root: RootRecord,
     /// When the search started, and the milliseconds it may take from then.
@@ -722,7 +722,7 @@ impl<'c> Driver<'c> {
     }
 
     /// The loop's counts, over every search of the driver.
-    pub(crate) fn counts(&self) -> NodeCounts {
+    fn counts(&self) -> NodeCounts {
         self.core.counts()
     }
 
@@ -747,13 +747,7 @@ impl Driver<'_> {
     /// the time left: a draw is proved only at the end of the game, and the iterations before it cost more than
     /// such a search (their horizon's scores all differ, so they cut less). A try that runs out of time is
     /// dropped, but the subtrees it finished stay in the table for the iterations that follow.
-    pub(crate) fn search(
-        &mut self,
-        root: &Grid,
-        root_policy: Root,
-        depth: Depth,
-        mirrors: bool,
-    ) -> Found {
+    fn search(&mut self, root: &Grid, root_policy: Root, depth: Depth, mirrors: bool) -> Found {
         let mut found = self.start(root, root_policy, depth, mirrors);
         let empty_cells = root.empty_cells() as u32;
         match depth {
