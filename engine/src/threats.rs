@@ -1,29 +1,6 @@
 //! Threat-space search: a win by continuous fours (VCF) or by fours and threes (VCT) for one side, the attacker,
-//! searched over threats only. Its own small search beside the main loop of `core.rs`, since it asks another
-//! question (can the attacker force a line, yes or no?) over another set of moves: the attacker's moves that make
-//! a four or a threat, and for each of them exactly the defender's moves that could stop it.
-//!
-//! Everything is exact, on any board and any `k`: a win it claims is a win against every defence.
-//! - **Continuous fours.** A four leaves the defender one move that does not lose at once: the cell that
-//!   completes the attacker's line (unless the defender completes one of its own first, which ends the search as
-//!   a failure). So the search is a line: a four, its one reply, the next four..., and it wins when a move makes
-//!   two cells that complete a line (an open four, or two fours) while the defender has none. A four of the
-//!   defender's, made by a forced reply, must be blocked next, and only a block that is itself a four goes on.
-//! - **Fours and threes.** A quiet move (no four) is a *threat* when, were the defender to pass, the attacker would
-//!   win by continuous fours: that is Thomsen's lambda-search of order 2. The defender's replies are then every
-//!   move that could change that win of the attacker's, its *relevance zone*: the cells of the winning line (the
-//!   attacker's fours, the forced replies and the completing cells), and every cell where the defender would make
-//!   a four or a five with the stones it has and those the forced replies give it. Any other reply leaves the same
-//!   line winning: it takes no cell the line needs, cannot complete a line of the defender's, and cannot give the
-//!   defender a four the line did not already answer. So every reply outside the zone loses to that line, and
-//!   only those inside are searched.
-//!
-//! Allis's threat-space search (Allis, van den Herik and Huntjens, "Go-Moku and threat-space search", 1993)
-//! searches the attacker's threats with their gain and cost squares and checks the defences afterwards; here the
-//! defences are part of the search, as in lambda-search (Thomsen, 2000), so that what it finds needs no check.
-//!
-//! The search remembers, by position and attacker, the wins it found (with their first move and length) and the
-//! depths at which it found none, in a table kept between calls.
+//! searched over threats only, beside the main loop of `core.rs`; exact on any board and any `k`. [`Threats`]
+//! describes how it works.
 
 use super::bits::Bits;
 use super::clock::Clock;
@@ -110,7 +87,32 @@ const FOURS_IN_THREATS: u32 = 8;
 /// A walk along a win ends after this many plies, however long the win.
 const LONGEST_LINE: usize = 120;
 
-/// The threat search: its table and its counts; see the module's documentation.
+/// The threat search, with its table and its counts. Its own small search beside the main loop of `core.rs`,
+/// since it asks another
+/// question (can the attacker force a line, yes or no?) over another set of moves: the attacker's moves that make
+/// a four or a threat, and for each of them exactly the defender's moves that could stop it.
+///
+/// Everything is exact, on any board and any `k`: a win it claims is a win against every defence.
+/// - **Continuous fours.** A four leaves the defender one move that does not lose at once: the cell that
+///   completes the attacker's line (unless the defender completes one of its own first, which ends the search as
+///   a failure). So the search is a line: a four, its one reply, the next four..., and it wins when a move makes
+///   two cells that complete a line (an open four, or two fours) while the defender has none. A four of the
+///   defender's, made by a forced reply, must be blocked next, and only a block that is itself a four goes on.
+/// - **Fours and threes.** A quiet move (no four) is a *threat* when, were the defender to pass, the attacker would
+///   win by continuous fours: that is Thomsen's lambda-search of order 2. The defender's replies are then every
+///   move that could change that win of the attacker's, its *relevance zone*: the cells of the winning line (the
+///   attacker's fours, the forced replies and the completing cells), and every cell where the defender would make
+///   a four or a five with the stones it has and those the forced replies give it. Any other reply leaves the same
+///   line winning: it takes no cell the line needs, cannot complete a line of the defender's, and cannot give the
+///   defender a four the line did not already answer. So every reply outside the zone loses to that line, and
+///   only those inside are searched.
+///
+/// Allis's threat-space search (Allis, van den Herik and Huntjens, "Go-Moku and threat-space search", 1993)
+/// searches the attacker's threats with their gain and cost squares and checks the defences afterwards; here the
+/// defences are part of the search, as in lambda-search (Thomsen, 2000), so that what it finds needs no check.
+///
+/// The search remembers, by position and attacker, the wins it found (with their first move and length) and the
+/// depths at which it found none, in a table kept between calls.
 pub(crate) struct Threats {
     memory: Vec<Slot>,
     /// The board the table's positions are on: bits name other cells on another.
