@@ -1125,7 +1125,8 @@ impl<'c> Core<'c> {
             if position.is_over() {
                 break;
             }
-            next = self.table_move(&position).or_else(|| {
+            let keys = Keys::of(&position, |bit| *self.windows.images(bit));
+            next = self.remembered_move(&position, &keys).or_else(|| {
                 let mut moves = Vec::new();
                 match position.tactics(self.windows, &self.settings, &mut moves) {
                     Tactics::Win(cell) | Tactics::Lost(cell) => Some(cell),
@@ -1134,14 +1135,6 @@ impl<'c> Core<'c> {
             });
         }
         line
-    }
-
-    /// The best move the table remembers for `position`, as `position` names it.
-    fn table_move(&self, position: &Grid) -> Option<usize> {
-        let shape = position.shape();
-        let (key, frame) = Keys::of(position, |bit| *self.windows.images(bit)).shared(shape);
-        let entry = self.table.get(key)?;
-        (entry.best != NO_MOVE).then(|| frame.inverse().image(shape, usize::from(entry.best)))
     }
 }
 
