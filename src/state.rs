@@ -15,7 +15,7 @@ use crate::panels::thinking::Thinking;
 use crate::panels::tree::TreeKey;
 use crate::panels::words::exact_scores;
 use crate::settings::{
-    reading_name, Change, Controls, Group, Name, Panel, Practice, Reading, Settings,
+    reading_name, Change, Controls, Group, Name, Panel, Practice, Reading, SettingError, Settings,
 };
 
 /// The last link Share made.
@@ -386,13 +386,7 @@ impl State {
     /// [`Settings::apply_live`]). A value that is not understood, or does not fit the board, is explained above the
     /// board and the setting's default used, as when the game was mounted.
     pub fn set(&mut self, reading: &Reading) -> Played {
-        let name = reading_name(reading);
-        let mut settings = self.game.settings().clone();
-        self.forget_problems(&[name]);
-        let applied = match reading {
-            Ok(change) => settings.apply_live(change),
-            Err(error) => Err(error.clone()),
-        };
+        let (name, mut settings, applied) = self.apply_live(reading);
         if let Err(error) = applied {
             let sentence = error.with_default(settings.shape);
             settings.reset(name);
@@ -400,6 +394,19 @@ impl State {
                 .push(Problem::new(Topic::Setting(name), sentence));
         }
         self.play_on_with(settings)
+    }
+
+    /// The setting `reading` names, and the game's settings with `reading` applied as a live game takes it (or the
+    /// error that stopped it); what was said of that setting before is forgotten.
+    fn apply_live(&mut self, reading: &Reading) -> (Name, Settings, Result<(), SettingError>) {
+        let name = reading_name(reading);
+        let mut settings = self.game.settings().clone();
+        self.forget_problems(&[name]);
+        let applied = match reading {
+            Ok(change) => settings.apply_live(change),
+            Err(error) => Err(error.clone()),
+        };
+        (name, settings, applied)
     }
 
     /// The board control's choice: its board, then how many in a row on it, each set as [`State::set`] sets it;
@@ -429,13 +436,7 @@ impl State {
     /// unless the setting does not take it, which is said by the field while the setting and the game stay as
     /// they were (a typo should not cost a game).
     pub fn typed(&mut self, reading: &Reading) -> Played {
-        let name = reading_name(reading);
-        let mut settings = self.game.settings().clone();
-        self.forget_problems(&[name]);
-        let applied = match reading {
-            Ok(change) => settings.apply_live(change),
-            Err(error) => Err(error.clone()),
-        };
+        let (name, settings, applied) = self.apply_live(reading);
         match applied {
             Ok(()) => self.play_on_with(settings),
             Err(error) => {
