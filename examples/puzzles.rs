@@ -9,7 +9,13 @@
 //! cargo run --release --example puzzles -- small ROWS COLS K COUNT SEED [--time-ms 2000]
 //! cargo run --release --example puzzles -- threatened GAMES.tsv... [--time-ms 2000] > threatened.txt
 //! cargo run --release --example puzzles -- defend threatened.txt [--time-ms 1000] [--check-ms 2000]
+//! cargo run --release --example puzzles -- safe threatened.txt [--check-ms 200]
 //! ```
+//!
+//! `safe` tells the positions that `defend` may save from those it cannot: for each position, every move within
+//! two cells of a stone, and how many of them leave the winner no forced win that `think` (given `--check-ms`)
+//! finds. A forced win `think` reports is proved, so a position with none was lost before it (unless a move
+//! farther from the stones saves it); a move that passes may still lose to a win the check did not find in time.
 //!
 //! `threatened` finds where a game was lost before the winner's forced win began: for each game won by five in a
 //! row, the earliest position from which `think` (given `--time-ms`) finds a forced win for the winner, as `find`
@@ -64,6 +70,16 @@ fn main() {
                     value.parse().expect("a number of milliseconds")
                 });
             native::defend(&args[1], time_ms.unwrap_or(1000), check_ms);
+        }
+        Some("safe") => {
+            let check_ms = args
+                .iter()
+                .position(|arg| arg == "--check-ms")
+                .and_then(|at| args.get(at + 1))
+                .map_or(200, |value| {
+                    value.parse().expect("a number of milliseconds")
+                });
+            native::safe(&args[1], check_ms);
         }
         Some("find") => {
             let files = args[1..].iter().take_while(|arg| !arg.starts_with("--"));
@@ -280,6 +296,41 @@ mod native {
         println!(
             "{defended} of {total} defended at {time_ms} ms a move (checked at {check_ms} ms)"
         );
+    }
+
+    /// For each position of `file` (as `threatened` prints them), the moves within two cells of a stone after
+    /// which `think` (given `check_ms`) finds no forced win for the opponent.
+    pub fn safe(file: &str, check_ms: u32) {
+        let text = std::fs::read_to_string(file).expect("a file of positions");
+        let shape = Shape::new(15, 15, 5).expect("15x15");
+        let (mut savable, mut total) = (0, 0);
+        for line in text.lines().filter(|line| !line.starts_with('#')) {
+            let Some(position) = line.split(" | ").nth(1) else {
+                continue;
+            };
+            let position = Grid::parse(position, shape).expect("a position");
+            let near = |cell: usize| {
+                let (row, col) = ((cell / 15) as i32, (cell % 15) as i32);
+                (0..225).any(|other: usize| {
+                    let (r, c) = ((other / 15) as i32, (other % 15) as i32);
+                    position.get(other).is_some() && (r - row).abs() <= 2 && (c - col).abs() <= 2
+                })
+            };
+            let mut safe = Vec::new();
+            let mut tried = 0;
+            for cell in position.legal_moves().filter(|&cell| near(cell)) {
+                tried += 1;
+                let after = position.play(cell);
+                let answer = think(&after, limits(check_ms), &mut InstantClock::new());
+                if !after.is_over() && answer.sure_outcome() != Some(Outcome::Win) {
+                    safe.push(cell);
+                }
+            }
+            total += 1;
+            savable += usize::from(!safe.is_empty());
+            println!("{total:2}: {} of {tried} moves safe: {safe:?}", safe.len());
+        }
+        println!("{savable} of {total} positions have a safe move (checked at {check_ms} ms)");
     }
 
     /// Prints a puzzle line for the earliest position of each won game of `file` from which `think` (given
