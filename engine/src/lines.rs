@@ -421,8 +421,8 @@ const PAD: usize = 16;
 /// The four directions of a line as (rows, columns) steps, in the order of [`Shape::steps`].
 const DIRECTIONS: [(usize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
-/// The patterns of every empty cell of a position, for both sides, kept up to date move by move; see the module's
-/// documentation. Sides are indexed by `Player as usize`.
+/// The patterns of every empty cell of a position, for both sides, kept up to date move by move. Sides are
+/// indexed by `Player as usize`.
 ///
 /// Patterns follow `k`: they are counted in the windows of `k` cells through the cell that hold none of the other
 /// side's stones (and stay on the board). A stone there makes a *five* when it fills such a window (six or more in

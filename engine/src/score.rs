@@ -206,7 +206,7 @@ impl Score {
         }
     }
 
-    /// The score of a search's result `raw` (the loop's number, see the module's documentation) for the side to
+    /// The score of a search's result `raw` (the loop's number, see [`Score`]) for the side to
     /// move of a position with `marks` marks on a board of `cells` cells, `proved` or not. (A forced win that a
     /// search found beyond its horizon is sure, but not how soon: not proved, it stays the loop's number.)
     pub(crate) fn from_search(raw: i32, proved: bool, marks: u32, cells: u32) -> Score {

@@ -556,7 +556,7 @@ impl Threats {
     /// The defender's replies that could stop `pass`, the attacker's win by continuous fours after a pass (its
     /// fours, the forced replies, the block and the completed line), in `lines` as they are before the pass: the
     /// cells of that line, then every cell where the defender makes a four or a five with its stones and the
-    /// forced replies (see the module's documentation).
+    /// forced replies (see [`Threats`]).
     fn zone(lines: &mut Lines, attacker: Player, pass: &[usize]) -> Vec<usize> {
         let defender = attacker.opponent();
         // The forced replies are the odd plies, before the last block and the completed line.

@@ -84,7 +84,7 @@ impl fmt::Display for StepKind {
     }
 }
 
-/// One event of the trace, in the textbook's MAX/MIN terms (see the module's documentation).
+/// One event of the trace, in the textbook's MAX/MIN terms (see [`alpha_beta_trace`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StepEvent {
     /// What happened.
@@ -101,8 +101,8 @@ pub struct StepEvent {
     pub value: Option<i32>,
 }
 
-/// The events of alpha-beta searching `position` to the end of the game, in order (see the module's
-/// documentation for the search and the events). The first event visits `position` with the window (-inf, +inf);
+/// The events of alpha-beta searching `position` to the end of the game, in order (the search and the events
+/// are described below). The first event visits `position` with the window (-inf, +inf);
 /// the last returns its value, the position's exact depth-aware score for the side to move. A finished game gives
 /// one `visit` and one `return`.
 ///
