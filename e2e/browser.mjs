@@ -106,10 +106,13 @@ export function watch(page) {
   return problems;
 }
 
-/** Waits until no game in `scope` (a page or a locator) is waiting for the computer. Locators see into open shadow
- * roots, so this works for games in the page, in custom elements and in mount() hosts alike. */
-export function settled(scope) {
-  return scope.locator('[role="status"]', { hasText: "thinking" }).first().waitFor({ state: "detached" });
+/** Waits until a game in `scope` (a page or a locator) is drawn and none is waiting for the computer. Locators see
+ * into open shadow roots, so this works for games in the page, in custom elements and in mount() hosts alike. The
+ * board is waited for first: before the module has drawn it there is no "thinking" status to wait out, and a test
+ * that read the board then would read an empty one. */
+export async function settled(scope) {
+  await scope.locator("[data-cell]").first().waitFor();
+  await scope.locator('[role="status"]', { hasText: "thinking" }).first().waitFor({ state: "detached" });
 }
 
 /** Opens `url` in a new watched page, runs `body(page)` once the game is drawn, then insists that nothing went
