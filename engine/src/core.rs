@@ -399,6 +399,7 @@ impl<'c> Core<'c> {
         };
         let node = NodeState {
             narrowed: false,
+            to_threats: false,
             checked: false,
             at,
             remember,
@@ -458,14 +459,19 @@ impl<'c> Core<'c> {
                 0
             }
             Tactics::Lost(cell) => self.settled(position, keys, node, node.floor, cell),
-            Tactics::Search { narrowed } => match self.threat_cut(position, keys, node, beta) {
+            Tactics::Search {
+                narrowed,
+                to_threats,
+            } => match self.threat_cut(position, keys, node, beta) {
                 Some(score) => score,
                 None => {
-                    let narrowed = narrowed || self.defend(position, node, &mut moves);
+                    let defended = self.defend(position, node, &mut moves);
+                    let (narrowed, to_threats) = (narrowed || defended, to_threats || defended);
                     self.order_first(position, ply, table_move, &mut moves);
                     let checked = settings.tactics;
                     let node = NodeState {
                         narrowed,
+                        to_threats,
                         checked,
                         ..node
                     };
@@ -568,6 +574,7 @@ impl<'c> Core<'c> {
         if let Some(bit) = threats.first() {
             let node = NodeState {
                 narrowed: false,
+                to_threats: false,
                 // The side to move completes no line: the block does not either.
                 checked: true,
                 at,
@@ -738,7 +745,7 @@ impl<'c> Core<'c> {
     ) -> Option<i32> {
         // The first move is always searched, so that the node has a move.
         let frontier = node.at.depth == 1 && node.at.ply > 0 && tried > 0;
-        if !self.settings.futility || !frontier || node.narrowed {
+        if !self.settings.futility || !frontier || node.to_threats {
             return None;
         }
         let lines = self.lines.as_ref()?;
@@ -923,7 +930,9 @@ impl<'c> Core<'c> {
 
     /// The score of the move to `cell`, the `tried`-th of the node, within `(alpha, beta)`. With principal
     /// variation search a move after the first is searched with a null window first (a quiet late one a ply
-    /// shallower, with reductions), and again with the whole window only if it may be better than alpha.
+    /// shallower, with reductions, and again at full depth if it may be better than alpha), and again with the
+    /// whole window only if it may be better than alpha. In a node searched with a null window, that window is
+    /// the whole one, and most nodes are: that is where reductions save the most.
     fn search_child(
         &mut self,
         position: &mut Grid,
@@ -933,10 +942,8 @@ impl<'c> Core<'c> {
         (alpha, beta): (i32, i32),
         tried: u32,
     ) -> i32 {
-        let null_window = self.settings.pvs
-            && tried > 1
-            && beta - alpha > 1
-            && (node.at.ply > 0 || self.root.policy == Root::Best);
+        let null_window =
+            self.settings.pvs && tried > 1 && (node.at.ply > 0 || self.root.policy == Root::Best);
         if !null_window {
             return self.child(position, keys, cell, node, (alpha, beta), 0);
         }
@@ -945,7 +952,7 @@ impl<'c> Core<'c> {
         if reduction > 0 && score > alpha && !self.stopped {
             score = self.child(position, keys, cell, node, (alpha, alpha + 1), 0);
         }
-        if score > alpha && score < beta && !self.stopped {
+        if beta - alpha > 1 && score > alpha && score < beta && !self.stopped {
             score = self.child(position, keys, cell, node, (alpha, beta), 0);
         }
         score
@@ -958,7 +965,7 @@ impl<'c> Core<'c> {
         if !self.settings.reductions
             || tried <= FULL_DEPTH_MOVES
             || node.at.depth < REDUCTION_FROM_DEPTH
-            || node.narrowed
+            || node.to_threats
         {
             return false;
         }
@@ -1160,6 +1167,8 @@ struct Arrival {
 struct NodeState {
     /// Whether moves were left out (see [`Tactics::Search`]).
     narrowed: bool,
+    /// Whether the moves were narrowed to the threats: to the fours, or to the defences of [`Core::defend`].
+    to_threats: bool,
     /// Whether the tactics found that no move completes a line, so that no child need ask.
     checked: bool,
     at: At,

@@ -1048,3 +1048,54 @@ fn score_of(root: &Grid, raw: i32, proved: bool) -> Score {
     let (marks, cells) = (root.marks() as u32, root.shape().cells() as u32);
     Score::from_search(raw, proved, marks, cells)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{InstantClock, Shape};
+
+    /// The positions a search of `position` to `depth` with `settings` visits, for the engine's own move.
+    fn nodes(position: &Grid, settings: Config, depth: u32) -> u64 {
+        with_driver(position, settings, &mut InstantClock::new(), |driver| {
+            driver.search(position, Root::Best, Depth::Fixed(depth), false);
+            driver.counts().nodes
+        })
+    }
+
+    /// On 15x15 the moves are those near the stones, which leaves moves out; the pruning must still run in a
+    /// node that is not narrowed to the threats (it once never did there).
+    #[test]
+    fn reductions_and_futility_prune_a_quiet_large_board() {
+        let shape = Shape::new(15, 15, 5).unwrap();
+        let quiet = ".............../.............../.......O......./....X.O......../.....OX......../\
+                     ....X..X......./....O........../.............../.............../.............../\
+                     .............../.............../.............../.............../...............";
+        let position = Grid::parse(quiet, shape).unwrap();
+        let all = Config::deepening(&position, true);
+        let pruned = nodes(&position, all, 5);
+        let unreduced = nodes(
+            &position,
+            Config {
+                reductions: false,
+                ..all
+            },
+            5,
+        );
+        let no_futility = nodes(
+            &position,
+            Config {
+                futility: false,
+                ..all
+            },
+            5,
+        );
+        assert!(
+            pruned * 3 < unreduced * 2,
+            "{pruned} positions, {unreduced} without reductions"
+        );
+        assert!(
+            pruned < no_futility,
+            "{pruned} positions, {no_futility} without futility pruning"
+        );
+    }
+}

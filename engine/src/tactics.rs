@@ -24,8 +24,10 @@ pub(crate) enum Tactics {
     Lost(usize),
     /// Search the moves listed, best first. `narrowed` when they are not every legal move.
     Search {
-        /// Whether moves were left out (far from every mark).
+        /// Whether moves were left out (far from every mark, or not a four when the opponent threatens).
         narrowed: bool,
+        /// Whether the moves were narrowed to the fours, the opponent threatening to win.
+        to_threats: bool,
     },
 }
 
@@ -557,7 +559,10 @@ impl Grid {
                 // Any other move loses at once.
                 1 => {
                     moves.extend(threats.iter().map(|bit| usize::from(windows.cell_of[bit])));
-                    return Tactics::Search { narrowed: false };
+                    return Tactics::Search {
+                        narrowed: false,
+                        to_threats: false,
+                    };
                 }
                 // The last, as a scan in cell order would name it.
                 _ => {
@@ -570,6 +575,7 @@ impl Grid {
         self.order_moves(windows, candidates, settings, moves);
         Tactics::Search {
             narrowed: candidates != windows.all.minus(taken),
+            to_threats: false,
         }
     }
 
@@ -610,7 +616,10 @@ impl Grid {
             0 => {}
             1 => {
                 moves.extend(threats.iter().map(cell_of));
-                return Tactics::Search { narrowed: false };
+                return Tactics::Search {
+                    narrowed: false,
+                    to_threats: false,
+                };
             }
             _ => {
                 if let Some(bit) = threats.iter().last() {
@@ -618,7 +627,8 @@ impl Grid {
                 }
             }
         }
-        let candidates = if settings.threat_moves && !lines.wins(opponent).is_empty() {
+        let to_threats = settings.threat_moves && !lines.wins(opponent).is_empty();
+        let candidates = if to_threats {
             lines.fours(mover) | lines.fours(opponent)
         } else {
             self.candidates(windows.all, settings.neighbourhood)
@@ -639,6 +649,7 @@ impl Grid {
         windows.order = order;
         Tactics::Search {
             narrowed: candidates != lines.empty(),
+            to_threats,
         }
     }
 }
@@ -681,7 +692,13 @@ mod tests {
         let tactics = block.tactics(&mut windows(&block), &settings(None), &mut moves);
         assert_eq!(
             (tactics, moves.as_slice()),
-            (Tactics::Search { narrowed: false }, &[3][..])
+            (
+                Tactics::Search {
+                    narrowed: false,
+                    to_threats: false,
+                },
+                &[3][..],
+            )
         );
         // Two cells complete X's three: O is lost whatever it plays.
         let lost = grid(".XXX./OO.../...../.....", 4, 5, 4);
@@ -700,7 +717,7 @@ mod tests {
             5,
         );
         let mut moves = Vec::new();
-        let Tactics::Search { narrowed } =
+        let Tactics::Search { narrowed, .. } =
             position.tactics(&mut windows(&position), &settings(Some(2)), &mut moves)
         else {
             panic!()
