@@ -1052,11 +1052,11 @@ fn score_of(root: &Grid, raw: i32, proved: bool) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{InstantClock, Shape};
+    use crate::{Shape, StoppedClock};
 
     /// The positions a search of `position` to `depth` with `settings` visits, for the engine's own move.
     fn nodes(position: &Grid, settings: Config, depth: u32) -> u64 {
-        with_driver(position, settings, &mut InstantClock::new(), |driver| {
+        with_driver(position, settings, &mut StoppedClock, |driver| {
             driver.search(position, Root::Best, Depth::Fixed(depth), false);
             driver.counts().nodes
         })
