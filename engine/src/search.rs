@@ -1062,8 +1062,8 @@ mod tests {
         })
     }
 
-    /// On 15x15 the moves are those near the stones, which leaves moves out; the pruning must still run in a
-    /// node that is not narrowed to the threats (it once never did there).
+    /// On 15x15 the moves searched are those near the stones: that leaves moves out but does not narrow them to
+    /// the threats, so the reductions and the futility pruning run there.
     #[test]
     fn reductions_and_futility_prune_a_quiet_large_board() {
         let shape = Shape::new(15, 15, 5).unwrap();
