@@ -265,17 +265,22 @@ mod native {
         }
     }
 
+    /// The positions of `file` as `threatened` prints them: the second field of each line that is not a comment.
+    fn threatened_positions(file: &str) -> Vec<Grid> {
+        let text = std::fs::read_to_string(file).expect("a file of positions");
+        let shape = Shape::new(15, 15, 5).expect("15x15");
+        text.lines()
+            .filter(|line| !line.starts_with('#'))
+            .filter_map(|line| line.split(" | ").nth(1))
+            .map(|position| Grid::parse(position, shape).expect("a position"))
+            .collect()
+    }
+
     /// For each position of `file` (as `threatened` prints them), whether the move `think` chooses (given
     /// `time_ms`) leaves the opponent without a forced win that `think` (given `check_ms`) finds.
     pub fn defend(file: &str, time_ms: u32, check_ms: u32) {
-        let text = std::fs::read_to_string(file).expect("a file of positions");
-        let shape = Shape::new(15, 15, 5).expect("15x15");
         let (mut defended, mut total) = (0, 0);
-        for line in text.lines().filter(|line| !line.starts_with('#')) {
-            let Some(position) = line.split(" | ").nth(1) else {
-                continue;
-            };
-            let position = Grid::parse(position, shape).expect("a position");
+        for position in threatened_positions(file) {
             let thought = think(&position, limits(time_ms), &mut InstantClock::new());
             let Some(best) = thought.best else { continue };
             let after = position.play(best);
@@ -301,14 +306,8 @@ mod native {
     /// For each position of `file` (as `threatened` prints them), the moves within two cells of a stone after
     /// which `think` (given `check_ms`) finds no forced win for the opponent.
     pub fn safe(file: &str, check_ms: u32) {
-        let text = std::fs::read_to_string(file).expect("a file of positions");
-        let shape = Shape::new(15, 15, 5).expect("15x15");
         let (mut savable, mut total) = (0, 0);
-        for line in text.lines().filter(|line| !line.starts_with('#')) {
-            let Some(position) = line.split(" | ").nth(1) else {
-                continue;
-            };
-            let position = Grid::parse(position, shape).expect("a position");
+        for position in threatened_positions(file) {
             let near = |cell: usize| {
                 let (row, col) = ((cell / 15) as i32, (cell % 15) as i32);
                 (0..225).any(|other: usize| {
