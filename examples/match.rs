@@ -6,8 +6,8 @@
 //! late or plays an illegal move loses that game, and the reason is kept. Timed, so not a test.
 //!
 //! ```text
-//! cargo run --release --example match -- --first CMD --second CMD [--openings 50] [--stones 2] [--seed 1]
-//!     [--size 15] [--rule freestyle] [--time-ms 1000] [--tolerance-ms 1000] [--start-ms 10000]
+//! cargo run --release --example match -- --first CMD --second CMD [--openings 50] [--stones 2] [--box 7]
+//!     [--seed 1] [--size 15] [--rule freestyle] [--time-ms 1000] [--tolerance-ms 1000] [--start-ms 10000]
 //!     [--games-out FILE] [--info "KEY VALUE"]...
 //! ```
 //!
@@ -48,6 +48,8 @@ mod native {
         pub second: String,
         pub openings: usize,
         pub stones: usize,
+        /// The openings' stones lie in the central `square` x `square` cells.
+        pub square: usize,
         pub seed: u64,
         pub size: usize,
         /// Only exactly five wins (`--rule standard`, the protocol's `INFO rule 1`).
@@ -68,6 +70,7 @@ mod native {
                 second: String::new(),
                 openings: 50,
                 stones: 2,
+                square: 7,
                 seed: 1,
                 size: 15,
                 exact: false,
@@ -90,6 +93,7 @@ mod native {
                     "--second" => settings.second.clone_from(value),
                     "--openings" => settings.openings = number()? as usize,
                     "--stones" => settings.stones = number()? as usize,
+                    "--box" => settings.square = number()? as usize,
                     "--seed" => settings.seed = number()?,
                     "--size" => settings.size = number()? as usize,
                     "--time-ms" => settings.time_ms = number()?,
@@ -115,6 +119,12 @@ mod native {
             if !(FIVE..=100).contains(&settings.size) || settings.stones > 8 {
                 return Err("--size is 5 to 100 and --stones at most 8".to_owned());
             }
+            // Enough cells for the stones, with room to differ.
+            if settings.square * settings.square < settings.stones + 2 {
+                return Err(
+                    "--box holds the stones: its square has at least 2 more cells".to_owned(),
+                );
+            }
             Ok(settings)
         }
     }
@@ -139,11 +149,16 @@ mod native {
     /// A move, `(x, y)`: x the column, y the row, from 0.
     pub type Point = (usize, usize);
 
-    /// `count` different openings of `stones` stones each (first player, second, first...) in the central 7 x 7
-    /// squares of a `size` x `size` board, the same for the same seed.
-    pub fn openings(seed: u64, count: usize, stones: usize, size: usize) -> Vec<Vec<Point>> {
+    /// `count` different openings of `stones` stones each (first player, second, first...) in the central
+    /// `square` x `square` cells of a `size` x `size` board, the same for the same seed.
+    pub fn openings(
+        seed: u64,
+        count: usize,
+        (stones, square): (usize, usize),
+        size: usize,
+    ) -> Vec<Vec<Point>> {
         let mut random = SplitMix(seed);
-        let span = size.min(7);
+        let span = size.min(square);
         let low = (size - span) / 2;
         let mut found: Vec<Vec<Point>> = Vec::with_capacity(count);
         // Small boards have few openings: give up on uniqueness after many tries rather than loop for ever.
@@ -673,7 +688,7 @@ mod native {
         let openings = openings(
             settings.seed,
             settings.openings,
-            settings.stones,
+            (settings.stones, settings.square),
             settings.size,
         );
         let mut results: Vec<(bool, f64)> = Vec::new();
@@ -836,9 +851,9 @@ mod native {
 
         #[test]
         fn openings_repeat_from_their_seed_and_differ() {
-            let first = openings(7, 50, 3, 15);
-            assert_eq!(first, openings(7, 50, 3, 15));
-            assert_ne!(first, openings(8, 50, 3, 15));
+            let first = openings(7, 50, (3, 7), 15);
+            assert_eq!(first, openings(7, 50, (3, 7), 15));
+            assert_ne!(first, openings(8, 50, (3, 7), 15));
             for (index, opening) in first.iter().enumerate() {
                 assert_eq!(opening.len(), 3);
                 assert!(opening
@@ -847,7 +862,12 @@ mod native {
                 assert!(!opening[1..].contains(&opening[0]) && opening[1] != opening[2]);
                 assert!(!first[..index].contains(opening), "opening {index} repeats");
             }
-            assert_eq!(openings(1, 3, 2, 5).len(), 3);
+            assert_eq!(openings(1, 3, (2, 7), 5).len(), 3);
+            for opening in openings(7, 20, (3, 3), 15) {
+                assert!(opening
+                    .iter()
+                    .all(|&(x, y)| (6..9).contains(&x) && (6..9).contains(&y)));
+            }
         }
 
         #[test]
@@ -901,6 +921,16 @@ mod native {
             );
             assert!(Settings::parse(&args[..2]).is_err());
             assert!(Settings::parse(&["--size".to_owned()]).is_err());
+            let boxed = |square: &str| {
+                let mut with_box = args.clone();
+                with_box.extend(["--box".to_owned(), square.to_owned()]);
+                Settings::parse(&with_box).map(|settings| settings.square)
+            };
+            assert_eq!(boxed("3"), Ok(3));
+            assert!(
+                boxed("1").is_err(),
+                "no room for two stones and another opening"
+            );
         }
     }
 }
