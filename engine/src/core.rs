@@ -39,6 +39,18 @@ const FUTILITY_MARGIN: i32 = 120;
 /// The most positions the threat search visits for the opponent's win at a node, with [`Config::defence`].
 const DEFENCE_POSITIONS: u64 = 3_000;
 
+/// Keeps only the first `most` of `moves`, the node being quiet ([`Config::quiet_moves`]); whether it left some
+/// out.
+fn keep_first(most: Option<usize>, moves: &mut Vec<usize>) -> bool {
+    match most {
+        Some(most) if moves.len() > most => {
+            moves.truncate(most);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// What the root of a search is asked. The loop searches the root like any other node, with this policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Root {
@@ -435,6 +447,7 @@ impl<'c> Core<'c> {
             Config {
                 tactics: false,
                 neighbourhood: None,
+                quiet_moves: None,
                 ..self.settings
             }
         } else {
@@ -468,9 +481,10 @@ impl<'c> Core<'c> {
                     let defended = self.defend(position, node, &mut moves);
                     let (narrowed, to_threats) = (narrowed || defended, to_threats || defended);
                     self.order_first(position, ply, table_move, &mut moves);
+                    let kept_first = !to_threats && keep_first(settings.quiet_moves, &mut moves);
                     let checked = settings.tactics;
                     let node = NodeState {
-                        narrowed,
+                        narrowed: narrowed || kept_first,
                         to_threats,
                         checked,
                         ..node

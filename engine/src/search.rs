@@ -1098,4 +1098,25 @@ mod tests {
             "{pruned} positions, {no_futility} without futility pruning"
         );
     }
+
+    #[test]
+    fn a_quiet_node_of_a_large_board_tries_its_first_moves_only() {
+        let shape = Shape::new(15, 15, 5).unwrap();
+        let quiet = ".............../.............../.......O......./....X.O......../.....OX......../\
+                     ....X..X......./....O........../.............../.............../.............../\
+                     .............../.............../.............../.............../...............";
+        let position = Grid::parse(quiet, shape).unwrap();
+        let capped = Config::deepening(&position, true);
+        assert!(capped.quiet_moves.is_some());
+        let every_move = Config {
+            quiet_moves: None,
+            ..capped
+        };
+        let (few, all) = (nodes(&position, capped, 5), nodes(&position, every_move, 5));
+        // 610 and 3,205 positions when written.
+        assert!(few * 3 < all, "{few} positions, {all} with every move");
+        // A small board keeps every move: its searches prove.
+        let small = Grid::empty(Shape::new(6, 6, 4).unwrap());
+        assert_eq!(Config::deepening(&small, true).quiet_moves, None);
+    }
 }

@@ -70,6 +70,10 @@ pub(crate) struct Config {
     pub(crate) evaluation: bool,
     /// Try only moves within this many cells of a mark (all moves when `None`).
     pub(crate) neighbourhood: Option<u32>,
+    /// With the patterns: in a node whose moves no threat narrowed, try only this many, the first in the order
+    /// (the others only if they all lose). The pattern order's first few hold the good moves of a quiet node,
+    /// and the depth the rest would cost is worth more (see `docs/gomoku.md`).
+    pub(crate) quiet_moves: Option<usize>,
     /// The table holds at most `1 << table_bits` entries.
     pub(crate) table_bits: u32,
     /// Keep each cell's patterns move by move (see `lines.rs`) and take the move order, the evaluation and the
@@ -107,6 +111,8 @@ pub(crate) struct Config {
 
 /// Boards with more cells than this try only moves near the marks.
 const NEIGHBOURHOOD_FROM_CELLS: usize = 36;
+/// The most moves a quiet node of a search within a time on a large board tries ([`Config::quiet_moves`]).
+const QUIET_MOVES: usize = 8;
 /// How deep below the root a search within a time on a large board looks for wins by fours and threes.
 const THREATS_PLIES: u32 = 1;
 /// The largest table: 2^20 entries of 16 bytes.
@@ -133,6 +139,7 @@ impl Config {
             dead_draws: false,
             evaluation: false,
             neighbourhood: None,
+            quiet_moves: None,
             table_bits: 0,
             patterns: false,
             threat_moves: false,
@@ -214,6 +221,7 @@ impl Config {
             memory: Memory::Deepening,
             evaluation,
             neighbourhood: (cells > NEIGHBOURHOOD_FROM_CELLS).then_some(2),
+            quiet_moves: large.then_some(QUIET_MOVES),
             ..Config::exact(grid)
         }
     }
