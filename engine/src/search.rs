@@ -1062,15 +1062,19 @@ mod tests {
         })
     }
 
+    /// A quiet 15x15 position of 8 stones: nobody threatens anything.
+    fn quiet_large_board() -> Grid {
+        let quiet = ".............../.............../.......O......./....X.O......../.....OX......../\
+                     ....X..X......./....O........../.............../.............../.............../\
+                     .............../.............../.............../.............../...............";
+        Grid::parse(quiet, Shape::new(15, 15, 5).unwrap()).unwrap()
+    }
+
     /// On 15x15 the moves searched are those near the stones: that leaves moves out but does not narrow them to
     /// the threats, so the reductions and the futility pruning run there.
     #[test]
     fn reductions_and_futility_prune_a_quiet_large_board() {
-        let shape = Shape::new(15, 15, 5).unwrap();
-        let quiet = ".............../.............../.......O......./....X.O......../.....OX......../\
-                     ....X..X......./....O........../.............../.............../.............../\
-                     .............../.............../.............../.............../...............";
-        let position = Grid::parse(quiet, shape).unwrap();
+        let position = quiet_large_board();
         let all = Config::deepening(&position, true);
         let pruned = nodes(&position, all, 5);
         let unreduced = nodes(
@@ -1101,11 +1105,7 @@ mod tests {
 
     #[test]
     fn a_quiet_node_of_a_large_board_tries_its_first_moves_only() {
-        let shape = Shape::new(15, 15, 5).unwrap();
-        let quiet = ".............../.............../.......O......./....X.O......../.....OX......../\
-                     ....X..X......./....O........../.............../.............../.............../\
-                     .............../.............../.............../.............../...............";
-        let position = Grid::parse(quiet, shape).unwrap();
+        let position = quiet_large_board();
         let capped = Config::deepening(&position, true);
         assert!(capped.quiet_moves.is_some());
         let every_move = Config {
