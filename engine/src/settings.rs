@@ -198,8 +198,8 @@ impl Config {
     /// then the move order it gives), the neighbourhood on large boards, and a table of every position. With the
     /// evaluation, the patterns give the order and the evaluation and the threat search looks for wins by
     /// continuous fours (in the search to the end, on a small board); on large boards also for wins by fours and
-    /// threes near the root, in every iteration, with the threat moves, principal variation search and
-    /// reductions.
+    /// threes near the root, in every iteration, with the threat moves, principal variation search, reductions
+    /// and the first few moves of a quiet node only.
     pub(crate) fn deepening(grid: &Grid, evaluation: bool) -> Config {
         let cells = grid.shape().cells();
         let large = evaluation && cells > NEIGHBOURHOOD_FROM_CELLS;
