@@ -6,6 +6,7 @@ use super::bits::Bits;
 use super::clock::Clock;
 use super::grid::{Player, Shape};
 use super::lines::Lines;
+use std::cmp::Reverse;
 
 /// How a forced win goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -465,12 +466,16 @@ impl Threats {
         } else {
             blocks
         };
-        let mut order: Vec<(i32, usize)> = candidates
+        // Quiet threats before fours, each best first. Continuous fours from here have just failed, so a four
+        // now wins only as the start of a longer attack, which quiet threats start more often: on the puzzles
+        // (`the_puzzles_wins_by_threes_are_found_in_few_positions`) this order visits a fifth fewer positions.
+        let fours_here = lines.fours(attacker);
+        let mut order: Vec<(bool, i32, usize)> = candidates
             .iter()
-            .map(|bit| (-lines.value(bit, attacker), bit))
+            .map(|bit| (fours_here.contains(bit), -lines.value(bit, attacker), bit))
             .collect();
         order.sort_unstable();
-        for (_, bit) in order {
+        for (_, _, bit) in order {
             lines.place(attacker, bit);
             let step = self.after_threat(lines, attacker, (depth, fours), clock);
             lines.take_back(attacker, bit);
@@ -527,7 +532,12 @@ impl Threats {
         pass.reverse();
         let defender = attacker.opponent();
         let mut longest: Option<(u32, usize, Vec<usize>)> = None;
-        for reply in Threats::zone(lines, attacker, &pass) {
+        // The replies best for the defender first: one reply that holds ends the node, and those that build
+        // most for the defender (fours and threes of its own, which the attacker's next threats must answer)
+        // hold most often. On the puzzles this order visits a fifth of the positions the zone's order did.
+        let mut replies = Threats::zone(lines, attacker, &pass);
+        replies.sort_by_cached_key(|&bit| Reverse(lines.value(bit, defender)));
+        for reply in replies {
             lines.place(defender, reply);
             let step = self.threats(lines, attacker, depth - 1, fours, clock);
             lines.take_back(defender, reply);
@@ -841,5 +851,44 @@ mod tests {
             agrees_with_full_search(Shape::new(7, 6, 5).unwrap(), 18, 100, seed);
             agrees_with_full_search(Shape::new(5, 5, 3).unwrap(), 14, 100, seed);
         }
+    }
+
+    /// The 15x15 wins by fours and threes of `tests/puzzles.txt`: each is found, and the positions visited over
+    /// all of them stay within a bound, which the order of the attacker's threats and of the defender's replies
+    /// holds (307,691 positions; 1,930,590 with threats by their worth alone and replies in the zone's order).
+    /// `--nocapture` prints each puzzle's count.
+    #[test]
+    fn the_puzzles_wins_by_threes_are_found_in_few_positions() {
+        let shape = Shape::new(15, 15, 5).unwrap();
+        let limits = ThreatLimits {
+            fours: 40,
+            threats: 10,
+            nodes: 1_000_000,
+            deadline_ms: f64::INFINITY,
+        };
+        let mut total = 0;
+        for line in include_str!("../../tests/puzzles.txt").lines() {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            if fields.len() < 3 || fields[0] != "15 15 5" || fields[2] != "threes" {
+                continue;
+            }
+            let position = Grid::parse(fields[1], shape).unwrap();
+            let mut threats = Threats::new();
+            let win = threats.forced_win(
+                &mut Lines::new(&position),
+                position.to_move(),
+                ForcedKind::FoursAndThrees,
+                limits,
+                &mut StoppedClock,
+            );
+            println!(
+                "{:?}: {} positions",
+                win.as_ref().map(|win| win.plies),
+                threats.nodes
+            );
+            assert!(win.is_some(), "{position}");
+            total += threats.nodes;
+        }
+        assert!(total <= 400_000, "{total} positions");
     }
 }
