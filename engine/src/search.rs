@@ -377,6 +377,9 @@ const ROOT_THREATS: u32 = 10;
 /// the time.
 const ROOT_FOURS_POSITIONS: u64 = 100_000;
 const ROOT_THREATS_POSITIONS: u64 = 300_000;
+/// The positions of the root's first look for continuous fours, which the clock does not stop (a millisecond or
+/// two).
+const SURE_FOURS_POSITIONS: u64 = 1_000;
 /// A forced win of at most this many plies found at the root is the quickest there is (see [`Driver::think`]).
 const EXACT_FORCED_PLIES: u32 = 5;
 
@@ -489,9 +492,21 @@ impl Driver<'_> {
             nodes: ROOT_FOURS_POSITIONS,
             deadline_ms: start_ms + time_ms * ROOT_FOURS_SHARE,
         };
+        // A first look for continuous fours ignores the clock: a short win by fours is then played however
+        // late the search starts (on a busy machine the fours' share of the time can be gone before they
+        // begin). The table keeps what it found for the timed look after it.
+        let sure = ThreatLimits {
+            nodes: SURE_FOURS_POSITIONS,
+            deadline_ms: f64::INFINITY,
+            ..threat_limits
+        };
         let mut win = self
             .core
-            .forced_win(&mut lines, attacker, ForcedKind::Fours, threat_limits);
+            .forced_win(&mut lines, attacker, ForcedKind::Fours, sure)
+            .or_else(|| {
+                self.core
+                    .forced_win(&mut lines, attacker, ForcedKind::Fours, threat_limits)
+            });
         if win.is_none() {
             threat_limits.deadline_ms =
                 start_ms + time_ms * (ROOT_FOURS_SHARE + ROOT_THREATS_SHARE);
@@ -1103,6 +1118,34 @@ mod tests {
             pruned < no_futility,
             "{pruned} positions, {no_futility} without futility pruning"
         );
+    }
+
+    /// A clock whose every look is a second later: the time is up before the search starts.
+    struct LateClock(f64);
+
+    impl Clock for LateClock {
+        fn now_ms(&mut self) -> f64 {
+            self.0 += 1000.0;
+            self.0
+        }
+    }
+
+    /// However late the search starts, a short win by continuous fours at the root is found and played: X's
+    /// threes on row 14 and down column f meet at f14, which makes two fours (the e2e test's position).
+    #[test]
+    fn a_short_win_by_fours_is_found_on_a_clock_already_late() {
+        let position = Grid::parse(
+            ".............../.OXXX........../.....X........./.....X........./.....X........./\
+             O..O.O........./...O.........../.............../.............../.............../\
+             .............../.............../.............O./.............../...............",
+            Shape::new(15, 15, 5).unwrap(),
+        )
+        .unwrap();
+        let thought = think(&position, Limits::default(), &mut LateClock(0.0));
+        let forced = thought.forced.expect("the win by fours");
+        assert_eq!(forced.kind, ForcedKind::Fours);
+        // f14: row 1 from the top, column 5.
+        assert_eq!(thought.best, Some(20));
     }
 
     #[test]
