@@ -695,7 +695,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Player, Shape, StoppedClock};
+    use crate::engine::{Player, Shape, SteppingClock, StoppedClock};
     use crate::settings::{read_pairs, Change};
 
     /// The game a page at `query` (`name=value&...`, as `URLSearchParams` reads it) mounts, settled.
@@ -1128,21 +1128,11 @@ mod tests {
         );
     }
 
-    /// A clock that moves on a tenth of a millisecond each time it is read.
-    struct Ticking(f64);
-
-    impl Clock for Ticking {
-        fn now_ms(&mut self) -> f64 {
-            self.0 += 0.1;
-            self.0
-        }
-    }
-
     #[test]
     fn the_statistics_are_measured_a_budget_at_a_time_until_none_is_missing() {
         let mut state = page("stats=1");
         assert!(state.stats_due());
-        let mut clock = Ticking(0.0);
+        let mut clock = SteppingClock::new(0.1);
         let mut tasks = 0;
         while state.stats_due() {
             state.measure_stats(&mut clock, 6.0);

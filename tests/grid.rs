@@ -9,8 +9,9 @@ mod oracle;
 
 use std::collections::HashSet;
 use tictactoe::engine::{
-    analyze, evaluate, think, think_moves, Board, Clock, Grid, InstantClock, Limits, Outcome,
-    ParseGridError, Player, Rng, Score, Shape, ShapeError, Status, StoppedClock, Thought, Value,
+    analyze, evaluate, think, think_moves, Board, Grid, InstantClock, Limits, Outcome,
+    ParseGridError, Player, Rng, Score, Shape, ShapeError, Status, SteppingClock, StoppedClock,
+    Thought, Value,
 };
 
 fn shape(rows: usize, cols: usize, k: usize) -> Shape {
@@ -600,17 +601,6 @@ fn five_by_five_with_four_in_a_row_is_a_draw() {
     }
 }
 
-/// A clock that moves on a little each time it is read, so that a search's time runs out the same way on every
-/// machine.
-struct TickingClock(f64);
-
-impl Clock for TickingClock {
-    fn now_ms(&mut self) -> f64 {
-        self.0 += 0.05;
-        self.0
-    }
-}
-
 #[test]
 fn every_move_is_estimated_at_one_depth() {
     let s = shape(7, 7, 5);
@@ -624,7 +614,7 @@ fn every_move_is_estimated_at_one_depth() {
         time_ms: 40,
         ..Limits::default()
     };
-    let verdicts = think_moves(&position, limits, &mut TickingClock(0.0)).moves;
+    let verdicts = think_moves(&position, limits, &mut SteppingClock::new(0.05)).moves;
     let estimates: Vec<(usize, i32)> = verdicts
         .iter()
         .filter_map(|(cell, verdict)| match verdict {
@@ -720,16 +710,6 @@ fn depth_one_always_completes_and_a_finished_game_has_no_move() {
     assert!(moves.moves.is_empty() && !moves.timed_out);
 }
 
-/// A clock that moves 1 ms each time it is read, so that a search stops at the same point on every run.
-struct TickClock(f64);
-
-impl Clock for TickClock {
-    fn now_ms(&mut self) -> f64 {
-        self.0 += 1.0;
-        self.0
-    }
-}
-
 #[test]
 fn a_win_proved_short_of_the_end_is_the_quickest() {
     // X wins in 9. A try to search to the end, stopped by the clock, left a win in 11 in the table, which
@@ -750,7 +730,7 @@ fn a_win_proved_short_of_the_end_is_the_quickest() {
             time_ms,
             ..Limits::default()
         };
-        let thought = think(&position, limits, &mut TickClock(0.0));
+        let thought = think(&position, limits, &mut SteppingClock::new(1.0));
         match thought.verdict {
             Score::Proved(_) => assert_eq!(thought.verdict, nine, "{time_ms} ms"),
             Score::Estimate(_) => estimates += 1,

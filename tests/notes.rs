@@ -3,7 +3,7 @@
 //! board and an abstract tree, counted; and every panel that gives values says the convention in the same words.
 
 use tictactoe::engine::{
-    think, Board, Clock, Grid, Limits, Outcome, Player, Score, Scoring, Shape, Value,
+    think, Board, Grid, Limits, Outcome, Player, Score, Scoring, Shape, SteppingClock, Value,
 };
 use tictactoe::panels::practice::{Practising, Subject};
 use tictactoe::panels::scores::{scores_note, scoring_note};
@@ -136,16 +136,6 @@ fn every_panel_that_gives_values_says_the_convention_in_the_same_words() {
     }
 }
 
-/// A clock that moves on a millisecond each time it is read.
-struct Ticking(f64);
-
-impl Clock for Ticking {
-    fn now_ms(&mut self) -> f64 {
-        self.0 += 1.0;
-        self.0
-    }
-}
-
 #[test]
 fn a_bigger_boards_statistics_open_with_the_search_in_at_most_two_sentences() {
     let position = Grid::empty(Shape::new(7, 7, 5).unwrap());
@@ -153,6 +143,9 @@ fn a_bigger_boards_statistics_open_with_the_search_in_at_most_two_sentences() {
         time_ms: 200,
         ..Limits::default()
     };
-    let sentence = search_sentence(&position, &think(&position, limits, &mut Ticking(0.0)));
+    let sentence = search_sentence(
+        &position,
+        &think(&position, limits, &mut SteppingClock::new(1.0)),
+    );
     assert!((1..=2).contains(&sentences(&sentence)), "{sentence}");
 }

@@ -6,23 +6,13 @@
 //! `cargo run --release --example puzzles` solves them all on a real clock and times each.
 
 use tictactoe::engine::{
-    evaluate, think, Clock, ForcedKind, Grid, Limits, Outcome, Player, Thought,
+    evaluate, think, ForcedKind, Grid, Limits, Outcome, Player, SteppingClock, Thought,
 };
 
 #[path = "common/puzzles.rs"]
 mod fixture;
 
 use fixture::{puzzles, Puzzle};
-
-/// A clock that moves 1 ms each time it is read.
-struct TickClock(f64);
-
-impl Clock for TickClock {
-    fn now_ms(&mut self) -> f64 {
-        self.0 += 1.0;
-        self.0
-    }
-}
 
 /// Whether `cell` completes a line of `player`'s in `position` (whoever is to move): a plain look at the board.
 fn completes(position: &Grid, player: Player, cell: usize) -> bool {
@@ -92,7 +82,7 @@ fn solve(puzzle: &Puzzle, ticks: u32) -> Thought {
         time_ms: ticks,
         ..Limits::default()
     };
-    think(&puzzle.position, limits, &mut TickClock(0.0))
+    think(&puzzle.position, limits, &mut SteppingClock::new(1.0))
 }
 
 #[test]

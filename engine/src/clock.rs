@@ -39,6 +39,31 @@ impl Clock for InstantClock {
     }
 }
 
+/// A clock that moves on by `step_ms` each time it is read, from 0: a search's time runs out at the same point on
+/// every machine and every run (tests).
+#[derive(Clone, Copy, Debug)]
+pub struct SteppingClock {
+    now_ms: f64,
+    step_ms: f64,
+}
+
+impl SteppingClock {
+    /// A clock at 0 that moves on by `step_ms` at each look.
+    pub fn new(step_ms: f64) -> SteppingClock {
+        SteppingClock {
+            now_ms: 0.0,
+            step_ms,
+        }
+    }
+}
+
+impl Clock for SteppingClock {
+    fn now_ms(&mut self) -> f64 {
+        self.now_ms += self.step_ms;
+        self.now_ms
+    }
+}
+
 /// A clock that never moves: the search stops only at its maximum depth or a proof, so that a run repeats
 /// exactly (tests, teaching).
 #[derive(Clone, Copy, Debug, Default)]

@@ -26,7 +26,7 @@ mod variants;
 pub use board::{Board, ParseBoardError, CELLS, LINES};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::InstantClock;
-pub use clock::{Clock, StoppedClock};
+pub use clock::{Clock, SteppingClock, StoppedClock};
 pub use grid::{Grid, IllegalMove, ParseGridError, Player, Rule, Shape, ShapeError, Status};
 pub use lines::{evaluation_features, evaluation_weights, EVALUATION_FEATURES};
 pub use rng::Rng;

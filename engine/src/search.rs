@@ -1068,7 +1068,7 @@ fn score_of(root: &Grid, raw: i32, proved: bool) -> Score {
 mod tests {
     use super::*;
     use crate::settings::QuietMoves;
-    use crate::{Shape, StoppedClock};
+    use crate::{Shape, SteppingClock, StoppedClock};
 
     /// The positions a search of `position` to `depth` with `settings` visits, for the engine's own move.
     fn nodes(position: &Grid, settings: Config, depth: u32) -> u64 {
@@ -1120,18 +1120,9 @@ mod tests {
         );
     }
 
-    /// A clock whose every look is a second later: the time is up before the search starts.
-    struct LateClock(f64);
-
-    impl Clock for LateClock {
-        fn now_ms(&mut self) -> f64 {
-            self.0 += 1000.0;
-            self.0
-        }
-    }
-
-    /// However late the search starts, a short win by continuous fours at the root is found and played: X's
-    /// threes on row 14 and down column f meet at f14, which makes two fours (the e2e test's position).
+    /// However late the search starts (on a clock a second later at each look), a short win by continuous fours
+    /// at the root is found and played: X's threes on row 14 and down column f meet at f14, which makes two fours
+    /// (the e2e test's position).
     #[test]
     fn a_short_win_by_fours_is_found_on_a_clock_already_late() {
         let position = Grid::parse(
@@ -1141,7 +1132,11 @@ mod tests {
             Shape::new(15, 15, 5).unwrap(),
         )
         .unwrap();
-        let thought = think(&position, Limits::default(), &mut LateClock(0.0));
+        let thought = think(
+            &position,
+            Limits::default(),
+            &mut SteppingClock::new(1000.0),
+        );
         let forced = thought.forced.expect("the win by fours");
         assert_eq!(forced.kind, ForcedKind::Fours);
         // f14: row 1 from the top, column 5.

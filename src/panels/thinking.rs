@@ -332,7 +332,7 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{search_stats, Variant};
+    use crate::engine::{search_stats, SteppingClock, Variant};
     use crate::panels::scores::*;
     use crate::panels::statistics::*;
     use crate::panels::words::group_digits;
@@ -445,16 +445,6 @@ mod tests {
         assert_eq!(thinking.step.as_ref().and_then(Stepper::board), Some(next));
     }
 
-    /// A clock that moves on a millisecond each time it is read.
-    struct Ticking(f64);
-
-    impl Clock for Ticking {
-        fn now_ms(&mut self) -> f64 {
-            self.0 += 1.0;
-            self.0
-        }
-    }
-
     #[test]
     fn the_pseudocode_is_worked_out_a_budget_at_a_time_while_the_step_panel_is_shown() {
         let mut thinking = Thinking::new(Board::EMPTY);
@@ -463,7 +453,7 @@ mod tests {
         let mut tasks = 0;
         while thinking.code_due() {
             // Five readings of the clock a task: four slices of lines before 3.5 ms have passed.
-            thinking.prepare_code(&mut Ticking(0.0), 3.5);
+            thinking.prepare_code(&mut SteppingClock::new(1.0), 3.5);
             tasks += 1;
         }
         let code = thinking.step.as_ref().unwrap().code();
