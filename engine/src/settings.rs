@@ -71,8 +71,9 @@ pub(crate) struct Config {
     /// Try only moves within this many cells of a mark (all moves when `None`).
     pub(crate) neighbourhood: Option<u32>,
     /// With the patterns: in a node whose moves no threat narrowed, try only the first few in the order, fewer
-    /// near the horizon (see [`QuietMoves`]; the others only if they all lose). The pattern order's first few hold the good moves of a quiet node,
-    /// and the depth the rest would cost is worth more (see `docs/gomoku.md`).
+    /// near the horizon (see [`QuietMoves`]; the others only if they all lose). The pattern order's first few
+    /// hold the good moves of a quiet node, and the depth the rest would cost is worth more (see
+    /// `docs/gomoku.md`).
     pub(crate) quiet_moves: Option<QuietMoves>,
     /// The table holds at most `1 << table_bits` entries.
     pub(crate) table_bits: u32,
