@@ -25,6 +25,14 @@ const NODE_FOURS_POSITIONS: u64 = 400;
 const NODE_THREATS: u32 = 3;
 /// The most positions the search for fours and threes at a node visits.
 const NODE_THREATS_POSITIONS: u64 = 3_000;
+/// At the root's first move of an iteration (the last one's best, so the move most likely played), once a search
+/// for each such move, the search for the opponent's win by fours and threes after it has larger limits: a win
+/// the smaller search misses there loses the game (a browser game was lost to one that took 5,794 positions).
+/// Its positions follow the search's time, so that a short move does not spend most of its time on them:
+/// 30,000 at a second.
+const FIRST_MOVE_THREATS: u32 = 10;
+const FIRST_MOVE_THREATS_PER_MS: f64 = 30.0;
+const FIRST_MOVE_THREATS_POSITIONS: u64 = 30_000;
 /// Moves tried at full depth before late move reductions start.
 const FULL_DEPTH_MOVES: u32 = 3;
 /// The shallowest depth at which a move is reduced.
@@ -163,6 +171,10 @@ pub(crate) struct RootRecord {
     /// still change the move (see `search.rs`).
     pub(crate) first: Option<usize>,
     pub(crate) best_score: i32,
+    /// The keys of the positions after a root move whose search for the opponent's win by fours and threes had
+    /// the first move's larger limits: once a search is enough, as the threat search's table keeps what it
+    /// found, but not a search the limits stopped, which every iteration would repeat.
+    pub(crate) checked: Vec<u64>,
 }
 
 impl RootRecord {
@@ -175,6 +187,7 @@ impl RootRecord {
             best: None,
             first: None,
             best_score: -INFINITY,
+            checked: Vec::new(),
         }
     }
 }
@@ -546,6 +559,12 @@ impl<'c> Core<'c> {
         let near_root = u32::try_from(ply).is_ok_and(|ply| ply <= threat_plies);
         if found.is_none() && near_root && !lines.threats(mover).is_empty() {
             limits.nodes = NODE_THREATS_POSITIONS;
+            if ply == 1 && self.root.first.is_none() && !self.root.checked.contains(&lines.key()) {
+                self.root.checked.push(lines.key());
+                limits.threats = FIRST_MOVE_THREATS;
+                limits.nodes = ((self.budget_ms * FIRST_MOVE_THREATS_PER_MS) as u64)
+                    .clamp(NODE_THREATS_POSITIONS, FIRST_MOVE_THREATS_POSITIONS);
+            }
             found = self.threats.threats_win(lines, mover, limits, clock);
             timed_out |= self.threats.timed_out;
         }

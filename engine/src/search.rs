@@ -1143,6 +1143,25 @@ mod tests {
         assert_eq!(thought.best, Some(20));
     }
 
+    /// O's three on row 8 (f8 to h8) must be blocked, at e8 or at i8. After e8, O wins by fours and threes (in 11
+    /// plies, by Rapfi at full strength), and after i8 X wins: the engine played e8 in a browser game before the
+    /// root's first move had the larger search for the opponent's win. On this clock that search has 29,100
+    /// positions (30 a millisecond of the 970 left after the root's own threat search) and finds O's win; on a
+    /// clock of 1/20 ms a look, 846 ms and 25,380 positions are left, too few here, and the engine plays e8.
+    #[test]
+    fn the_best_move_is_checked_for_the_opponents_win_by_threes() {
+        let position = Grid::parse(
+            ".............../.............../.............../.............../.........X...../\
+             ........X....../......O......../.....OOO.X...../........X....../.............../\
+             .............../.............../.............../.............../...............",
+            Shape::new(15, 15, 5).unwrap(),
+        )
+        .unwrap();
+        let (e8, i8) = (7 * 15 + 4, 7 * 15 + 8);
+        let thought = think(&position, Limits::default(), &mut SteppingClock::new(0.01));
+        assert_eq!(thought.best, Some(i8), "not e8 ({e8}) but i8");
+    }
+
     #[test]
     fn a_quiet_node_of_a_large_board_tries_its_first_moves_only() {
         let position = quiet_large_board();
