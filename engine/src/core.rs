@@ -27,9 +27,9 @@ const NODE_THREATS: u32 = 3;
 const NODE_THREATS_POSITIONS: u64 = 3_000;
 /// At the root's first move of an iteration (the last one's best, so the move most likely played), once a search
 /// for each such move, the search for the opponent's win by fours and threes after it has larger limits: a win
-/// the smaller search misses there loses the game (a browser game was lost to one that took 5,794 positions).
-/// Its positions follow the search's time, so that a short move does not spend most of its time on them:
-/// 30,000 at a second.
+/// the smaller search misses there loses the game (a browser game was lost to one that takes 5,794 positions
+/// searched alone, over 25,000 after the searches before it in the same move). Its positions follow the search's
+/// time, so that a short move does not spend most of its time on them: 30,000 at a second.
 const FIRST_MOVE_THREATS: u32 = 10;
 const FIRST_MOVE_THREATS_PER_MS: f64 = 30.0;
 const FIRST_MOVE_THREATS_POSITIONS: u64 = 30_000;
