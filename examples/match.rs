@@ -1,14 +1,15 @@
 //! A match manager for Gomocup brains, to measure engines against each other through the protocol: it starts two
 //! engine commands as child processes, plays games of free-style Gomoku (five or more in a row wins), or of
-//! standard Gomoku with `--rule standard` (exactly five wins), from openings
-//! generated from a seed, each opening twice with the colours swapped, checks every move, and prints a W-D-L
-//! table, an Elo estimate with its 95% error and each engine's worst time per move. A brain that crashes, answers
-//! late or plays an illegal move loses that game, and the reason is kept. Timed, so not a test.
+//! standard Gomoku with `--rule standard` (exactly five wins), from openings generated from a seed or read from a
+//! file, each opening twice with the colours swapped, checks every move, and prints a W-D-L table, an Elo estimate
+//! with its 95% error and each engine's worst time per move. A brain that crashes, answers late or plays an illegal
+//! move loses that game, and the reason is kept. Timed, so not a test.
 //!
 //! ```text
 //! cargo run --release --example match -- --first CMD --second CMD [--openings 50] [--stones 2] [--box 7]
 //!     [--seed 1] [--size 15] [--rule freestyle] [--time-ms 1000] [--tolerance-ms 1000] [--start-ms 10000]
 //!     [--games-out FILE] [--info "KEY VALUE"]...
+//! cargo run --release --example match -- --first CMD --second CMD --openings-file FILE [...]
 //! ```
 //!
 //! A command is split on spaces (no quoting). See `docs/gomocup.md` for the output.
@@ -51,6 +52,8 @@ mod native {
         /// The openings' stones lie in the central `square` x `square` cells.
         pub square: usize,
         pub seed: u64,
+        /// Openings read from this file instead of generated: one a line, its moves `x,y` apart by spaces.
+        pub openings_file: Option<String>,
         pub size: usize,
         /// Only exactly five wins (`--rule standard`, the protocol's `INFO rule 1`).
         pub exact: bool,
@@ -72,6 +75,7 @@ mod native {
                 stones: 2,
                 square: 7,
                 seed: 1,
+                openings_file: None,
                 size: 15,
                 exact: false,
                 time_ms: 1000,
@@ -80,8 +84,10 @@ mod native {
                 games_out: None,
                 info: Vec::new(),
             };
+            let mut generated = false;
             let mut args = args.iter();
             while let Some(flag) = args.next() {
+                generated |= ["--openings", "--stones", "--box", "--seed"].contains(&flag.as_str());
                 let value = args.next().ok_or(format!("{flag} needs a value"))?;
                 let number = || {
                     value
@@ -95,6 +101,7 @@ mod native {
                     "--stones" => settings.stones = number()? as usize,
                     "--box" => settings.square = number()? as usize,
                     "--seed" => settings.seed = number()?,
+                    "--openings-file" => settings.openings_file = Some(value.clone()),
                     "--size" => settings.size = number()? as usize,
                     "--time-ms" => settings.time_ms = number()?,
                     "--tolerance-ms" => settings.tolerance_ms = number()?,
@@ -116,16 +123,26 @@ mod native {
             if settings.first.trim().is_empty() || settings.second.trim().is_empty() {
                 return Err("--first and --second name the two engines' commands".to_owned());
             }
-            if !(FIVE..=100).contains(&settings.size) || settings.stones > 8 {
+            settings.checked(generated)
+        }
+
+        /// The settings if they hold together (`generated`: an option of the generated openings was given).
+        fn checked(self, generated: bool) -> Result<Settings, String> {
+            if generated && self.openings_file.is_some() {
+                return Err(
+                    "--openings-file replaces --openings, --stones, --box and --seed".to_owned(),
+                );
+            }
+            if !(FIVE..=100).contains(&self.size) || self.stones > 8 {
                 return Err("--size is 5 to 100 and --stones at most 8".to_owned());
             }
             // Enough cells for the stones, with room to differ.
-            if settings.square * settings.square < settings.stones + 2 {
+            if self.square * self.square < self.stones + 2 {
                 return Err(
                     "--box holds the stones: its square has at least 2 more cells".to_owned(),
                 );
             }
-            Ok(settings)
+            Ok(self)
         }
     }
 
@@ -177,6 +194,41 @@ mod native {
             }
         }
         found
+    }
+
+    /// The openings of a file's `text`, one a line: its moves `x,y` (first player, second, first...) apart by
+    /// spaces, as `--games-out` writes a game's; blank lines and what follows a `#` are left out. Each must be
+    /// legal on a `size` x `size` board and leave the game open.
+    pub fn read_openings(text: &str, size: usize, exact: bool) -> Result<Vec<Vec<Point>>, String> {
+        let mut found = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or_default();
+            let mut board = Board::with_rule(size, exact);
+            let mut opening = Vec::new();
+            for word in line.split_whitespace() {
+                let at = |problem: String| format!("line {}: {problem}", index + 1);
+                let point =
+                    parse_move(word).ok_or_else(|| at(format!("{word} is not a move x,y")))?;
+                if let Some(problem) = board.illegal(point) {
+                    return Err(at(problem));
+                }
+                board.place(point, opening.len() % 2);
+                if board.wins(point) {
+                    return Err(at(format!("{word} ends the game")));
+                }
+                opening.push(point);
+            }
+            if board.is_full() {
+                return Err(format!("line {}: the board is full", index + 1));
+            }
+            if !opening.is_empty() {
+                found.push(opening);
+            }
+        }
+        if found.is_empty() {
+            return Err("no openings in the file".to_owned());
+        }
+        Ok(found)
     }
 
     /// The board a game is refereed on: who has each cell.
@@ -616,9 +668,47 @@ mod native {
         0.05f64.powf(1.0 / games as f64)
     }
 
+    /// What was played: the games, the board and rule, the openings and the time.
+    fn heading(settings: &Settings, openings: usize, games: usize) -> String {
+        let openings = match &settings.openings_file {
+            Some(path) => format!("{openings} openings from {path}"),
+            None => format!(
+                "{openings} openings of {} stones (seed {})",
+                settings.stones, settings.seed
+            ),
+        };
+        let rule = if settings.exact {
+            "standard"
+        } else {
+            "free-style"
+        };
+        let size = settings.size;
+        format!(
+            "{games} games, {size}x{size} {rule}, {openings}, {} ms a move",
+            settings.time_ms
+        )
+    }
+
+    /// The match's openings: the file's, or those generated from the seed.
+    fn match_openings(settings: &Settings) -> Result<Vec<Vec<Point>>, String> {
+        let Some(path) = &settings.openings_file else {
+            return Ok(openings(
+                settings.seed,
+                settings.openings,
+                (settings.stones, settings.square),
+                settings.size,
+            ));
+        };
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("could not read {path}: {error}"))?;
+        read_openings(&text, settings.size, settings.exact)
+            .map_err(|problem| format!("{path}: {problem}"))
+    }
+
     /// The table, the Elo and the clocks, for the README or an issue.
     fn report(
         settings: &Settings,
+        openings: usize,
         results: &[(bool, f64)],
         reasons: &[String],
         clocks: &[Clocking; 2],
@@ -632,21 +722,7 @@ mod native {
                 .collect()
         };
         println!("A: {}\nB: {}", settings.first, settings.second);
-        println!(
-            "{} games, {}x{} {}, {} openings of {} stones (seed {}), {} ms a move\n",
-            all.len(),
-            settings.size,
-            settings.size,
-            if settings.exact {
-                "standard"
-            } else {
-                "free-style"
-            },
-            settings.openings,
-            settings.stones,
-            settings.seed,
-            settings.time_ms
-        );
+        println!("{}\n", heading(settings, openings, all.len()));
         println!("| A plays | games | A won | drawn | A lost |\n|---|---|---|---|---|");
         for (label, games) in [
             ("first", split(true)),
@@ -685,12 +761,7 @@ mod native {
     pub fn main() -> Result<(), String> {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let settings = Settings::parse(&args)?;
-        let openings = openings(
-            settings.seed,
-            settings.openings,
-            (settings.stones, settings.square),
-            settings.size,
-        );
+        let openings = match_openings(&settings)?;
         let mut results: Vec<(bool, f64)> = Vec::new();
         let mut reasons: Vec<String> = Vec::new();
         let mut clocks = [Clocking::default(); 2];
@@ -732,7 +803,7 @@ mod native {
                 reasons.push(why);
             }
         }
-        report(&settings, &results, &reasons, &clocks);
+        report(&settings, openings.len(), &results, &reasons, &clocks);
         if let Some(path) = &settings.games_out {
             std::fs::write(path, record)
                 .map_err(|error| format!("could not write {path}: {error}"))?;
@@ -871,6 +942,25 @@ mod native {
         }
 
         #[test]
+        fn openings_are_read_from_a_file_or_refused_with_the_line() {
+            let text = "# balanced\n7,7 8,8 6,6\n\n 7,6 8,6  # a comment\n";
+            assert_eq!(
+                read_openings(text, 15, false),
+                Ok(vec![vec![(7, 7), (8, 8), (6, 6)], vec![(7, 6), (8, 6)]])
+            );
+            let refused = |text: &str| read_openings(text, 15, false).unwrap_err();
+            assert_eq!(refused("7,7\n8,8 x"), "line 2: x is not a move x,y");
+            assert_eq!(refused("7,7 7,7"), "line 1: 7,7 is taken");
+            assert_eq!(refused("15,0"), "line 1: 15,0 is off the board");
+            let five = "0,0 0,1 1,0 1,1 2,0 2,1 3,0 3,1 4,0";
+            assert_eq!(refused(five), "line 1: 4,0 ends the game");
+            assert_eq!(refused("# none\n\n"), "no openings in the file");
+            assert!(read_openings("0,0 0,1 0,2 0,3 0,4", 5, false).is_ok());
+            let full = "0,0 1,0 2,0 3,0 0,1 1,1 2,1 3,1 0,2 1,2 2,2 3,2 0,3 1,3 2,3 3,3";
+            assert!(read_openings(full, 4, false).is_err());
+        }
+
+        #[test]
         fn the_first_request_is_the_board_seen_from_the_engine() {
             let moves = [(7, 7), (8, 8), (6, 6)];
             assert_eq!(
@@ -930,6 +1020,15 @@ mod native {
             assert!(
                 boxed("1").is_err(),
                 "no room for two stones and another opening"
+            );
+            let mut from_file = args.clone();
+            from_file.extend(["--openings-file".to_owned(), "o.txt".to_owned()]);
+            let read = Settings::parse(&from_file).expect("valid");
+            assert_eq!(read.openings_file.as_deref(), Some("o.txt"));
+            from_file.extend(["--seed".to_owned(), "2".to_owned()]);
+            assert_eq!(
+                Settings::parse(&from_file),
+                Err("--openings-file replaces --openings, --stones, --box and --seed".to_owned())
             );
         }
     }
