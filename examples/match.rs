@@ -202,11 +202,11 @@ mod native {
     pub fn read_openings(text: &str, size: usize, exact: bool) -> Result<Vec<Vec<Point>>, String> {
         let mut found = Vec::new();
         for (index, line) in text.lines().enumerate() {
+            let at = |problem: String| format!("line {}: {problem}", index + 1);
             let line = line.split('#').next().unwrap_or_default();
             let mut board = Board::with_rule(size, exact);
             let mut opening = Vec::new();
             for word in line.split_whitespace() {
-                let at = |problem: String| format!("line {}: {problem}", index + 1);
                 let point =
                     parse_move(word).ok_or_else(|| at(format!("{word} is not a move x,y")))?;
                 if let Some(problem) = board.illegal(point) {
@@ -219,7 +219,7 @@ mod native {
                 opening.push(point);
             }
             if board.is_full() {
-                return Err(format!("line {}: the board is full", index + 1));
+                return Err(at("the board is full".to_owned()));
             }
             if !opening.is_empty() {
                 found.push(opening);
