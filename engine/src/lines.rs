@@ -227,21 +227,33 @@ impl Classes {
         Classes { k, exact, table }
     }
 
-    /// The pattern of the neighbourhood `own`, `blocked` (see [`classify`]).
+    /// Both sides' patterns, X's then O's, at the centre of a neighbourhood (see [`classify`]) holding the
+    /// stones `x` and `o` and the cells off the board `outside`.
     #[inline]
-    fn pattern(self, own: u32, blocked: u32) -> Pattern {
+    fn patterns(self, x: u32, o: u32, outside: u32) -> [Pattern; 2] {
         let Some((table, ternaries)) = self.table else {
-            let (k, exact) = (self.k, self.exact);
-            let key = u64::from(own) | u64::from(blocked) << 32;
-            return MEMO.with(|memo| match memo.try_borrow_mut() {
-                Ok(mut memo) => *memo
-                    .entry((k, exact, key))
-                    .or_insert_with(|| classify(k, exact, own, blocked)),
-                Err(_) => classify(k, exact, own, blocked),
-            });
+            return [(x, o), (o, x)].map(|(own, other)| self.memo_pattern(own, other | outside));
         };
-        let index = ternaries[own as usize] + 2 * ternaries[blocked as usize];
-        PATTERNS[usize::from(table[index as usize])]
+        // The three sets do not meet, so the ternary value of a union is the sum of theirs.
+        let (x, o, outside) = (
+            ternaries[x as usize],
+            ternaries[o as usize],
+            ternaries[outside as usize],
+        );
+        [x + 2 * (o + outside), o + 2 * (x + outside)]
+            .map(|index| PATTERNS[usize::from(table[index as usize])])
+    }
+
+    /// The pattern of the neighbourhood `own`, `blocked` of a `k` without a table, from the memo.
+    fn memo_pattern(self, own: u32, blocked: u32) -> Pattern {
+        let (k, exact) = (self.k, self.exact);
+        let key = u64::from(own) | u64::from(blocked) << 32;
+        MEMO.with(|memo| match memo.try_borrow_mut() {
+            Ok(mut memo) => *memo
+                .entry((k, exact, key))
+                .or_insert_with(|| classify(k, exact, own, blocked)),
+            Err(_) => classify(k, exact, own, blocked),
+        })
     }
 }
 
@@ -406,11 +418,43 @@ fn worths() -> &'static [u32] {
     })
 }
 
-/// The index of `patterns` in [`WORTHS`].
-fn worth_index(patterns: [Pattern; 4]) -> usize {
-    patterns.iter().fold(0, |index, &pattern| {
-        index * PATTERNS.len() + pattern as usize
-    })
+/// Both sides' patterns at one cell, a byte each (the pattern's number): X's four directions in the low four
+/// bytes, the first direction lowest, then O's. One word, so that a cell's patterns are read and written whole:
+/// a read of them just after a write of one byte would wait for that write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CellPatterns(u64);
+
+impl CellPatterns {
+    /// Every pattern [`Pattern::Dead`], as on a taken cell.
+    const DEAD: CellPatterns = CellPatterns(0);
+
+    /// The byte of `side`'s pattern in `direction`.
+    const fn shift(side: usize, direction: usize) -> u32 {
+        8 * (4 * side + direction) as u32
+    }
+
+    /// `side`'s patterns, by direction.
+    fn side(self, side: usize) -> [Pattern; 4] {
+        std::array::from_fn(|direction| {
+            PATTERNS[(self.0 >> Self::shift(side, direction) & 0xff) as usize]
+        })
+    }
+
+    /// These patterns with X's and O's in `direction` replaced by `patterns`.
+    fn with(self, direction: usize, patterns: [Pattern; 2]) -> CellPatterns {
+        let (x, o) = (Self::shift(0, direction), Self::shift(1, direction));
+        let kept = self.0 & !(0xff << x | 0xff << o);
+        CellPatterns(kept | (patterns[0] as u64) << x | (patterns[1] as u64) << o)
+    }
+
+    /// The index of `side`'s patterns in [`WORTHS`].
+    fn worth_index(self, side: usize) -> usize {
+        let [first, second, third, fourth] =
+            ((self.0 >> Self::shift(side, 0)) as u32).to_le_bytes();
+        let digits = PATTERNS.len();
+        ((usize::from(first) * digits + usize::from(second)) * digits + usize::from(third)) * digits
+            + usize::from(fourth)
+    }
 }
 
 /// Lines of one direction on a board: at most 15 rows or columns, or 29 diagonals.
@@ -448,8 +492,8 @@ pub(crate) struct Lines {
     stones: [[[u64; MAX_LINES]; 4]; 2],
     /// By direction and line: every bit that is not one of its cells, which blocks like a stone.
     outside: [[u64; MAX_LINES]; 4],
-    /// By bit and side: the pattern in each direction; [`Pattern::Dead`] on a taken cell.
-    patterns: Box<[[[Pattern; 4]; 2]; 256]>,
+    /// By bit: both sides' pattern in each direction; [`Pattern::Dead`] on a taken cell.
+    patterns: Box<[CellPatterns; 256]>,
     /// By bit and side: the cell's worth, packed (see [`WORTHS`]); 0 on a taken cell.
     worths: Box<[[u32; 2]; 256]>,
     /// The table of [`WORTHS`].
@@ -489,7 +533,7 @@ struct Undo {
 #[derive(Clone, Copy)]
 struct SavedCell {
     bit: u8,
-    patterns: [[Pattern; 4]; 2],
+    patterns: CellPatterns,
     worths: [u32; 2],
 }
 
@@ -522,7 +566,7 @@ impl Lines {
             lengths: [[0; MAX_LINES]; 4],
             stones: [[[0; MAX_LINES]; 4]; 2],
             outside: [[u64::MAX; MAX_LINES]; 4],
-            patterns: Box::new([[[Pattern::Dead; 4]; 2]; 256]),
+            patterns: Box::new([CellPatterns::DEAD; 256]),
             worths: Box::new([[0; 2]; 256]),
             table: worths(),
             totals: [0; 2],
@@ -624,8 +668,11 @@ impl Lines {
     }
 
     /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines (`k` under the
-    /// standard rule: see [`reach`]), each cell's patterns and worth kept before (for [`Lines::take_back`]).
+    /// standard rule: see [`reach`]), each cell's patterns and worth kept before (for [`Lines::take_back`]). The
+    /// stone's own cell has none left.
     fn refresh_around(&mut self, bit: usize) {
+        self.save(bit);
+        self.settle(bit, CellPatterns::DEAD);
         let reach = reach(self.shape.k(), self.shape.exact());
         for direction in 0..4 {
             let (line, place) = self.place[direction][bit];
@@ -633,72 +680,67 @@ impl Lines {
             let last = usize::from(self.lengths[direction][line]) - 1;
             for at in place.saturating_sub(reach)..=(place + reach).min(last) {
                 let cell = usize::from(self.cells[direction][line][at]);
-                // A stone's cell has no patterns, before the move or after: only the move's own changes.
-                if cell != bit && !self.empty.contains(cell) {
+                // A stone's cell has no patterns, before the move or after.
+                if !self.empty.contains(cell) {
                     continue;
                 }
-                self.saved.push(SavedCell {
-                    // Bits are below 256.
-                    bit: cell as u8,
-                    patterns: self.patterns[cell],
-                    worths: self.worths[cell],
-                });
-                if self.refresh_pattern(direction, line, at, cell) {
-                    self.settle(cell);
+                self.save(cell);
+                let (old, line_patterns) =
+                    (self.patterns[cell], self.line_patterns(direction, line, at));
+                let new = old.with(direction, line_patterns);
+                if new != old {
+                    self.settle(cell, new);
                 }
             }
         }
     }
 
-    /// Works out the patterns of the cell at `bit` in every direction.
+    /// Keeps the patterns and worth of the cell at `bit` as they are, for [`Lines::take_back`].
+    fn save(&mut self, bit: usize) {
+        self.saved.push(SavedCell {
+            // Bits are below 256.
+            bit: bit as u8,
+            patterns: self.patterns[bit],
+            worths: self.worths[bit],
+        });
+    }
+
+    /// Works out the patterns of the empty cell at `bit` in every direction.
     fn refresh_cell(&mut self, bit: usize) {
+        let mut patterns = CellPatterns::DEAD;
         for direction in 0..4 {
             let (line, place) = self.place[direction][bit];
-            self.refresh_pattern(direction, usize::from(line), usize::from(place), bit);
+            let line_patterns =
+                self.line_patterns(direction, usize::from(line), usize::from(place));
+            patterns = patterns.with(direction, line_patterns);
         }
-        self.settle(bit);
+        self.settle(bit, patterns);
     }
 
-    /// Works out both sides' patterns of the cell at `bit`, place `at` of `line` in `direction`: whether they
-    /// changed.
-    fn refresh_pattern(&mut self, direction: usize, line: usize, at: usize, bit: usize) -> bool {
+    /// Both sides' patterns, X's then O's, at the empty cell at place `at` of `line` in `direction`.
+    fn line_patterns(&self, direction: usize, line: usize, at: usize) -> [Pattern; 2] {
         let reach = reach(self.shape.k(), self.shape.exact());
-        let (x, o) = (
-            self.stones[0][direction][line],
-            self.stones[1][direction][line],
-        );
-        let outside = self.outside[direction][line];
-        let taken = (x | o) >> (PAD + at) & 1 != 0;
         let shift = PAD + at - reach;
         let mask = (1u64 << (2 * reach + 1)) - 1;
-        let mut changed = false;
-        for (side, (own, other)) in [(x, o), (o, x)].into_iter().enumerate() {
-            let pattern = if taken {
-                Pattern::Dead
-            } else {
-                // The neighbourhood has at most 31 bits.
-                self.classes.pattern(
-                    (own >> shift & mask) as u32,
-                    ((other | outside) >> shift & mask) as u32,
-                )
-            };
-            let slot = &mut self.patterns[bit][side][direction];
-            if *slot != pattern {
-                *slot = pattern;
-                changed = true;
-            }
-        }
-        changed
+        // The neighbourhood has at most 31 bits.
+        let window = |word: u64| (word >> shift & mask) as u32;
+        self.classes.patterns(
+            window(self.stones[0][direction][line]),
+            window(self.stones[1][direction][line]),
+            window(self.outside[direction][line]),
+        )
     }
 
-    /// Brings the cell at `bit`'s worth and its place in the sets in line with its patterns.
-    fn settle(&mut self, bit: usize) {
+    /// Gives the cell at `bit` its `patterns` (all [`Pattern::Dead`] on a taken cell), and brings its worth and
+    /// its place in the sets in line with them.
+    fn settle(&mut self, bit: usize, patterns: CellPatterns) {
+        self.patterns[bit] = patterns;
         let taken = !self.empty.contains(bit);
         for side in 0..2 {
             let new = if taken {
                 0
             } else {
-                self.table[worth_index(self.patterns[bit][side])]
+                self.table[patterns.worth_index(side)]
             };
             let old = self.worths[bit][side];
             if new == old {
@@ -754,7 +796,7 @@ impl Lines {
     /// `player`'s patterns at the cell at `bit`, by direction.
     #[cfg(test)]
     pub(crate) fn patterns(&self, bit: usize, player: Player) -> [Pattern; 4] {
-        self.patterns[bit][player as usize]
+        self.patterns[bit].side(player as usize)
     }
 
     /// The cell at `bit`'s worth to `player`: what its patterns there add up to.
@@ -793,7 +835,7 @@ impl Lines {
         for bit in self.empty.iter() {
             for (count, feature) in counts
                 .iter_mut()
-                .zip(features(self.patterns[bit][player as usize]))
+                .zip(features(self.patterns[bit].side(player as usize)))
             {
                 *count += feature;
             }
@@ -923,10 +965,11 @@ mod tests {
             for own in 0..1u32 << width {
                 for blocked in [0, 1, 1 << (width - 1), 0b1010_1010 & ((1 << width) - 1)] {
                     let (own, blocked) = (own & !blocked & !(1 << reach(k, exact)), blocked);
-                    assert_eq!(
-                        classifier.pattern(own, blocked),
-                        classify(k, exact, own, blocked)
-                    );
+                    let expected = classify(k, exact, own, blocked);
+                    // The blocked cells split between the other side's stones and the board's edge.
+                    let (other, outside) = (blocked & 0x5555_5555, blocked & !0x5555_5555);
+                    assert_eq!(classifier.patterns(own, other, outside)[0], expected);
+                    assert_eq!(classifier.patterns(other, own, outside)[1], expected);
                 }
             }
         }
