@@ -129,6 +129,9 @@ pub(crate) struct Core<'c> {
     threats: Threats,
     /// Whether this search uses the threat search ([`Config::threats_before_the_end`]).
     threats_on: bool,
+    /// The ply below which a position at the horizon facing an open three is searched one ply more, in the
+    /// iteration in progress (see [`Config::horizon_threes`]); 0 for none.
+    horizon_threes_until: usize,
     /// The killers and the history ([`Config::learned_order`]).
     ordering: Ordering,
 }
@@ -220,6 +223,7 @@ impl<'c> Core<'c> {
             lines: None,
             threats: Threats::new(),
             threats_on: false,
+            horizon_threes_until: 0,
             ordering: Ordering::default(),
         }
     }
@@ -333,6 +337,10 @@ impl<'c> Core<'c> {
         }
         self.threats_on = self.settings.threats.is_some()
             && (self.settings.threats_before_the_end || depth >= position.empty_cells() as u32);
+        self.horizon_threes_until = self
+            .settings
+            .horizon_threes
+            .map_or(0, |plies| (depth + plies) as usize);
         // The search plays and takes back its moves on one board.
         let mut position = *position;
         self.node(&mut position, &keys, alpha, beta, at, arrival)
@@ -397,9 +405,11 @@ impl<'c> Core<'c> {
         {
             return 0;
         }
-        if at.depth == 0 {
-            return self.horizon_score(position, keys, (*alpha, beta), at);
-        }
+        let at = match at.depth {
+            0 if self.faces_an_open_three(position, at) => At { depth: 1, ..at },
+            0 => return self.horizon_score(position, keys, (*alpha, beta), at),
+            _ => at,
+        };
         // No position is worth more than a win with the next move, or less than a loss after the opponent's.
         let ceiling = WIN - (marks + 1);
         let floor = -(WIN - (marks + 2));
@@ -621,6 +631,18 @@ impl<'c> Core<'c> {
         }
         self.counts.horizon += 1;
         self.lines.as_ref().map_or(0, |lines| lines.evaluate(mover))
+    }
+
+    /// Whether `position`, at the horizon, is searched one ply more ([`Config::horizon_threes`]): the opponent has
+    /// an open three, the side to move no line to complete, and the ply is within the iteration's allowance.
+    fn faces_an_open_three(&self, position: &Grid, at: At) -> bool {
+        let Some(lines) = &self.lines else {
+            return false;
+        };
+        let mover = position.to_move();
+        at.ply < self.horizon_threes_until
+            && lines.fives(mover).is_empty()
+            && !lines.wins(mover.opponent()).is_empty()
     }
 
     /// Whether a node `depth` plies deep with `empty_cells` left is looked up in the table and stored in it.

@@ -83,6 +83,12 @@ pub(crate) struct Config {
     /// With the patterns: when the opponent threatens to win with its next move but one (an open three, say),
     /// try only the moves that make a four or stop it first, and the others only if they all lose.
     pub(crate) threat_moves: bool,
+    /// With the threat moves: a position at the horizon where the opponent has an open three (a cell where it
+    /// makes an open four or two fours) and the side to move cannot complete a line is searched one ply more
+    /// (narrowed to the moves that make a four or stop it) instead of evaluated, up to this many plies past the
+    /// iteration's depth. The evaluation counts an open three at the horizon as most of a win for the side that
+    /// made it, where one block answers it.
+    pub(crate) horizon_threes: Option<u32>,
     /// With the patterns: look for a win by continuous fours for the side to move at every position where it has
     /// a four to make, and by fours and threes this many plies below the root and less (0: none). A win found
     /// cuts the search where it beats beta, and scores a position at the horizon.
@@ -142,6 +148,9 @@ const QUIET_MOVES: QuietMoves = QuietMoves {
 };
 /// How deep below the root a search within a time on a large board looks for wins by fours and threes.
 const THREATS_PLIES: u32 = 1;
+/// How many plies past an iteration's depth a search on a large board answers open threes at the horizon (see
+/// [`Config::horizon_threes`]): measured against Rapfi and in self-play (`docs/gomoku.md`).
+const HORIZON_THREE_PLIES: u32 = 4;
 /// The largest table: 2^20 entries of 16 bytes.
 const MAX_TABLE_BITS: u32 = 20;
 
@@ -177,6 +186,7 @@ impl Config {
             learned_order: false,
             futility: false,
             defence: false,
+            horizon_threes: None,
         }
     }
 
@@ -233,6 +243,7 @@ impl Config {
         Config {
             patterns: evaluation,
             threat_moves: large,
+            horizon_threes: large.then_some(HORIZON_THREE_PLIES),
             threats: evaluation.then_some(if large { THREATS_PLIES } else { 0 }),
             threats_before_the_end: large,
             pvs: large,
