@@ -421,7 +421,7 @@ fn worths() -> &'static [u32] {
 /// Both sides' patterns at one cell, a byte each (the pattern's number): X's four directions in the low four
 /// bytes, the first direction lowest, then O's. One word, so that a cell's patterns are read and written whole:
 /// a read of them just after a write of one byte would wait for that write.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct CellPatterns(u64);
 
 impl CellPatterns {
