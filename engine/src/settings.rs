@@ -149,8 +149,8 @@ const QUIET_MOVES: QuietMoves = QuietMoves {
 /// How deep below the root a search within a time on a large board looks for wins by fours and threes.
 const THREATS_PLIES: u32 = 1;
 /// How many plies past an iteration's depth a search on a large board answers open threes at the horizon (see
-/// [`Config::horizon_threes`]): measured against Rapfi and in self-play; 2 and 8 measured no better, inside the
-/// noise (`docs/gomoku.md`).
+/// [`Config::horizon_threes`]): measured against Rapfi and in self-play; against Rapfi 2 scored higher and 8
+/// lower, both inside the noise (`docs/gomoku.md`).
 const HORIZON_THREE_PLIES: u32 = 4;
 /// The largest table: 2^20 entries of 16 bytes.
 const MAX_TABLE_BITS: u32 = 20;
