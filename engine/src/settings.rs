@@ -149,9 +149,10 @@ const QUIET_MOVES: QuietMoves = QuietMoves {
 /// How deep below the root a search within a time on a large board looks for wins by fours and threes.
 const THREATS_PLIES: u32 = 1;
 /// How many plies past an iteration's depth a search on a large board answers open threes at the horizon (see
-/// [`Config::horizon_threes`]): measured against Rapfi and in self-play; against Rapfi 2 scored higher and 8
-/// lower, both inside the noise (`docs/gomoku.md`).
-const HORIZON_THREE_PLIES: u32 = 4;
+/// [`Config::horizon_threes`]): 2, which scored above 4 against Rapfi in each of four rounds (29.4% of 500 games
+/// against 25.8% of 700, about 1.4 standard errors) and even in self-play; 8 scored no better than 4
+/// (`docs/gomoku.md`).
+const HORIZON_THREE_PLIES: u32 = 2;
 /// The largest table: 2^20 entries of 16 bytes.
 const MAX_TABLE_BITS: u32 = 20;
 
