@@ -141,8 +141,9 @@ const NEIGHBOURHOOD_FROM_CELLS: usize = 36;
 /// The most moves a quiet node of a search within a time on a large board tries ([`Config::quiet_moves`]): 5 at
 /// the horizon's last two plies, 16 above them (the root among them). Near the horizon a late move has too little
 /// depth left to show a worth the patterns missed. Above it, against Rapfi at 30,000 positions a move, 6, 8, 12, 16
-/// and 24 scored 21%, 29%, 39%, 43% and 37%: a move the pattern order ranks late is often the one that stops an
-/// attack a ply or two later, although self-play had measured 8 best (`docs/gomoku.md`).
+/// and 24 scored 21%, 29%, 39%, 43% and 37%, although self-play had measured 8 best: the moves that Rapfi's attacks
+/// call for are not always among the pattern order's first 8, and both sides of a self-play share its blind spots
+/// (`docs/gomoku.md`).
 const QUIET_MOVES: QuietMoves = QuietMoves {
     near_depth: 2,
     near: 5,
