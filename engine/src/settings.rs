@@ -140,10 +140,10 @@ impl QuietMoves {
 const NEIGHBOURHOOD_FROM_CELLS: usize = 36;
 /// The most moves a quiet node of a search within a time on a large board tries ([`Config::quiet_moves`]): 5 at
 /// the horizon's last two plies, 16 above them (the root among them). Near the horizon a late move has too little
-/// depth left to show a worth the patterns missed. Above it, against Rapfi at 30,000 positions a move, 6, 8, 12, 16
-/// and 24 scored 21%, 29%, 39%, 43% and 37%, although self-play had measured 8 best: the moves that Rapfi's attacks
-/// call for are not always among the pattern order's first 8, and both sides of a self-play share its blind spots
-/// (`docs/gomoku.md`).
+/// depth left to show a worth the patterns missed. Above it, against Rapfi at 30,000 positions a move, 6, 8, 12, 14,
+/// 16, 20 and 24 scored 21%, 29%, 39%, 44%, 43%, 36% and 37%, although self-play had measured 8 best: likely because
+/// the moves that Rapfi's attacks call for are not always among the pattern order's first 8, and both sides of a
+/// self-play share its blind spots (`docs/gomoku.md`).
 const QUIET_MOVES: QuietMoves = QuietMoves {
     near_depth: 2,
     near: 5,
