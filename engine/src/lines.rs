@@ -684,11 +684,12 @@ impl Lines {
                 if !self.empty.contains(cell) {
                     continue;
                 }
-                self.save(cell);
                 let (old, line_patterns) =
                     (self.patterns[cell], self.line_patterns(direction, line, at));
                 let new = old.with(direction, line_patterns);
+                // A cell is met once, in the one line it shares with the stone: one left as it was needs no copy.
                 if new != old {
+                    self.save(cell);
                     self.settle(cell, new);
                 }
             }
