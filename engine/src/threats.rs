@@ -164,10 +164,28 @@ impl Threats {
         clock: &mut dyn Clock,
     ) -> Option<u32> {
         self.begin(lines, limits, clock);
+        if let Some(plies) = Threats::win_in_three(lines, attacker) {
+            return Some(plies);
+        }
         match self.fours(lines, attacker, limits.fours, clock) {
             Step::Win(plies) => Some(plies),
             Step::Fail | Step::Abort => None,
         }
+    }
+
+    /// The attacker's win with its next move but one that the patterns show without a move played: a cell where
+    /// it makes an open four or two fours, the defender completing no line, or completing one only there. The
+    /// search by fours would find it as its first move (it tries such cells first) at the cost of playing it;
+    /// at the horizon most of its wins are these. `None` when there is none (or a five at once, which the
+    /// search reports as a win in one).
+    fn win_in_three(lines: &Lines, attacker: Player) -> Option<u32> {
+        let blocks = lines.fives(attacker.opponent());
+        let cells = match blocks.count() {
+            0 => lines.wins(attacker),
+            1 => blocks & lines.wins(attacker),
+            _ => Bits::EMPTY,
+        };
+        (lines.fives(attacker).is_empty() && !cells.is_empty()).then_some(3)
     }
 
     /// Whether `attacker`, to move in `lines`, wins by fours and threes within `limits`: how many plies at most.
@@ -680,7 +698,7 @@ impl Threats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{evaluate, Grid, Outcome, Rng, Shape, StoppedClock};
+    use crate::{evaluate, Grid, Outcome, Rng, Rule, Shape, StoppedClock};
 
     fn limits() -> ThreatLimits {
         ThreatLimits {
@@ -785,6 +803,50 @@ mod tests {
         assert!(forced(&crossing, ForcedKind::Fours).is_none());
         let win = forced(&crossing, ForcedKind::FoursAndThrees).expect("a win by threes");
         assert!(win.plies >= 5, "{win:?}");
+    }
+
+    #[test]
+    fn a_win_in_three_is_read_from_the_patterns_without_a_move() {
+        // X's open three makes an open four: the search by fours reports the win without visiting a position.
+        let open_three = grid(
+            &[
+                ".......", ".......", ".......", ".XXX...", ".......", "O.O.O..", ".......",
+            ],
+            5,
+        );
+        let mut threats = Threats::new();
+        let found = threats.fours_win(
+            &mut Lines::new(&open_three),
+            Player::X,
+            limits(),
+            &mut StoppedClock,
+        );
+        assert_eq!((found, threats.nodes), (Some(3), 0));
+        // In random positions, under both rules, the patterns' answer is the search's by one four.
+        let mut read = 0;
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            let shape = Shape::new(15, 15, 5).unwrap().with_rule(rule);
+            for position in random_positions(shape, 165, 300, 7) {
+                let mut lines = Lines::new(&position);
+                let attacker = position.to_move();
+                if !lines.fives(attacker).is_empty() {
+                    continue;
+                }
+                let mut search = Threats::new();
+                search.begin(&lines, limits(), &mut StoppedClock);
+                let by_search = match search.fours(&mut lines, attacker, 1, &mut StoppedClock) {
+                    Step::Win(plies) => Some(plies),
+                    Step::Fail | Step::Abort => None,
+                };
+                assert_eq!(
+                    Threats::win_in_three(&lines, attacker),
+                    by_search,
+                    "{position}"
+                );
+                read += usize::from(by_search.is_some());
+            }
+        }
+        assert!(read >= 50, "only {read} positions had a win in three");
     }
 
     /// Random positions of `shape` with `empty` empty cells, the game still on.
