@@ -485,9 +485,8 @@ pub(crate) struct Lines {
     classes: Classes,
     /// By direction and bit: the line through the cell in that direction, and the cell's place on it.
     place: Box<[[(u8, u8); 256]; 4]>,
-    /// By direction and line: the bits of its cells in order (the first `lengths` of them).
+    /// By direction and line: the bits of its cells in order (as many as [`Lines::outside`] leaves open).
     cells: Box<[[[u8; 16]; MAX_LINES]; 4]>,
-    lengths: [[u8; MAX_LINES]; 4],
     /// By side, direction and line: the side's stones on the line (see [`PAD`]).
     stones: [[[u64; MAX_LINES]; 4]; 2],
     /// By direction and line: every bit that is not one of its cells, which blocks like a stone.
@@ -563,7 +562,6 @@ impl Lines {
             classes: Classes::of(shape.k(), shape.exact()),
             place: Box::new([[(0, 0); 256]; 4]),
             cells: Box::new([[[0; 16]; MAX_LINES]; 4]),
-            lengths: [[0; MAX_LINES]; 4],
             stones: [[[0; MAX_LINES]; 4]; 2],
             outside: [[u64::MAX; MAX_LINES]; 4],
             patterns: Box::new([CellPatterns::DEAD; 256]),
@@ -602,7 +600,6 @@ impl Lines {
                     r += dr as isize;
                     c += dc;
                 }
-                lines.lengths[direction][line] = length as u8;
                 lines.outside[direction][line] = !(((1u64 << length) - 1) << PAD);
                 line += 1;
             }
@@ -677,13 +674,17 @@ impl Lines {
         for direction in 0..4 {
             let (line, place) = self.place[direction][bit];
             let (line, place) = (usize::from(line), usize::from(place));
-            let last = usize::from(self.lengths[direction][line]) - 1;
-            for at in place.saturating_sub(reach)..=(place + reach).min(last) {
+            // The empty cells of the line within reach, as bits of its words (a stone's cell has no patterns,
+            // before the move or after).
+            let taken = self.stones[0][direction][line]
+                | self.stones[1][direction][line]
+                | self.outside[direction][line];
+            let around = ((1u64 << (2 * reach + 1)) - 1) << (PAD + place - reach);
+            let mut empty = around & !taken;
+            while empty != 0 {
+                let at = empty.trailing_zeros() as usize - PAD;
+                empty &= empty - 1;
                 let cell = usize::from(self.cells[direction][line][at]);
-                // A stone's cell has no patterns, before the move or after.
-                if !self.empty.contains(cell) {
-                    continue;
-                }
                 let (old, line_patterns) =
                     (self.patterns[cell], self.line_patterns(direction, line, at));
                 let new = old.with(direction, line_patterns);
