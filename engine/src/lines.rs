@@ -447,10 +447,14 @@ impl CellPatterns {
         CellPatterns(kept | (patterns[0] as u64) << x | (patterns[1] as u64) << o)
     }
 
+    /// `side`'s four patterns as one word.
+    fn side_word(self, side: usize) -> u32 {
+        (self.0 >> Self::shift(side, 0)) as u32
+    }
+
     /// The index of `side`'s patterns in [`WORTHS`].
     fn worth_index(self, side: usize) -> usize {
-        let [first, second, third, fourth] =
-            ((self.0 >> Self::shift(side, 0)) as u32).to_le_bytes();
+        let [first, second, third, fourth] = self.side_word(side).to_le_bytes();
         let digits = PATTERNS.len();
         ((usize::from(first) * digits + usize::from(second)) * digits + usize::from(third)) * digits
             + usize::from(fourth)
@@ -736,9 +740,13 @@ impl Lines {
     /// Gives the cell at `bit` its `patterns` (all [`Pattern::Dead`] on a taken cell), and brings its worth and
     /// its place in the sets in line with them.
     fn settle(&mut self, bit: usize, patterns: CellPatterns) {
-        self.patterns[bit] = patterns;
+        let before = std::mem::replace(&mut self.patterns[bit], patterns);
         let taken = !self.empty.contains(bit);
         for side in 0..2 {
+            // An empty cell's worth to a side follows its patterns for that side: the same patterns, the same worth.
+            if !taken && patterns.side_word(side) == before.side_word(side) {
+                continue;
+            }
             let new = if taken {
                 0
             } else {
