@@ -161,7 +161,7 @@ const TABLE_MAX_K: usize = 5;
 /// The tables of [`classify`] by rule (free-style, standard) and `k`, built on first use and shared: the pattern
 /// of every neighbourhood by its ternary index, and the ternary value of every neighbourhood's bits (see
 /// [`ternary`]). The standard rule's neighbourhoods are two cells wider (177,147 of them for k = 5).
-type Table = (Vec<u8>, Vec<u32>);
+type Table = (Vec<Pattern>, Vec<u32>);
 static TABLES: [[OnceLock<Table>; TABLE_MAX_K + 1]; 2] =
     [const { [const { OnceLock::new() }; TABLE_MAX_K + 1] }; 2];
 
@@ -174,7 +174,7 @@ fn ternary(bits: u32) -> u32 {
 }
 
 /// The table of every neighbourhood for `k` and the rule, by its ternary index.
-fn build_table(k: usize, exact: bool) -> Vec<u8> {
+fn build_table(k: usize, exact: bool) -> Vec<Pattern> {
     let cells = 2 * reach(k, exact) + 1;
     let size = 3usize.pow(cells as u32);
     (0..size)
@@ -190,9 +190,9 @@ fn build_table(k: usize, exact: bool) -> Vec<u8> {
             }
             // The centre is empty whenever a pattern is asked for.
             if (own | blocked) >> reach(k, exact) & 1 != 0 {
-                return 0;
+                return Pattern::Dead;
             }
-            classify(k, exact, own, blocked) as u8
+            classify(k, exact, own, blocked)
         })
         .collect()
 }
@@ -209,7 +209,7 @@ struct Classes {
     /// The standard rule (see [`classify`]).
     exact: bool,
     /// The table and the ternary values of `k` (see [`TABLES`]); `None` beyond [`TABLE_MAX_K`].
-    table: Option<(&'static [u8], &'static [u32])>,
+    table: Option<(&'static [Pattern], &'static [u32])>,
 }
 
 impl Classes {
@@ -240,8 +240,7 @@ impl Classes {
             ternaries[o as usize],
             ternaries[outside as usize],
         );
-        [x + 2 * (o + outside), o + 2 * (x + outside)]
-            .map(|index| PATTERNS[usize::from(table[index as usize])])
+        [x + 2 * (o + outside), o + 2 * (x + outside)].map(|index| table[index as usize])
     }
 
     /// The pattern of the neighbourhood `own`, `blocked` of a `k` without a table, from the memo.
@@ -673,7 +672,7 @@ impl Lines {
     /// stone's own cell has none left.
     fn refresh_around(&mut self, bit: usize) {
         self.save(bit);
-        self.settle(bit, CellPatterns::DEAD);
+        self.clear(bit);
         let reach = reach(self.shape.k(), self.shape.exact());
         for direction in 0..4 {
             let (line, place) = self.place[direction][bit];
@@ -737,39 +736,45 @@ impl Lines {
         )
     }
 
-    /// Gives the cell at `bit` its `patterns` (all [`Pattern::Dead`] on a taken cell), and brings its worth and
-    /// its place in the sets in line with them.
+    /// Gives the empty cell at `bit` its `patterns`, and brings its worth and its place in the sets in line with
+    /// them.
     fn settle(&mut self, bit: usize, patterns: CellPatterns) {
         let before = std::mem::replace(&mut self.patterns[bit], patterns);
-        let taken = !self.empty.contains(bit);
         for side in 0..2 {
-            // An empty cell's worth to a side follows its patterns for that side: the same patterns, the same worth.
-            if !taken && patterns.side_word(side) == before.side_word(side) {
-                continue;
+            // A cell's worth to a side follows its patterns for that side: the same patterns, the same worth.
+            if patterns.side_word(side) != before.side_word(side) {
+                self.set_worth(bit, side, self.table[patterns.worth_index(side)]);
             }
-            let new = if taken {
-                0
-            } else {
-                self.table[patterns.worth_index(side)]
-            };
-            let old = self.worths[bit][side];
-            if new == old {
-                continue;
-            }
-            self.worths[bit][side] = new;
-            self.totals[side] += i64::from(new >> WORTH_FLAGS) - i64::from(old >> WORTH_FLAGS);
-            let changed = (new ^ old) & ((1 << WORTH_FLAGS) - 1);
-            if changed == 0 {
-                continue;
-            }
-            // The flag changed: so did the cell's membership, one bit of one word of each set.
-            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
-            let flip = |flag: u32| if changed >> flag & 1 != 0 { mask } else { 0 };
-            self.fives[side].0[word] ^= flip(0);
-            self.fours[side].0[word] ^= flip(1);
-            self.wins[side].0[word] ^= flip(2);
-            self.threats[side].0[word] ^= flip(3);
         }
+    }
+
+    /// Takes every pattern, worth and set from the cell at `bit`, which a stone has just taken.
+    fn clear(&mut self, bit: usize) {
+        self.patterns[bit] = CellPatterns::DEAD;
+        for side in 0..2 {
+            self.set_worth(bit, side, 0);
+        }
+    }
+
+    /// Gives the cell at `bit` the packed worth `new` to `side` (see [`WORTHS`]), in the side's total and sets too.
+    fn set_worth(&mut self, bit: usize, side: usize, new: u32) {
+        let old = self.worths[bit][side];
+        if new == old {
+            return;
+        }
+        self.worths[bit][side] = new;
+        self.totals[side] += i64::from(new >> WORTH_FLAGS) - i64::from(old >> WORTH_FLAGS);
+        let changed = (new ^ old) & ((1 << WORTH_FLAGS) - 1);
+        if changed == 0 {
+            return;
+        }
+        // The flag changed: so did the cell's membership, one bit of one word of each set.
+        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        let flip = |flag: u32| if changed >> flag & 1 != 0 { mask } else { 0 };
+        self.fives[side].0[word] ^= flip(0);
+        self.fours[side].0[word] ^= flip(1);
+        self.wins[side].0[word] ^= flip(2);
+        self.threats[side].0[word] ^= flip(3);
     }
 
     /// The empty cells.
