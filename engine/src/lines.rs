@@ -667,9 +667,9 @@ impl Lines {
         self.key ^= stone_key(player, bit);
     }
 
-    /// Works out again the patterns of the cells within `k - 1` of `bit` along its four lines (`k` under the
-    /// standard rule: see [`reach`]), each cell's patterns and worth kept before (for [`Lines::take_back`]). The
-    /// stone's own cell has none left.
+    /// Works out again the patterns of the empty cells within `k - 1` of `bit` along its four lines (`k` under the
+    /// standard rule: see [`reach`]), the patterns and worth of each one that changes kept before (for
+    /// [`Lines::take_back`]). The stone's own cell has none left.
     fn refresh_around(&mut self, bit: usize) {
         self.save(bit);
         self.clear(bit);
