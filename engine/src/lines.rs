@@ -1103,11 +1103,33 @@ mod tests {
         let s = grid.shape();
         let fresh = Lines::new(grid);
         let plain = plain_patterns(grid);
+        let weights = evaluation_weights();
         for (cell, plain) in plain.iter().enumerate() {
             let bit = s.bit_of(cell);
             for (side, player) in [Player::X, Player::O].into_iter().enumerate() {
                 assert_eq!(lines.patterns(bit, player), plain[side], "{grid} {cell}");
                 assert_eq!(lines.value(bit, player), fresh.value(bit, player));
+                // The worth and the sets as the plain patterns make them, not only as a fresh build does: a wrong
+                // update could be wrong the same way in both.
+                let worth = if grid.empty_bits().contains(bit) {
+                    worth(plain[side], &weights)
+                } else {
+                    Worth::default()
+                };
+                let kept = (
+                    lines.fives(player).contains(bit),
+                    lines.fours(player).contains(bit),
+                    lines.wins(player).contains(bit),
+                    lines.threats(player).contains(bit),
+                );
+                assert_eq!(
+                    (lines.value(bit, player), kept),
+                    (
+                        worth.value,
+                        (worth.five, worth.four, worth.win, worth.threat)
+                    ),
+                    "{grid} {cell}"
+                );
             }
         }
         for player in [Player::X, Player::O] {
