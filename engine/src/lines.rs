@@ -1109,13 +1109,9 @@ mod tests {
             for (side, player) in [Player::X, Player::O].into_iter().enumerate() {
                 assert_eq!(lines.patterns(bit, player), plain[side], "{grid} {cell}");
                 assert_eq!(lines.value(bit, player), fresh.value(bit, player));
-                // The worth and the sets as the plain patterns make them, not only as a fresh build does: a wrong
-                // update could be wrong the same way in both.
-                let worth = if grid.empty_bits().contains(bit) {
-                    worth(plain[side], &weights)
-                } else {
-                    Worth::default()
-                };
+                // The worth and the sets as the plain patterns make them (all dead on a taken cell, so no worth),
+                // not only as a fresh build does: a wrong update could be wrong the same way in both.
+                let worth = worth(plain[side], &weights);
                 let kept = (
                     lines.fives(player).contains(bit),
                     lines.fours(player).contains(bit),
