@@ -25,14 +25,14 @@ const NODE_FOURS_POSITIONS: u64 = 400;
 const NODE_THREATS: u32 = 3;
 /// The most positions the search for fours and threes at a node visits.
 const NODE_THREATS_POSITIONS: u64 = 3_000;
-/// At the root's first move of an iteration (the last one's best, so the move most likely played), once a search
-/// for each such move, the search for the opponent's win by fours and threes after it has larger limits: a win
-/// the smaller search misses there loses the game (a browser game was lost to one that takes 5,794 positions
-/// searched alone, over 25,000 after the searches before it in the same move). Its positions follow the search's
-/// time, so that a short move does not spend most of its time on them: 30,000 at a second.
-const FIRST_MOVE_THREATS: u32 = 10;
-const FIRST_MOVE_THREATS_PER_MS: f64 = 30.0;
-const FIRST_MOVE_THREATS_POSITIONS: u64 = 30_000;
+/// A root move about to become the best (the move most likely played) has a search for the opponent's win by
+/// fours and threes after it with larger limits than a node's, once a move: a win the smaller search misses there
+/// loses the game (a browser game was lost to one that takes 5,794 positions searched alone, over 25,000 after
+/// the searches before it in the same move). Its positions follow the search's time, so that a short move does
+/// not spend most of its time on them: 30,000 at a second.
+const BEST_MOVE_THREATS: u32 = 10;
+const BEST_MOVE_THREATS_PER_MS: f64 = 30.0;
+const BEST_MOVE_THREATS_POSITIONS: u64 = 30_000;
 /// Moves tried at full depth before late move reductions start.
 const FULL_DEPTH_MOVES: u32 = 3;
 /// The shallowest depth at which a move is reduced.
@@ -174,10 +174,10 @@ pub(crate) struct RootRecord {
     /// still change the move (see `search.rs`).
     pub(crate) first: Option<usize>,
     pub(crate) best_score: i32,
-    /// The keys of the positions after a root move whose search for the opponent's win by fours and threes had
-    /// the first move's larger limits: once a search is enough, as the threat search's table keeps what it
-    /// found, but not a search the limits stopped, which every iteration would repeat.
-    pub(crate) checked: Vec<u64>,
+    /// The keys of the positions after the root moves checked for the opponent's win by fours and threes with
+    /// larger limits (see [`Core::checked_root_move`]), each with the plies of the win found: once a search is
+    /// enough, and a later iteration, which would search the move as before, needs what it found.
+    pub(crate) checked: Vec<(u64, Option<u32>)>,
 }
 
 impl RootRecord {
@@ -569,12 +569,6 @@ impl<'c> Core<'c> {
         let near_root = u32::try_from(ply).is_ok_and(|ply| ply <= threat_plies);
         if found.is_none() && near_root && !lines.threats(mover).is_empty() {
             limits.nodes = NODE_THREATS_POSITIONS;
-            if ply == 1 && self.root.first.is_none() && !self.root.checked.contains(&lines.key()) {
-                self.root.checked.push(lines.key());
-                limits.threats = FIRST_MOVE_THREATS;
-                limits.nodes = ((self.budget_ms * FIRST_MOVE_THREATS_PER_MS) as u64)
-                    .clamp(NODE_THREATS_POSITIONS, FIRST_MOVE_THREATS_POSITIONS);
-            }
             found = self.threats.threats_win(lines, mover, limits, clock);
             timed_out |= self.threats.timed_out;
         }
@@ -757,7 +751,10 @@ impl<'c> Core<'c> {
             };
             tried += 1;
             let before = self.counts.horizon;
-            let score = self.search_child(position, keys, cell, node, window, tried);
+            let mut score = self.search_child(position, keys, cell, node, window, tried);
+            if node.at.ply == 0 && score > *alpha && !self.stopped {
+                score = self.checked_root_move(position, cell, score);
+            }
             if self.stopped {
                 return 0;
             }
@@ -786,6 +783,66 @@ impl<'c> Core<'c> {
             self.store_searched(position, keys, node, searched, window, complete);
         }
         best
+    }
+
+    /// The score of the root move to `cell`, searched to `score`, which would make it the best so far: before it
+    /// is, the opponent's win by fours and threes after it is looked for with the larger limits of
+    /// [`BEST_MOVE_THREATS`], once a move. If there is one, the move loses (its distance a bound).
+    fn checked_root_move(&mut self, position: &Grid, cell: usize, score: i32) -> i32 {
+        if score.abs() >= DECISIVE || self.settings.threats.is_none() || !self.threats_on {
+            return score;
+        }
+        let Some(lines) = self.lines.as_mut() else {
+            return score;
+        };
+        let (mover, bit) = (position.to_move(), self.windows.bit_of(cell));
+        lines.place(mover, bit);
+        let key = lines.key();
+        let known = self
+            .root
+            .checked
+            .iter()
+            .find(|&&(checked, _)| checked == key);
+        let found = if let Some(&(_, found)) = known {
+            found
+        } else if lines.threats(mover.opponent()).is_empty() {
+            None
+        } else {
+            let limits = ThreatLimits {
+                fours: NODE_FOURS,
+                threats: BEST_MOVE_THREATS,
+                nodes: ((self.budget_ms * BEST_MOVE_THREATS_PER_MS) as u64)
+                    .clamp(NODE_THREATS_POSITIONS, BEST_MOVE_THREATS_POSITIONS),
+                deadline_ms: self.start_ms + self.budget_ms,
+            };
+            let clock = &mut *self.clock;
+            // Depth by depth, as at the root: straight to the deepest, the search spent its positions deep in
+            // the first threats and missed wins a few positions long.
+            let found = self
+                .threats
+                .forced_win(
+                    lines,
+                    mover.opponent(),
+                    ForcedKind::FoursAndThrees,
+                    limits,
+                    clock,
+                )
+                .map(|win| win.plies);
+            if self.threats.timed_out && self.may_stop {
+                self.stopped = true;
+            } else {
+                self.root.checked.push((key, found));
+            }
+            found
+        };
+        lines.take_back(mover, bit);
+        let Some(plies) = found else {
+            return score;
+        };
+        // A win of the threat search is not the end of the game's search.
+        self.counts.horizon += 1;
+        self.counts.inexact += 1;
+        -(WIN - (position.marks() as i32 + 1 + plies as i32))
     }
 
     /// Whether the move to `cell` is left out by futility pruning ([`Config::futility`]): one ply above the

@@ -1166,6 +1166,32 @@ mod tests {
         assert_eq!(thought.best, Some(i8), "not e8 ({e8}) but i8");
     }
 
+    /// A balanced opening of the Rapfi matches, X (Black) to move. The engine played j6 here at 1000 ms, and O
+    /// won by fours and threes (in 13 plies, by Rapfi at a million positions; the engine's own root search finds
+    /// it in 23 plies after 3,001 positions). j6 became the best move late in an iteration, after the first move's
+    /// larger search for O's win, and a node's smaller one missed it. Every move that becomes the best now has the
+    /// larger search, so the move played leaves O no such win.
+    #[test]
+    fn each_move_that_becomes_the_best_is_checked_for_the_opponents_win_by_threes() {
+        let shape = Shape::new(15, 15, 5).unwrap();
+        let position = Grid::parse(
+            ".............../.............../.............../.............../.............../\
+             ..........X..../.............../.............../.......O..X..../....O........../\
+             ....O.....X..../.............../.............../.............../...............",
+            shape,
+        )
+        .unwrap();
+        let o_wins_after = |cell| {
+            let after = position.try_play(cell).unwrap();
+            think(&after, Limits::default(), &mut SteppingClock::new(0.01)).forced
+        };
+        let j6 = 9 * 15 + 9;
+        assert!(o_wins_after(j6).is_some(), "O wins after j6");
+        let thought = think(&position, Limits::default(), &mut SteppingClock::new(0.01));
+        let best = thought.best.expect("a move");
+        assert_eq!(o_wins_after(best), None, "O wins after cell {best}");
+    }
+
     /// X makes an open three on row 8 with its root move. At depth 1 the position after it is at the horizon with
     /// O to move, and the evaluation there counts X's three as most of a win; with the open threes answered at the
     /// horizon, O's blocks are searched first, and the root's score is what X keeps after the best of them (1,107
