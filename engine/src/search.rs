@@ -1167,9 +1167,8 @@ mod tests {
 
     /// A balanced opening of the Rapfi matches, X (Black) to move. The engine played j6 here at 1000 ms, and O
     /// won by fours and threes (in 13 plies, by Rapfi at a million positions; the engine's own root search finds
-    /// it in 23 plies after 3,001 positions). j6 became the best move late in an iteration, after the first move's
-    /// larger search for O's win, and a node's smaller one missed it. Every move that becomes the best now has the
-    /// larger search, so the move played leaves O no such win.
+    /// it in 23 plies after 3,001 positions), when only the first move of each iteration had the larger search
+    /// for O's win. Every move about to become the best now has it, so the move played leaves O no such win.
     #[test]
     fn each_move_that_becomes_the_best_is_checked_for_the_opponents_win_by_threes() {
         let shape = Shape::new(15, 15, 5).unwrap();
