@@ -961,6 +961,29 @@ mod native {
         }
 
         #[test]
+        fn the_openings_files_hold_their_counts_and_no_opening_twice() {
+            let files = [
+                (include_str!("balanced-openings.txt"), 50),
+                (include_str!("tuning-openings.txt"), 136),
+                (include_str!("validation-openings.txt"), 221),
+            ];
+            let mut seen = std::collections::HashSet::new();
+            for (text, count) in files {
+                let openings = read_openings(text, 15, false).expect("openings");
+                assert_eq!(openings.len(), count);
+                for opening in openings {
+                    // The same stones of each colour, in any order, are the same opening.
+                    let mut sides: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+                    for (ply, &point) in opening.iter().enumerate() {
+                        sides[ply % 2].push(point);
+                    }
+                    sides.iter_mut().for_each(|side| side.sort_unstable());
+                    assert!(seen.insert(sides), "{opening:?} twice");
+                }
+            }
+        }
+
+        #[test]
         fn the_first_request_is_the_board_seen_from_the_engine() {
             let moves = [(7, 7), (8, 8), (6, 6)];
             assert_eq!(
