@@ -8,13 +8,13 @@
 //! ```
 //!
 //! The evaluation is linear in the weights: a side's total is its features (`engine::evaluation_features`, the
-//! patterns of its empty cells) weighted, and the side to move's evaluation is 3/2 of its total less the
-//! opponent's. So the fit is a logistic regression on 11 numbers: first the scale `K` alone with the weights as
-//! they are (Texel's first step), then the weights by Newton's method, each pulled towards its old value by a
-//! ridge (`--ridge`, relative to the old value), so that a feature the quiet positions never show (a five) keeps
-//! its weight. A position is quiet when neither side can complete a line and the side to move cannot make a four:
-//! the evaluation is not asked about the others, which the search settles. Deterministic: the same games give the
-//! same weights.
+//! patterns of its empty cells) weighted, and the side to move's evaluation is its total times `to_move`
+//! hundredths less the opponent's. So the fit is a logistic regression on 11 numbers (`to_move` is kept): first
+//! the scale `K` alone with the weights as they are (Texel's first step), then the weights by Newton's method,
+//! each pulled towards its old value by a ridge (`--ridge`, relative to the old value), so that a feature the
+//! quiet positions never show (a five) keeps its weight. A position is quiet when neither side can complete a
+//! line and the side to move cannot make a four: the evaluation is not asked about the others, which the search
+//! settles. Deterministic: the same games give the same weights.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -41,8 +41,8 @@ mod native {
     const FOUR: usize = 5;
     const OPEN_FOUR: usize = 6;
 
-    /// One quiet position: its features for the side to move (3/2 of its own less the opponent's) and the
-    /// game's result for that side (1 a win, 1/2 a draw, 0 a loss).
+    /// One quiet position: its features for the side to move (its own times `to_move` less the opponent's) and
+    /// the game's result for that side (1 a win, 1/2 a draw, 0 a loss).
     struct Sample {
         x: [f64; N],
         y: f64,
@@ -78,12 +78,13 @@ mod native {
         let shape = Shape::new(15, 15, 5)
             .map_err(|e| e.to_string())?
             .with_rule(rule);
+        let to_move = f64::from(evaluation_weights().to_move) / 100.0;
         let mut samples = Vec::new();
         let mut games = 0;
         for file in &files {
             let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
             for line in text.lines().skip(1) {
-                games += usize::from(read_game(line, shape, from_ply, &mut samples)?);
+                games += usize::from(read_game(line, shape, from_ply, to_move, &mut samples)?);
             }
         }
         if samples.is_empty() {
@@ -91,7 +92,7 @@ mod native {
                 "no quiet positions: name files that match.rs --games-out wrote".to_owned(),
             );
         }
-        let old: [f64; N] = evaluation_weights().map(f64::from);
+        let old: [f64; N] = evaluation_weights().features.map(f64::from);
         let k = fit_scale(&samples, &old);
         let before = loss(&samples, &old, k);
         let new = fit_weights(&samples, &old, k, ridge);
@@ -110,6 +111,7 @@ mod native {
         line: &str,
         shape: Shape,
         from_ply: usize,
+        to_move: f64,
         samples: &mut Vec<Sample>,
     ) -> Result<bool, String> {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -151,7 +153,8 @@ mod native {
                 } else {
                     1.0 - first_result
                 };
-                let x = std::array::from_fn(|f| 1.5 * f64::from(mine[f]) - f64::from(theirs[f]));
+                let x =
+                    std::array::from_fn(|f| to_move * f64::from(mine[f]) - f64::from(theirs[f]));
                 samples.push(Sample { x, y });
             }
         }
@@ -267,5 +270,7 @@ mod native {
         for (name, weight) in EVALUATION_FEATURES.iter().zip(w) {
             println!("{name} {weight:.0}");
         }
+        println!("# What the side to move's total counts, in hundredths of the opponent's: chosen by matches, kept by texel.");
+        println!("to_move {}", evaluation_weights().to_move);
     }
 }

@@ -28,7 +28,7 @@ pub use board::{Board, ParseBoardError, CELLS, LINES};
 pub use clock::InstantClock;
 pub use clock::{Clock, SteppingClock, StoppedClock};
 pub use grid::{Grid, IllegalMove, ParseGridError, Player, Rule, Shape, ShapeError, Status};
-pub use lines::{evaluation_features, evaluation_weights, EVALUATION_FEATURES};
+pub use lines::{evaluation_features, evaluation_weights, Weights, EVALUATION_FEATURES};
 pub use rng::Rng;
 pub use score::{Outcome, Score, Value};
 pub use search::{

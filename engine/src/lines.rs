@@ -280,13 +280,21 @@ const DOUBLE_FOUR: usize = 8;
 const FOUR_THREE: usize = 9;
 const DOUBLE_THREE: usize = 10;
 
-/// The weights of the evaluation's features, one `name value` line each (`#` starts a comment), learned from the
-/// engine's games by `examples/texel.rs`: see `docs/gomoku.md`.
+/// The evaluation's weights, one `name value` line each (`#` starts a comment): see `docs/gomoku.md` for how they
+/// were learned and the commands that learn them again.
 const WEIGHTS_FILE: &str = include_str!("weights.txt");
 
-/// The weights of [`EVALUATION_FEATURES`], as `weights.txt` gives them.
-pub fn evaluation_weights() -> [i32; FEATURES] {
-    static WEIGHTS: OnceLock<[i32; FEATURES]> = OnceLock::new();
+/// The evaluation's weights: what each of [`EVALUATION_FEATURES`] adds to a side's total, and what the side to
+/// move's total counts in hundredths of the opponent's (`to_move`): its cells are its to take first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub features: [i32; FEATURES],
+    pub to_move: i32,
+}
+
+/// The evaluation's weights, as `weights.txt` gives them.
+pub fn evaluation_weights() -> Weights {
+    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
     *WEIGHTS.get_or_init(|| {
         parse_weights(WEIGHTS_FILE).unwrap_or_else(|problem| panic!("weights.txt: {problem}"))
     })
@@ -300,8 +308,9 @@ pub fn evaluation_features(grid: &Grid) -> [[u32; FEATURES]; 2] {
 }
 
 /// The weights a text in the form of `weights.txt` gives, or what is wrong with it.
-fn parse_weights(text: &str) -> Result<[i32; FEATURES], String> {
+fn parse_weights(text: &str) -> Result<Weights, String> {
     let mut weights = [None; FEATURES];
+    let mut to_move = None;
     for line in text
         .lines()
         .map(|line| line.split('#').next().unwrap_or("").trim())
@@ -312,25 +321,37 @@ fn parse_weights(text: &str) -> Result<[i32; FEATURES], String> {
         let (name, value) = line
             .split_once(char::is_whitespace)
             .ok_or(format!("{line:?} is not `name value`"))?;
-        let feature = EVALUATION_FEATURES
-            .iter()
-            .position(|&known| known == name)
-            .ok_or(format!("no feature is called {name:?}"))?;
         let value = value
             .trim()
             .parse::<i32>()
             .map_err(|_| format!("{value:?} is not a whole number"))?;
+        if name == "to_move" {
+            // Below 100 the side to move would count less than the side that waits.
+            if !(100..=400).contains(&value) {
+                return Err(format!("to_move {value} is not 100 to 400"));
+            }
+            to_move = Some(value);
+            continue;
+        }
+        let feature = EVALUATION_FEATURES
+            .iter()
+            .position(|&known| known == name)
+            .ok_or(format!("no feature is called {name:?}"))?;
         // A weight past a hundred thousand would let a position's sum pass the evaluation's limit.
         if !(0..=100_000).contains(&value) {
             return Err(format!("{name} {value} is not 0 to 100000"));
         }
         weights[feature] = Some(value);
     }
-    let mut all = [0; FEATURES];
+    let mut features = [0; FEATURES];
     for (feature, weight) in weights.iter().enumerate() {
-        all[feature] = weight.ok_or(format!("no weight for {}", EVALUATION_FEATURES[feature]))?;
+        features[feature] =
+            weight.ok_or(format!("no weight for {}", EVALUATION_FEATURES[feature]))?;
     }
-    Ok(all)
+    Ok(Weights {
+        features,
+        to_move: to_move.ok_or("no weight for to_move")?,
+    })
 }
 
 /// A side's patterns at one cell, summed up.
@@ -399,7 +420,7 @@ static WORTHS: OnceLock<Vec<u32>> = OnceLock::new();
 /// The table of [`WORTHS`].
 fn worths() -> &'static [u32] {
     WORTHS.get_or_init(|| {
-        let weights = evaluation_weights();
+        let weights = evaluation_weights().features;
         (0..PATTERNS.len().pow(4))
             .map(|index| {
                 let patterns = std::array::from_fn(|direction| {
@@ -500,6 +521,8 @@ pub(crate) struct Lines {
     worths: Box<[[u32; 2]; 256]>,
     /// The table of [`WORTHS`].
     table: &'static [u32],
+    /// What the side to move's total counts, in hundredths (see [`Weights`]).
+    to_move: i64,
     /// By side: the sum of its `values`.
     totals: [i64; 2],
     /// The empty cells.
@@ -570,6 +593,7 @@ impl Lines {
             patterns: Box::new([CellPatterns::DEAD; 256]),
             worths: Box::new([[0; 2]; 256]),
             table: worths(),
+            to_move: i64::from(evaluation_weights().to_move),
             totals: [0; 2],
             empty: shape.all(),
             key: 0,
@@ -825,7 +849,7 @@ impl Lines {
     pub(crate) fn evaluate(&self, mover: Player) -> i32 {
         let mine = self.totals[mover as usize];
         let theirs = self.totals[mover.opponent() as usize];
-        let score = mine * 3 / 2 - theirs;
+        let score = mine * self.to_move / 100 - theirs;
         // In range after the clamp.
         score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
     }
@@ -838,8 +862,8 @@ impl Lines {
             self.totals[mover as usize] + i64::from(self.value(bit, mover)),
             self.totals[mover.opponent() as usize] - i64::from(self.value(bit, mover.opponent())),
         );
-        // The opponent moves next: its cells count half again, as in the evaluation.
-        let score = mine - theirs * 3 / 2;
+        // The opponent moves next: its cells count more, as in the evaluation.
+        let score = mine - theirs * self.to_move / 100;
         score.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
     }
 
@@ -1072,7 +1096,19 @@ mod tests {
             .unwrap_err()
             .starts_with("no weight for two"));
         assert!(parse_weights("six 1").unwrap_err().contains("six"));
-        let weights = evaluation_weights();
+        assert!(parse_weights("to_move 99")
+            .unwrap_err()
+            .contains("100 to 400"));
+        let without_to_move: String = WEIGHTS_FILE
+            .lines()
+            .filter(|line| !line.starts_with("to_move"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        assert_eq!(
+            parse_weights(&without_to_move),
+            Err("no weight for to_move".to_owned())
+        );
+        let weights = evaluation_weights().features;
         let mut rng = Rng::new(5);
         let s = shape(15, 15, 5);
         let mut grid = Grid::empty(s);
@@ -1103,7 +1139,7 @@ mod tests {
         let s = grid.shape();
         let fresh = Lines::new(grid);
         let plain = plain_patterns(grid);
-        let weights = evaluation_weights();
+        let weights = evaluation_weights().features;
         for (cell, plain) in plain.iter().enumerate() {
             let bit = s.bit_of(cell);
             for (side, player) in [Player::X, Player::O].into_iter().enumerate() {
