@@ -961,7 +961,7 @@ mod native {
         }
 
         #[test]
-        fn the_openings_files_hold_their_counts_and_no_opening_twice() {
+        fn the_openings_files_hold_balanced_openings_and_none_twice() {
             let files = [
                 (include_str!("balanced-openings.txt"), 50),
                 (include_str!("tuning-openings.txt"), 136),
@@ -969,6 +969,17 @@ mod native {
             ];
             let mut seen = std::collections::HashSet::new();
             for (text, count) in files {
+                // Each opening's comment is Rapfi's value of it, within 60 of even.
+                let lines = text
+                    .lines()
+                    .filter(|line| !line.starts_with('#') && !line.is_empty());
+                for line in lines {
+                    let value = line
+                        .split('#')
+                        .nth(1)
+                        .map(|value| value.trim().parse::<i32>());
+                    assert!(matches!(value, Some(Ok(v)) if v.abs() <= 60), "{line}");
+                }
                 let openings = read_openings(text, 15, false).expect("openings");
                 assert_eq!(openings.len(), count);
                 for opening in openings {
