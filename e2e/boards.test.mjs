@@ -611,7 +611,7 @@ test("where a page allows no worker, the computer thinks briefly on the page its
 });
 
 test("with eval=0 a depth-limited search counts every unfinished position as even, and says so", async () => {
-  await withGame("?board=7x7&k=5&eval=0&stats=1&horizon=1&think=200", async (page) => {
+  await withGame("?board=7x7&k=5&eval=0&stats=1&horizon=1&think=1000", async (page) => {
     assert.equal(await page.getByRole("checkbox", { name: "Evaluate positions at the horizon" }).isChecked(), false);
     await page.locator('[data-cell="24"]').click();
     await page.locator(".ttt-board:not(.ttt-thinking)").waitFor({ timeout: 20_000 });
