@@ -580,9 +580,10 @@ impl<'c> Core<'c> {
     }
 
     /// The score of a position still open at the horizon: its evaluation, or 0 like a draw without one. With the
-    /// patterns: a win with the next move, or a loss to two fours, exactly; a win by continuous fours as a win
-    /// (its distance a bound); the one block of an opponent's four played first, since the position is not
-    /// quiet; else the evaluation.
+    /// patterns: a win with the next move, or a loss to two fours, exactly; the evaluation where it reaches beta
+    /// and the opponent has no four (a lower bound, as a quiescence search stands pat); a win by continuous fours
+    /// as a win (its distance a bound); the one block of an opponent's four played first, since the position is
+    /// not quiet; else the evaluation.
     fn horizon_score(
         &mut self,
         position: &mut Grid,
@@ -605,6 +606,14 @@ impl<'c> Core<'c> {
         if threats.count() >= 2 {
             return floor;
         }
+        // Standing pat: where the opponent has no four to block and the evaluation already reaches beta, the
+        // position cuts off as it is. A win by fours could only raise a score that cuts already, and looking for
+        // one is most of what the horizon costs.
+        let evaluation = lines.evaluate(mover);
+        if threats.is_empty() && evaluation >= window.1 {
+            self.counts.horizon += 1;
+            return evaluation;
+        }
         if let Some(plies) = self.threat_win(position, usize::MAX) {
             self.counts.horizon += 1;
             self.counts.inexact += 1;
@@ -625,7 +634,7 @@ impl<'c> Core<'c> {
             return self.child(position, keys, cell, node, window, 0);
         }
         self.counts.horizon += 1;
-        self.lines.as_ref().map_or(0, |lines| lines.evaluate(mover))
+        evaluation
     }
 
     /// Whether `position`, at the horizon, is searched one ply more ([`Config::horizon_threes`]): the opponent has

@@ -1223,6 +1223,40 @@ mod tests {
         assert!(nodes > fewer, "{nodes} positions, {fewer} without");
     }
 
+    /// A position at the horizon whose evaluation already reaches beta stands on it: the side to move's win by
+    /// continuous fours is looked for only where it could change the cut. X to move wins by fours in 5 here.
+    #[test]
+    fn the_horizon_stands_pat_where_the_evaluation_reaches_beta() {
+        let position = Grid::parse(
+            "O.............O/.............../.............../.............../.............../\
+             .......X......./.......X......./...OXXX......../.............../.............../\
+             .............../.............../.............../.............../O.............O",
+            Shape::new(15, 15, 5).unwrap(),
+        )
+        .unwrap();
+        let settings = Config::deepening(&position, true);
+        let evaluation = Lines::new(&position).evaluate(Player::X);
+        // The root searched to depth 0 is scored at the horizon, with the null window just below `beta`.
+        let horizon = |beta: i32| {
+            with_windows(position.shape(), |windows| {
+                let mut clock = StoppedClock;
+                let mut core = Core::new(settings, windows, &mut clock, None);
+                core.set_budget(0.0, f64::INFINITY);
+                let score = core.negamax(
+                    &position,
+                    (beta - 1, beta),
+                    0,
+                    &mut RootRecord::new(Root::Best),
+                );
+                (score, core.threat_nodes())
+            })
+        };
+        assert_eq!(horizon(evaluation), (evaluation, 0));
+        let (score, threat_nodes) = horizon(evaluation + 1);
+        assert!(score > DECISIVE, "{score}: the win by fours");
+        assert!(threat_nodes > 0);
+    }
+
     #[test]
     fn a_quiet_node_of_a_large_board_tries_its_first_moves_only() {
         let position = quiet_large_board();
